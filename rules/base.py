@@ -1,0 +1,198 @@
+"""The contract every game implements, and the pieces they share.
+
+A ruleset is a Decider (see ../docs/architecture.md):
+
+    setup(options, seats, rng)        -> [Event]        opening events
+    decide(state, seat, command, rng) -> [Event]        or raise IllegalMove
+    evolve(state, event)              -> state          pure, never rolls dice
+    legal_moves(state, seat)          -> [command]      each postable as-is
+    awaiting(state)                   -> {seat: "move" | "response"}
+    on_timeout(state, seat)           -> command        what a clock applies
+    view(state, seat | None)          -> dict           what that seat may see
+    visible_to(event)                 -> "public" | set of seats who see data["secret"]
+    outcome(state)                    -> None | {"winners": [...], "reason": str, ...}
+
+State is a JSON-serialisable dict (so it can be snapshotted) and `evolve` must
+never mutate the state it is given.  Commands are dicts `{"type": ..., **args}`
+exactly as clients post them.  Events are `Event(type, data)`; any part of an
+event that not every seat may read lives under `data["secret"]`, and
+`visible_to` names the seats that may read it.
+
+Nothing here imports random, time, I/O or a framework: randomness comes only
+from the `Rng` handed to `setup`/`decide`, itself derived from the game's
+secret seed, so any finished game can be re-derived roll by roll.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+Seat = int
+State = dict
+Command = Mapping[str, Any]
+PUBLIC = "public"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, past tense (`HitsSold`); `data` is JSON-able."""
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+class IllegalMove(Exception):
+    """A command the rules forbid now; `rule` names the rulebook section."""
+
+    def __init__(self, reason: str, rule: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+
+class BadCommand(IllegalMove):
+    """A command that is malformed for this ruleset (unknown type, missing or
+    mistyped argument) rather than forbidden by the rules: HTTP 400, not 422."""
+
+
+# --------------------------------------------------------------------------
+# Deterministic, verifiable randomness
+# --------------------------------------------------------------------------
+
+class Rng:
+    """Counter-mode SHA-256 stream keyed by HMAC-SHA256(seed, str(version)).
+
+    Deliberately not `random.Random`: the stream is specified in three lines,
+    so a history can be verified in any language, and it does not depend on
+    CPython's Mersenne Twister or its seeding algorithm staying the same.
+
+        key    = HMAC-SHA256(seed_utf8, ascii(version))
+        block_i = SHA-256(key || i as 8-byte big-endian), i = 0, 1, ...
+        ints are read 8 bytes at a time; randbelow(n) rejects values
+        >= the largest multiple of n below 2**64 (no modulo bias).
+    """
+
+    __slots__ = ("_key", "_counter", "_buffer")
+
+    def __init__(self, seed: str, version: int):
+        self._key = hmac.new(seed.encode("utf-8"), str(version).encode("ascii"), hashlib.sha256).digest()
+        self._counter = 0
+        self._buffer = b""
+
+    def _u64(self) -> int:
+        if len(self._buffer) < 8:
+            self._buffer += hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+        value, self._buffer = int.from_bytes(self._buffer[:8], "big"), self._buffer[8:]
+        return value
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self._u64()
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return low + self.randbelow(high - low + 1)
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        """One item of a non-empty sequence."""
+        return items[self.randbelow(len(items))]
+
+    def shuffled(self, items: Iterable[Any]) -> list:
+        """A new list with the items in random order (Fisher-Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def roll(self, count: int, faces: Sequence[int] = (1, 2, 3, 4, 5, 6)) -> list[int]:
+        """`count` dice with the given faces (Druglord's Classy Dice are 1,2,3,4,5,9)."""
+        return [faces[self.randbelow(len(faces))] for _ in range(count)]
+
+
+def seed_commitment(seed: str) -> str:
+    """What is published at creation: SHA-256 hex of the seed's UTF-8 bytes."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+# --------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Option:
+    """One game option a client may set at creation."""
+
+    default: Any
+    choices: tuple = ()
+    description: str = ""
+
+    def describe(self) -> dict:
+        return {"default": self.default, "choices": list(self.choices), "description": self.description}
+
+
+def normalize_options(spec: Mapping[str, Option], given: Mapping[str, Any] | None) -> dict:
+    """Fill defaults and reject unknown options or values outside `choices`."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(spec))
+    if unknown:
+        raise BadCommand(f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(spec)) or 'none'}")
+    out = {}
+    for name, option in spec.items():
+        value = given.get(name, option.default)
+        if option.choices and value not in option.choices:
+            raise BadCommand(f"option {name!r} must be one of {list(option.choices)}, not {value!r}")
+        out[name] = value
+    return out
+
+
+# --------------------------------------------------------------------------
+# The protocol
+# --------------------------------------------------------------------------
+
+@runtime_checkable
+class Ruleset(Protocol):
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: Mapping[str, Option]
+    bot_levels: tuple
+
+    def setup(self, options: Mapping[str, Any], seats: int, rng: Rng) -> list[Event]: ...
+    def decide(self, state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]: ...
+    def evolve(self, state: State | None, event: Event) -> State: ...
+    def legal_moves(self, state: State, seat: Seat) -> list[dict]: ...
+    def awaiting(self, state: State) -> dict[Seat, str]: ...
+    def on_timeout(self, state: State, seat: Seat) -> dict: ...
+    def view(self, state: State, seat: Seat | None) -> dict: ...
+    def visible_to(self, event: Event) -> str | set[Seat]: ...
+    def outcome(self, state: State) -> dict | None: ...
+    def bot_move(self, state: State, seat: Seat, level: str, rng: Rng) -> dict: ...
+
+
+def fold(ruleset: Ruleset, events: Iterable[Event], state: State | None = None) -> State | None:
+    """Apply events in order; `state=None` starts from nothing (before setup)."""
+    for event in events:
+        state = ruleset.evolve(state, event)
+    return state
+
+
+def redact(ruleset: Ruleset, event: Event, seat: Seat | None) -> Event:
+    """The event as `seat` (None: a spectator) may read it: `secret` removed
+    unless `visible_to` names that seat."""
+    if "secret" not in event.data:
+        return event
+    audience = ruleset.visible_to(event)
+    if audience == PUBLIC or (seat is not None and seat in audience):
+        return event
+    return Event(event.type, {k: v for k, v in event.data.items() if k != "secret"})
