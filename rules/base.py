@@ -68,7 +68,7 @@ class Rng:
     so a history can be verified in any language, and it does not depend on
     CPython's Mersenne Twister or its seeding algorithm staying the same.
 
-        key    = HMAC-SHA256(seed_utf8, ascii(version))
+        key    = HMAC-SHA256(seed_utf8, utf8(str(version)))  (bots use a label like "bot:2:17")
         block_i = SHA-256(key || i as 8-byte big-endian), i = 0, 1, ...
         ints are read 8 bytes at a time; randbelow(n) rejects values
         >= the largest multiple of n below 2**64 (no modulo bias).
@@ -76,8 +76,8 @@ class Rng:
 
     __slots__ = ("_key", "_counter", "_buffer")
 
-    def __init__(self, seed: str, version: int):
-        self._key = hmac.new(seed.encode("utf-8"), str(version).encode("ascii"), hashlib.sha256).digest()
+    def __init__(self, seed: str, version: int | str):
+        self._key = hmac.new(seed.encode("utf-8"), str(version).encode("utf-8"), hashlib.sha256).digest()
         self._counter = 0
         self._buffer = b""
 

@@ -1,0 +1,129 @@
+"""The event envelope: what is stored per event, and how it is encoded.
+
+A stream entry's id is `<version>-0`, so reading "after version N" is a plain
+XRANGE.  Field names are one or two letters because Redis keeps field names
+per stream entry (listpack-compressed only when they match the first entry's).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from rules.base import Event
+
+# Events the engine itself writes (lobby, clocks, seat control).  They are part
+# of the history and the feed but never reach a ruleset's `evolve`.
+ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot"})
+
+CURRENT_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Envelope:
+    game_id: str
+    version: int
+    type: str
+    data: Mapping[str, Any]
+    actor: str  # "seat:0" | "bot:1" | "clock:2" | "system"
+    at: int  # server time, ms since the epoch
+    command_id: str = ""
+    schema: int = CURRENT_SCHEMA
+    command: Mapping[str, Any] | None = field(default=None, compare=False)  # on a batch's first event only
+
+    @property
+    def event(self) -> Event:
+        return Event(self.type, self.data)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat on whose behalf this was done (None for the system)."""
+        kind, _, seat = self.actor.partition(":")
+        return int(seat) if seat else None
+
+    @property
+    def is_engine(self) -> bool:
+        return self.type in ENGINE_EVENTS
+
+    def public_dict(self, data: Mapping[str, Any] | None = None) -> dict:
+        """The shape clients read (no command: see `history_dict`)."""
+        return {
+            "version": self.version,
+            "type": self.type,
+            "data": dict(self.data if data is None else data),
+            "actor": self.actor,
+            "at": self.at,
+            "command_id": self.command_id,
+            "schema": self.schema,
+        }
+
+    def history_dict(self) -> dict:
+        """The exported shape: everything, including the command that caused it."""
+        out = self.public_dict()
+        if self.command is not None:
+            out["command"] = dict(self.command)
+        return out
+
+
+def actor_for(kind: str, seat: int | None) -> str:
+    """`actor_for("seat", 2)` -> "seat:2"; `actor_for("system", None)` -> "system"."""
+    return kind if seat is None else f"{kind}:{seat}"
+
+
+def encode_fields(event: Event, actor: str, at: int, command_id: str,
+                  command: Mapping[str, Any] | None = None) -> list[str]:
+    """Flat field/value list for XADD."""
+    fields = ["t", event.type, "d", _dumps(event.data), "a", actor, "at", str(at),
+              "c", command_id, "s", str(CURRENT_SCHEMA)]
+    if command is not None:
+        fields += ["cmd", _dumps(command)]
+    return fields
+
+
+def decode_entry(game_id: str, entry_id: str | bytes, fields: Mapping) -> Envelope:
+    """A stream entry back into an Envelope, upcast to the current schema."""
+    f = {_text(k): _text(v) for k, v in fields.items()}
+    entry_id = _text(entry_id)
+    schema = int(f.get("s", "1"))
+    event_type, data = f["t"], json.loads(f["d"])
+    event_type, data, schema = upcast(event_type, data, schema)
+    return Envelope(
+        game_id=game_id,
+        version=int(entry_id.split("-", 1)[0]),
+        type=event_type,
+        data=data,
+        actor=f["a"],
+        at=int(f["at"]),
+        command_id=f.get("c", ""),
+        schema=schema,
+        command=json.loads(f["cmd"]) if "cmd" in f else None,
+    )
+
+
+# An upcaster turns (type, data) stored at `schema` into the next schema.  Old
+# events are upcast when read, never rewritten in place.
+Upcaster = Callable[[str, dict], tuple[str, dict]]
+UPCASTERS: dict[int, list[tuple[str, Upcaster]]] = {}
+
+
+def register_upcaster(from_schema: int, event_type: str, upcaster: Upcaster) -> None:
+    """Register how events of `event_type` stored at `from_schema` become `from_schema + 1`."""
+    UPCASTERS.setdefault(from_schema, []).append((event_type, upcaster))
+
+
+def upcast(event_type: str, data: dict, schema: int) -> tuple[str, dict, int]:
+    while schema < CURRENT_SCHEMA:
+        for wanted, upcaster in UPCASTERS.get(schema, ()):
+            if wanted == event_type:
+                event_type, data = upcaster(event_type, data)
+                break
+        schema += 1
+    return event_type, data, schema
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _text(value: str | bytes) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value

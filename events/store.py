@@ -1,0 +1,198 @@
+"""The Redis Streams event store: one stream per game, compare-and-append.
+
+Keys of a game all carry the hash tag `{<game_id>}` so that one server-side
+script can touch them together on Redis Cluster:
+
+    g:{id}:events      stream, entry id = "<version>-0"
+    g:{id}:meta        hash: version, ruleset, seats, token hashes, seed, ...
+    g:{id}:snap        hash: v (version), s (state JSON) - the latest snapshot
+    g:{id}:idem:<k>    string: the record of the command that used key k
+
+The lobby index (`games:index`, `games:status:<status>`) lives outside any game
+tag and is written after the append: it is a listing, not a source of truth.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+import redis
+
+from events.envelope import Envelope, decode_entry, encode_fields
+from rules.base import Event
+
+IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+LOBBY_INDEX = "games:index"
+
+
+def _load_script(name: str) -> str:
+    return resources.files("events").joinpath("scripts").joinpath(name).read_text()
+
+
+def stream_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:events"
+
+
+def meta_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:meta"
+
+
+def snapshot_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:snap"
+
+
+def idempotency_key(game_id: str, scope: str) -> str:
+    return f"g:{{{game_id}}}:idem:{scope}"
+
+
+def status_index(status: str) -> str:
+    return f"games:status:{status}"
+
+
+class ConcurrencyConflict(Exception):
+    """The stream moved on: `current_version` is what it is now."""
+
+    def __init__(self, expected: int, current: int):
+        super().__init__(f"expected version {expected}, but the game is at version {current}")
+        self.expected = expected
+        self.current_version = current
+
+
+class DuplicateCommand(Exception):
+    """The idempotency key was used before; `record` is what that command stored."""
+
+    def __init__(self, record: dict):
+        super().__init__("idempotency key already used")
+        self.record = record
+
+
+@dataclass(frozen=True)
+class PendingEvent:
+    """An event ready to append, with who did it and, on a batch's first event, the command."""
+
+    event: Event
+    actor: str
+    command: Mapping[str, Any] | None = None
+
+
+class EventStore:
+    """Appends and reads game streams.  `client` is a redis.Redis or redis.RedisCluster
+    created with decode_responses=True."""
+
+    def __init__(self, client: redis.Redis):
+        self.redis = client
+        # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
+        # its script cache) it loads the script and retries, so clients never see it.
+        self._append = client.register_script(_load_script("append.lua"))
+        self._snapshot = client.register_script(_load_script("snapshot.lua"))
+
+    # ------------------------------------------------------------------ writes
+    def append(self, game_id: str, expected_version: int, events: Sequence[PendingEvent], *,
+               at: int, command_id: str = "", meta: Mapping[str, str] | None = None,
+               idempotency: tuple[str, dict] | None = None) -> int:
+        """Append `events` if the game is at `expected_version`; return the new version.
+
+        `meta` fields are written to the game's meta hash in the same atomic step
+        (status changes, seat control, clocks).  `idempotency` is (scope, record):
+        if the scope was used before, nothing is appended and DuplicateCommand
+        carries the earlier record; otherwise the record is stored with the events.
+        """
+        args: list[Any] = [expected_version]
+        idem_key = idempotency_key(game_id, idempotency[0]) if idempotency else idempotency_key(game_id, "-")
+        if idempotency:
+            args += ["1", IDEMPOTENCY_TTL_SECONDS, json.dumps(idempotency[1], separators=(",", ":"))]
+        else:
+            args += ["0", 0, ""]
+        meta = dict(meta or {})
+        args.append(len(meta))
+        for name, value in meta.items():
+            args += [name, value]
+        args.append(len(events))
+        for pending in events:
+            fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command)
+            args.append(len(fields) // 2)
+            args += fields
+        status, value = self._append(keys=[stream_key(game_id), meta_key(game_id), idem_key], args=args)
+        if status == "conflict":
+            raise ConcurrencyConflict(expected_version, int(value))
+        if status == "duplicate":
+            raise DuplicateCommand(json.loads(value))
+        return int(value)
+
+    def set_meta(self, game_id: str, fields: Mapping[str, str]) -> None:
+        """Bookkeeping outside the event history (e.g. timeout counts)."""
+        self.redis.hset(meta_key(game_id), mapping=dict(fields))
+
+    def save_snapshot(self, game_id: str, version: int, state: Any) -> bool:
+        """Keep `state` as the game's snapshot unless a newer one is stored."""
+        return bool(self._snapshot(keys=[snapshot_key(game_id)],
+                                   args=[version, json.dumps(state, separators=(",", ":"))]))
+
+    def index_game(self, game_id: str, created_at: int, status: str, previous: str | None = None) -> None:
+        """Lobby listing: all games by creation time, and one sorted set per status."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(LOBBY_INDEX, {game_id: created_at})
+        if previous and previous != status:
+            pipe.zrem(status_index(previous), game_id)
+        pipe.zadd(status_index(status), {game_id: created_at})
+        pipe.execute()
+
+    # ------------------------------------------------------------------- reads
+    def meta(self, game_id: str) -> dict[str, str]:
+        return self.redis.hgetall(meta_key(game_id))
+
+    def version(self, game_id: str) -> int:
+        return int(self.redis.hget(meta_key(game_id), "version") or 0)
+
+    def snapshot(self, game_id: str) -> tuple[int, Any] | None:
+        held = self.redis.hmget(snapshot_key(game_id), "v", "s")
+        if held[0] is None:
+            return None
+        return int(held[0]), json.loads(held[1])
+
+    def read(self, game_id: str, after: int = 0, limit: int | None = None,
+             until: int | None = None) -> list[Envelope]:
+        """Events with version in (after, until], oldest first, at most `limit`."""
+        end = f"{until}-0" if until is not None else "+"
+        if until is not None and until <= after:
+            return []
+        entries = self.redis.xrange(stream_key(game_id), f"({after}-0" if after else "-", end, count=limit)
+        return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
+
+    def read_all(self, game_id: str, after: int = 0, batch: int = 1000) -> Iterator[Envelope]:
+        """Every event after `after`, read in batches."""
+        while True:
+            page = self.read(game_id, after, batch)
+            yield from page
+            if len(page) < batch:
+                return
+            after = page[-1].version
+
+    def follow(self, game_id: str, after: int, block_ms: int) -> list[Envelope]:
+        """Events after `after`, waiting up to `block_ms` for the first one."""
+        reply = self.redis.xread({stream_key(game_id): f"{after}-0"}, count=500, block=block_ms)
+        if not reply:
+            return []
+        entries = reply[0][1]
+        return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
+
+    def idempotency_record(self, game_id: str, scope: str) -> dict | None:
+        raw = self.redis.get(idempotency_key(game_id, scope))
+        return json.loads(raw) if raw else None
+
+    def list_games(self, status: str | None, offset: int, limit: int) -> tuple[list[str], int]:
+        """Game ids, newest first, and the total count, for the lobby."""
+        index = status_index(status) if status else LOBBY_INDEX
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrevrange(index, offset, offset + limit - 1)
+        pipe.zcard(index)
+        ids, total = pipe.execute()
+        return list(ids), int(total)
+
+    def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hgetall(meta_key(game_id))
+        return pipe.execute()

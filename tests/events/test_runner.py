@@ -1,0 +1,100 @@
+"""The runner against a real Redis, with the engine test game (tests/support/race.py)."""
+from __future__ import annotations
+
+import pytest
+
+from events.runner import GameRunner, IdempotencyMismatch, NotAwaited
+from events.store import ConcurrencyConflict, EventStore
+from rules.base import BadCommand, IllegalMove, Rng, fold, seed_commitment
+from tests.support.race import RACE
+
+
+@pytest.fixture
+def runner(redis_client):
+    return GameRunner(EventStore(redis_client), {"race": RACE}, snapshot_every=5)
+
+
+def human_seats(n: int) -> list[dict]:
+    return [{"kind": "human"}] * n
+
+
+def test_creation_records_the_game_then_its_setup(runner):
+    game = runner.create_game("race", human_seats(2), seed="s33d")
+    events = runner.store.read(game.id)
+    assert [e.type for e in events] == ["GameCreated", "RaceStarted", "SecretDealt", "SecretDealt"]
+    assert events[0].data["seed_commitment"] == seed_commitment("s33d")
+    assert "s33d" not in str([e.data for e in events])
+    # setup is rolled with Rng(seed, first version of the setup batch)
+    assert [e.event for e in events[1:]] == RACE.setup({"goal": 10}, 2, Rng("s33d", 2))
+    assert game.status == "active" and game.awaiting() == {0: "move"}
+
+
+def test_a_game_with_an_open_seat_starts_when_it_is_claimed(runner):
+    game = runner.create_game("race", [{"kind": "human"}, {"kind": "open"}])
+    assert game.status == "open" and game.state is None
+    with pytest.raises(NotAwaited):
+        runner.execute(game.id, 0, {"type": "Roll"})
+    game = runner.claim_seat(game.id, 1, "hash")
+    assert game.status == "active" and game.seats[1]["kind"] == "human"
+    with pytest.raises(IllegalMove):
+        runner.claim_seat(game.id, 1, "hash")
+
+
+def test_seat_count_and_options_are_checked(runner):
+    with pytest.raises(IllegalMove):
+        runner.create_game("race", human_seats(5))
+    with pytest.raises(BadCommand):
+        runner.create_game("race", human_seats(2), options={"goal": 7})
+
+
+def test_out_of_turn_command_appends_nothing(runner):
+    game = runner.create_game("race", human_seats(2))
+    with pytest.raises(NotAwaited, match="waiting for seat 0"):
+        runner.execute(game.id, 1, {"type": "Roll"})
+    assert runner.store.version(game.id) == game.version
+
+
+def test_stale_expected_version_conflicts(runner):
+    game = runner.create_game("race", human_seats(2))
+    runner.execute(game.id, 0, {"type": "Pass"}, expected_version=game.version)
+    with pytest.raises(ConcurrencyConflict) as conflict:
+        runner.execute(game.id, 1, {"type": "Pass"}, expected_version=game.version)
+    assert conflict.value.current_version == game.version + 1
+
+
+def test_idempotency_key_replays_the_original_answer(runner):
+    game = runner.create_game("race", human_seats(2))
+    first = runner.execute(game.id, 0, {"type": "Roll"}, idempotency_key="k")
+    again = runner.execute(game.id, 0, {"type": "Roll"}, idempotency_key="k")
+    assert again.duplicate and [e.version for e in again.events] == [e.version for e in first.events]
+    assert runner.store.version(game.id) == game.version + 1
+    with pytest.raises(IdempotencyMismatch):
+        runner.execute(game.id, 0, {"type": "Pass"}, idempotency_key="k")
+
+
+def test_loading_from_snapshot_cache_or_scratch_gives_the_same_state(runner, redis_client):
+    game = runner.create_game("race", human_seats(2), options={"goal": 1000}, seed="x")
+    for _ in range(23):
+        game = runner.load(game.id)
+        seat = min(game.awaiting())
+        runner.execute(game.id, seat, RACE.legal_moves(game.state, seat)[0])
+    cached = runner.load(game.id)
+    fresh = GameRunner(EventStore(redis_client), {"race": RACE}).load(game.id)
+    from_scratch = fold(RACE, (e.event for e in runner.store.read(game.id) if not e.is_engine))
+    assert cached.state == fresh.state == from_scratch
+    assert runner.store.snapshot(game.id)[0] > 20
+
+
+def test_time_travel_folds_up_to_the_version(runner):
+    game = runner.create_game("race", human_seats(2), options={"goal": 1000})
+    runner.execute(game.id, 0, {"type": "Roll"})
+    past = runner.load(game.id, version=game.version)
+    assert past.state == game.state and past.version == game.version
+
+
+def test_redaction_hides_other_seats_secrets(runner):
+    game = runner.create_game("race", human_seats(3))
+    for seat in (0, 1, 2, None):
+        dealt = [e for e in runner.events_for(game, seat) if e["type"] == "SecretDealt"]
+        assert len(dealt) == 3
+        assert [("secret" in e["data"]) for e in dealt] == [e["data"]["seat"] == seat for e in dealt]
