@@ -165,7 +165,7 @@ class GameRunner:
                                         "seed_commitment": meta["seed_commitment"], "clock": dict(clock or {})})
         self.store.append(game_id, 0, [PendingEvent(created, "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
-        self.store.index_game(game_id, created_at, "open")
+        self.store.index_game(game_id, ruleset_name, created_at, "open")
         game = self.load(game_id)
         if all(seat["kind"] != "open" for seat in public_seats):
             game = self._start(game)
@@ -266,7 +266,7 @@ class GameRunner:
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
             self.store.save_snapshot(game.id, after.version, state)
         if after.status != game.status:
-            self.store.index_game(game.id, int(game.meta["created_at"]), after.status, game.status)
+            self.store.index_game(game.id, game.meta["ruleset"], int(game.meta["created_at"]), after.status, game.status)
         if self.after_append:
             self.after_append(after, game)
         return after

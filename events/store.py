@@ -8,8 +8,8 @@ script can touch them together on Redis Cluster:
     g:{id}:snap        hash: v (version), s (state JSON) - the latest snapshot
     g:{id}:idem:<k>    string: the record of the command that used key k
 
-The lobby index (`games:index`, `games:status:<status>`) lives outside any game
-tag and is written after the append: it is a listing, not a source of truth.
+The lobby indexes (`{lobby}:...` sorted sets by creation time) live outside any
+game's tag and are written after the append: a listing, not a source of truth.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from events.envelope import Envelope, decode_entry, encode_fields
 from rules.base import Event
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
-LOBBY_INDEX = "games:index"
+LOBBY = "{lobby}"  # one hash tag for every listing key, so they share a cluster slot
 
 
 def _load_script(name: str) -> str:
@@ -47,8 +47,10 @@ def idempotency_key(game_id: str, scope: str) -> str:
     return f"g:{{{game_id}}}:idem:{scope}"
 
 
-def status_index(status: str) -> str:
-    return f"games:status:{status}"
+def lobby_index(status: str | None = None, ruleset: str | None = None) -> str:
+    """`{lobby}:all`, `{lobby}:status:open`, `{lobby}:ruleset:kingpin`, `{lobby}:status:open:ruleset:kingpin`."""
+    parts = [LOBBY] + ([f"status:{status}"] if status else []) + ([f"ruleset:{ruleset}"] if ruleset else [])
+    return ":".join(parts) if len(parts) > 1 else f"{LOBBY}:all"
 
 
 class ConcurrencyConflict(Exception):
@@ -130,13 +132,17 @@ class EventStore:
         return bool(self._snapshot(keys=[snapshot_key(game_id)],
                                    args=[version, json.dumps(state, separators=(",", ":"))]))
 
-    def index_game(self, game_id: str, created_at: int, status: str, previous: str | None = None) -> None:
-        """Lobby listing: all games by creation time, and one sorted set per status."""
+    def index_game(self, game_id: str, ruleset: str, created_at: int, status: str,
+                   previous: str | None = None) -> None:
+        """Lobby listing: every game by creation time, by status, by ruleset and by both."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(LOBBY_INDEX, {game_id: created_at})
+        for key in (lobby_index(), lobby_index(ruleset=ruleset)):
+            pipe.zadd(key, {game_id: created_at})
         if previous and previous != status:
-            pipe.zrem(status_index(previous), game_id)
-        pipe.zadd(status_index(status), {game_id: created_at})
+            pipe.zrem(lobby_index(previous), game_id)
+            pipe.zrem(lobby_index(previous, ruleset), game_id)
+        pipe.zadd(lobby_index(status), {game_id: created_at})
+        pipe.zadd(lobby_index(status, ruleset), {game_id: created_at})
         pipe.execute()
 
     # ------------------------------------------------------------------- reads
@@ -182,9 +188,9 @@ class EventStore:
         raw = self.redis.get(idempotency_key(game_id, scope))
         return json.loads(raw) if raw else None
 
-    def list_games(self, status: str | None, offset: int, limit: int) -> tuple[list[str], int]:
+    def list_games(self, status: str | None, ruleset: str | None, offset: int, limit: int) -> tuple[list[str], int]:
         """Game ids, newest first, and the total count, for the lobby."""
-        index = status_index(status) if status else LOBBY_INDEX
+        index = lobby_index(status, ruleset)
         pipe = self.redis.pipeline(transaction=False)
         pipe.zrevrange(index, offset, offset + limit - 1)
         pipe.zcard(index)

@@ -1,0 +1,47 @@
+"""The HTTP service: Flask app factory, blueprints, errors, auth, SSE, RQ jobs."""
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+from flask import Flask
+
+API_TITLE = "Tabletop Cartel"
+API_VERSION = "1.0.0"
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app.  `config` may carry REDIS_URL, QUEUE_REDIS_URL, RULESETS (tests), ..."""
+    from service.api import BLUEPRINTS, CartelApi
+    from service.engine import build_engine
+    from service.errors import register_error_handlers
+
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE=API_TITLE,
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
+        REPLAY_MAX_BYTES=int(os.environ.get("REPLAY_MAX_BYTES", 32 * 1024 * 1024)),
+        SSE_MAX_SECONDS=int(os.environ.get("SSE_MAX_SECONDS", 300)),
+        SSE_HEARTBEAT_SECONDS=15,
+        API_SPEC_OPTIONS={
+            "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
+                                    "live event feed, export and verify histories. Errors are "
+                                    "application/problem+json.",
+                     "license": {"name": "MIT"}},
+            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
+                                                             "description": "The seat token issued at creation or claim"}}},
+        },
+    )
+    app.config.update(config or {})
+    app.json.sort_keys = False
+    app.extensions["cartel"] = build_engine(app.config.get("REDIS_URL"), app.config.get("QUEUE_REDIS_URL"),
+                                            app.config.get("RULESETS"))
+    api = CartelApi(app)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    register_error_handlers(app)
+    return app

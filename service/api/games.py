@@ -1,0 +1,82 @@
+"""Creating, listing, reading and joining games."""
+from __future__ import annotations
+
+from flask import request
+from flask.views import MethodView
+
+from service.api import Blueprint
+from service.auth import bearer_token, hash_token, new_token, seat_of
+from service.engine import engine
+from service.errors import Problem
+from service.presenters import game_document, summary
+from service.schemas import (ClaimedSeatSchema, ClaimSeatSchema, CreatedGameSchema, CreateGameSchema, GameSchema,
+                             LobbyQuerySchema, LobbySchema)
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, list, read and join games")
+
+
+def load_for_reader(game_id: str):
+    """The game and the caller's seat (None without a token: a spectator)."""
+    game = engine().runner.load(game_id)
+    token = bearer_token(required=False)
+    return game, (seat_of(game.meta, token) if token else None)
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(LobbyQuerySchema, location="query")
+    @blp.response(200, LobbySchema)
+    def get(self, query):
+        """The lobby: games newest first, filtered by status and ruleset."""
+        store = engine().store
+        ids, total = store.list_games(query.get("status"), query.get("ruleset"), query["offset"], query["limit"])
+        games = [summary(game_id, meta) for game_id, meta in zip(ids, store.metas(ids)) if meta]
+        return {"games": games, "total": total, "offset": query["offset"], "limit": query["limit"]}
+
+    @blp.arguments(CreateGameSchema)
+    @blp.response(201, CreatedGameSchema)
+    @blp.alt_response(404, description="No such ruleset")
+    @blp.alt_response(422, description="Seat count, bot level or option the ruleset does not allow")
+    def post(self, spec):
+        """Create a game.  Human seats get their token now (shown once); open seats wait in the lobby."""
+        runner = engine().runner
+        if spec["ruleset"] not in runner.rulesets:
+            raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
+        tokens = {n: new_token() for n, seat in enumerate(spec["seats"]) if seat["kind"] == "human"}
+        game = runner.create_game(spec["ruleset"], spec["seats"], spec["options"], spec.get("seed"),
+                                  spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()})
+        seats = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {})} for n, s in enumerate(game.seats)]
+        return ({"id": game.id, "ruleset": spec["ruleset"], "status": game.status, "version": game.version,
+                 "seed_commitment": game.meta["seed_commitment"], "seats": seats},
+                201, {"Location": f"/v1/games/{game.id}"})
+
+
+@blp.route("/<string:game_id>")
+class GameById(MethodView):
+    @blp.response(200, GameSchema)
+    @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match")
+    @blp.alt_response(404, description="No such game")
+    @blp.doc(security=[{}, {"seatToken": []}])
+    def get(self, game_id):
+        """The game as the caller sees it: view, whose turn, clocks and the caller's legal moves.  ETag = version."""
+        game, seat = load_for_reader(game_id)
+        if request.headers.get("If-None-Match") == etag(game.version):
+            return "", 304, {"ETag": etag(game.version)}
+        return game_document(game, seat), 200, {"ETag": etag(game.version), "Cache-Control": "no-cache"}
+
+
+@blp.route("/<string:game_id>/seats/<int:seat>/claim")
+class ClaimSeat(MethodView):
+    @blp.arguments(ClaimSeatSchema)
+    @blp.response(201, ClaimedSeatSchema)
+    @blp.alt_response(404, description="No such game or seat")
+    @blp.alt_response(422, description="The seat is not open")
+    def post(self, body, game_id, seat):
+        """Take an open seat: returns its token (shown once).  The last claim starts the game."""
+        token = new_token()
+        game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"))
+        return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version}

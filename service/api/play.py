@@ -1,0 +1,145 @@
+"""Sending commands and reading what happened: events (paged or live), time travel, history."""
+from __future__ import annotations
+
+import re
+
+from flask import Response, current_app, request, stream_with_context
+from flask.views import MethodView
+
+from events.replay import history_lines
+from events.runner import redact_envelope
+from service.api import Blueprint
+from service.api.games import etag, load_for_reader
+from service.auth import bearer_token, seat_of
+from service.engine import engine
+from service.errors import Problem
+from service.schemas import (CommandResultSchema, CommandSchema, EventsPageSchema, EventsQuerySchema, StateQuerySchema,
+                             StateSchema)
+from service.sse import follow_events
+
+blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Commands, events, time travel and history")
+
+IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
+IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+
+
+def expected_version(body: dict) -> int | None:
+    """From If-Match (`"12"`) or the body's expected_version; they must agree."""
+    header = request.headers.get("If-Match")
+    from_body = body.pop("expected_version", None)
+    if header is None or header.strip() == "*":
+        return from_body
+    match = IF_MATCH.match(header)
+    if not match:
+        raise Problem(400, "malformed-if-match", 'If-Match must be the game version in quotes, e.g. If-Match: "12"')
+    version = int(match.group(1))
+    if from_body is not None and from_body != version:
+        raise Problem(400, "malformed-request", f"If-Match says version {version} but expected_version says {from_body}")
+    return version
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.match(key):
+        raise Problem(400, "malformed-idempotency-key", "Idempotency-Key must be 1 to 128 visible ASCII characters")
+    return key
+
+
+@blp.route("/<string:game_id>/commands")
+class Commands(MethodView):
+    @blp.arguments(CommandSchema)
+    @blp.response(200, CommandResultSchema)
+    @blp.alt_response(401, description="No seat token")
+    @blp.alt_response(403, description="The token holds no seat in this game")
+    @blp.alt_response(404, description="No such game")
+    @blp.alt_response(409, description="Stale If-Match / expected_version: the body carries the current version")
+    @blp.alt_response(413, description="Body over the size limit")
+    @blp.alt_response(422, description="Illegal move: `detail` says why, `rule` names the rulebook section")
+    @blp.doc(security=[{"seatToken": []}], parameters=[
+        {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
+         "description": 'The version the command was decided against, e.g. "12"'},
+        {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "maxLength": 128},
+         "description": "Retry-safe key: the same key returns the original answer and appends nothing"}])
+    def post(self, command, game_id):
+        """Send a command (one of the caller's `legal_moves`)."""
+        token = bearer_token(required=True)
+        runner = engine().runner
+        meta = runner.store.meta(game_id)
+        if not meta:
+            raise Problem(404, "not-found", f"no such game: {game_id}")
+        seat = seat_of(meta, token)
+        version = expected_version(command)
+        result = runner.execute(game_id, seat, command, expected_version=version, idempotency_key=idempotency_key())
+        events = [redact_envelope(result.game.ruleset, e, seat) for e in result.events]
+        version = max([e["version"] for e in events], default=result.game.version) if result.duplicate \
+            else result.game.version
+        return ({"version": version, "status": result.game.status, "duplicate": result.duplicate, "events": events},
+                200, {"ETag": etag(result.game.version)})
+
+
+@blp.route("/<string:game_id>/events")
+class Events(MethodView):
+    @blp.arguments(EventsQuerySchema, location="query")
+    @blp.response(200, EventsPageSchema, content_type="application/json")
+    @blp.alt_response(404, description="No such game")
+    @blp.doc(security=[{}, {"seatToken": []}], description=(
+        "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
+        "response is a Server-Sent Events stream that follows the game live: each event's SSE `id` is its "
+        "version, so a reconnect with `Last-Event-ID` resumes where it stopped; a stream ends with an `end` "
+        "event once the game is finished, or after SSE_MAX_SECONDS (reconnect to go on)."))
+    def get(self, query, game_id):
+        """The event feed as the caller may read it."""
+        game, seat = load_for_reader(game_id)
+        if "text/event-stream" in request.headers.get("Accept", ""):
+            after = query["after"]
+            last_id = request.headers.get("Last-Event-ID", "")
+            if last_id.isdigit():
+                after = max(after, int(last_id))
+            generator = follow_events(engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
+                                      current_app.config["SSE_HEARTBEAT_SECONDS"])
+            return Response(stream_with_context(generator), mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        events = engine().runner.events_for(game, seat, query["after"], query["limit"])
+        next_after = events[-1]["version"] if events else query["after"]
+        return {"events": events, "version": game.version, "next_after": next_after,
+                "has_more": next_after < game.version}
+
+
+@blp.route("/<string:game_id>/state")
+class State(MethodView):
+    @blp.arguments(StateQuerySchema, location="query")
+    @blp.response(200, StateSchema)
+    @blp.alt_response(404, description="No such game")
+    @blp.doc(security=[{}, {"seatToken": []}])
+    def get(self, query, game_id):
+        """Time travel: the caller's view at an earlier version; the full state once the game is finished."""
+        latest, seat = load_for_reader(game_id)
+        version = query.get("version", latest.version)
+        if version > latest.version:
+            raise Problem(404, "not-found", f"the game is at version {latest.version}; there is no version {version}")
+        game = engine().runner.load(game_id, version=version)
+        finished = latest.status == "finished"
+        view = game.ruleset.view(game.state, seat) if game.state is not None else None
+        return {"version": version, "view": view, "state": game.state if finished else None}
+
+
+@blp.route("/<string:game_id>/history")
+class History(MethodView):
+    @blp.response(200, content_type="application/x-ndjson", description=(
+        "JSON Lines: a header (ruleset, options, seats, the revealed seed, outcome), then every event "
+        "unredacted with the command that caused it"))
+    @blp.alt_response(403, description="The game is not finished: its history would reveal secrets")
+    @blp.alt_response(404, description="No such game")
+    def get(self, game_id):
+        """Export a finished game's full history for replay and verification."""
+        runner = engine().runner
+        game = runner.load(game_id)
+        if game.status != "finished":
+            raise Problem(403, "game-not-finished",
+                          "the full history (with every secret and the seed) is only published once the game is finished")
+        header = {"game_id": game.id, "ruleset": game.meta["ruleset"], "options": game.options, "seats": game.seats,
+                  "seed": game.seed, "seed_commitment": game.meta["seed_commitment"], "version": game.version,
+                  "outcome": game.outcome()}
+        body = history_lines(header, runner.store.read_all(game_id))
+        return Response(body, mimetype="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})

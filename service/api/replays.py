@@ -1,0 +1,35 @@
+"""Verifying an uploaded history."""
+from __future__ import annotations
+
+from flask import current_app, request
+from flask.views import MethodView
+
+from events.replay import parse_history, verify_history
+from service.api import Blueprint
+from service.engine import engine
+from service.errors import Problem
+from service.schemas import ReplayResultSchema
+
+blp = Blueprint("replays", __name__, url_prefix="/v1/replays", description="Verify exported histories")
+
+
+@blp.before_request
+def allow_large_histories():
+    request.max_content_length = current_app.config["REPLAY_MAX_BYTES"]
+
+
+@blp.route("")
+class Replays(MethodView):
+    @blp.response(200, ReplayResultSchema)
+    @blp.alt_response(400, description="Not JSON Lines")
+    @blp.alt_response(413, description="History over REPLAY_MAX_BYTES")
+    @blp.doc(requestBody={"required": True, "content": {"application/x-ndjson": {"schema": {
+        "type": "string", "description": "A history as exported by GET /v1/games/{id}/history"}}}})
+    def post(self):
+        """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges."""
+        text = request.get_data(as_text=True)
+        try:
+            records = parse_history(text)
+        except ValueError as error:
+            raise Problem(400, "malformed-history", str(error)) from None
+        return verify_history(records, engine().runner.rulesets)

@@ -1,0 +1,36 @@
+"""The games this server hosts."""
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from service.api import Blueprint
+from service.engine import engine
+from service.errors import Problem
+from service.schemas import RulesetListSchema, RulesetSchema
+
+blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Games, seat counts and options")
+
+
+def describe(ruleset) -> dict:
+    return {"name": ruleset.name, "title": ruleset.title, "min_seats": ruleset.min_seats,
+            "max_seats": ruleset.max_seats, "options": {k: o.describe() for k, o in ruleset.options.items()},
+            "bot_levels": list(ruleset.bot_levels), "rules_doc": f"docs/rules/{ruleset.name}.md"}
+
+
+@blp.route("")
+class Rulesets(MethodView):
+    @blp.response(200, RulesetListSchema)
+    def get(self):
+        """Every ruleset, with its seat counts, options and bot levels."""
+        return {"rulesets": [describe(r) for r in engine().runner.rulesets.values()]}
+
+
+@blp.route("/<string:name>")
+class RulesetByName(MethodView):
+    @blp.response(200, RulesetSchema)
+    def get(self, name):
+        """One ruleset."""
+        ruleset = engine().runner.rulesets.get(name)
+        if ruleset is None:
+            raise Problem(404, "not-found", f"no ruleset named {name!r}; see GET /v1/rulesets")
+        return describe(ruleset)

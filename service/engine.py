@@ -1,0 +1,77 @@
+"""Wiring: one GameRunner per process, its Redis connections and its job queue.
+
+Views and jobs reach the runner through `engine()`; nothing in the HTTP layer
+imports redis.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Mapping
+
+import redis
+from rq import Queue
+
+from events.runner import GameRunner
+from events.store import EventStore
+from rules import RULESETS
+from rules.base import Ruleset
+
+QUEUE_NAME = "cartel"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@dataclass
+class Engine:
+    runner: GameRunner
+    queue: Queue
+    events_redis: redis.Redis
+
+    @property
+    def store(self) -> EventStore:
+        return self.runner.store
+
+
+def connect(url: str) -> redis.Redis:
+    """A client for a plain Redis or, when the URL names a cluster node with
+    `?cluster=1`, for Redis Cluster (the event store's keys are hash-tagged)."""
+    if "cluster=1" in url:
+        from redis.cluster import RedisCluster
+        return RedisCluster.from_url(url.replace("?cluster=1", "").replace("&cluster=1", ""), decode_responses=True)
+    return redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+
+
+def build_engine(redis_url: str | None = None, queue_url: str | None = None,
+                 rulesets: Mapping[str, Ruleset] | None = None) -> Engine:
+    """Events go to REDIS_URL; RQ's queues to QUEUE_REDIS_URL (default: the same server).
+    RQ needs a non-cluster Redis, so the two are configured separately."""
+    from service.jobs import Scheduler  # jobs import this module
+
+    redis_url = redis_url or os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
+    queue_url = queue_url or os.environ.get("QUEUE_REDIS_URL") or redis_url
+    events_redis = connect(redis_url)
+    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(queue_url.replace("?cluster=1", "")))
+    runner = GameRunner(EventStore(events_redis), dict(rulesets or RULESETS))
+    runner.after_append = Scheduler(queue, runner)
+    return Engine(runner, queue, events_redis)
+
+
+def engine() -> Engine:
+    """The app's engine (inside a request)."""
+    from flask import current_app
+    return current_app.extensions["cartel"]
+
+
+def redis_ok(eng: Engine) -> bool:
+    try:
+        return bool(eng.events_redis.ping())
+    except redis.RedisError:
+        return False
+
+
+def workers_alive(eng: Engine) -> int:
+    from rq import Worker
+    try:
+        return len(Worker.all(queue=eng.queue))
+    except redis.RedisError:
+        return 0

@@ -1,0 +1,118 @@
+"""One error shape everywhere: RFC 9457 `application/problem+json`.
+
+Every failure a client can cause maps to a 4xx with a sentence saying what was
+wrong; the domain's exceptions are translated here and nowhere else.
+"""
+from __future__ import annotations
+
+import logging
+
+import marshmallow as ma
+from flask import Flask, current_app, json, request
+from werkzeug.exceptions import HTTPException
+
+from events.runner import GameNotFound, IdempotencyMismatch
+from events.store import ConcurrencyConflict
+from rules.base import BadCommand, IllegalMove
+
+PROBLEM_TYPE_BASE = "https://tabletop-cartel.dev/problems/"
+log = logging.getLogger(__name__)
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem document."""
+
+    type = ma.fields.String(metadata={"description": "URI naming the kind of problem"})
+    title = ma.fields.String(metadata={"description": "Short summary of the kind of problem"})
+    status = ma.fields.Integer()
+    detail = ma.fields.String(metadata={"description": "What went wrong, for a human"})
+    instance = ma.fields.String(metadata={"description": "The request path"})
+    rule = ma.fields.String(allow_none=True, metadata={"description": "The rulebook section a move violated"})
+    version = ma.fields.Integer(metadata={"description": "The game's current version (on 409)"})
+    errors = ma.fields.Dict(metadata={"description": "Field-by-field validation errors"})
+
+
+class Problem(Exception):
+    """Raise anywhere in a view: becomes a problem+json response."""
+
+    def __init__(self, status: int, kind: str, detail: str, headers: dict | None = None, **extra):
+        super().__init__(detail)
+        self.status, self.kind, self.detail, self.headers, self.extra = status, kind, detail, headers or {}, extra
+
+
+TITLES = {
+    400: "Malformed request", 401: "Authentication required", 403: "Forbidden", 404: "Not found",
+    405: "Method not allowed", 406: "Not acceptable", 409: "Conflict", 412: "Precondition failed",
+    413: "Request body too large", 415: "Unsupported media type", 422: "Illegal move", 429: "Too many requests",
+    500: "Internal server error", 503: "Service unavailable",
+}
+
+
+def problem_response(status: int, kind: str, detail: str, headers: dict | None = None, **extra):
+    body = {"type": PROBLEM_TYPE_BASE + kind, "title": TITLES.get(status, "Error"), "status": status,
+            "detail": detail, "instance": request.path}
+    body.update({k: v for k, v in extra.items() if v is not None or k == "rule"})
+    response = current_app.response_class(json.dumps(body), status=status, mimetype="application/problem+json")
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(Problem)
+    def on_problem(error: Problem):
+        return problem_response(error.status, error.kind, error.detail, error.headers, **error.extra)
+
+    @app.errorhandler(BadCommand)
+    def on_bad_command(error: BadCommand):
+        return problem_response(400, "malformed-command", error.reason, rule=error.rule)
+
+    @app.errorhandler(IllegalMove)
+    def on_illegal_move(error: IllegalMove):
+        return problem_response(422, "illegal-move", error.reason, rule=error.rule)
+
+    @app.errorhandler(ConcurrencyConflict)
+    def on_conflict(error: ConcurrencyConflict):
+        return problem_response(409, "stale-version",
+                                f"{error}; fetch the game again and resend against version {error.current_version}",
+                                headers={"ETag": f'"{error.current_version}"'}, version=error.current_version)
+
+    @app.errorhandler(GameNotFound)
+    def on_not_found(error: GameNotFound):
+        return problem_response(404, "not-found", f"no such game or seat: {error}")
+
+    @app.errorhandler(IdempotencyMismatch)
+    def on_idempotency_mismatch(error: IdempotencyMismatch):
+        return problem_response(422, "idempotency-key-reused", str(error))
+
+    @app.errorhandler(HTTPException)
+    def on_http_exception(error: HTTPException):
+        data = getattr(error, "data", None) or {}
+        errors = data.get("errors") or data.get("messages")
+        status = error.code or 500
+        kind = {400: "malformed-request", 413: "body-too-large", 422: "malformed-request"}.get(
+            status, (error.name or "error").lower().replace(" ", "-"))
+        if errors is not None:
+            # webargs reports schema errors nested by location ({"json": {...}}); flatten one level.
+            if isinstance(errors, dict) and len(errors) == 1 and next(iter(errors)) in ("json", "query", "headers", "form"):
+                errors = next(iter(errors.values()))
+            detail = "the request does not match its schema: " + _summarise(errors)
+            return problem_response(400, "malformed-request", detail, errors=errors)
+        detail = data.get("message") or error.description or error.name
+        if status == 413:
+            limit = request.max_content_length
+            detail = f"the request body exceeds the limit of {limit} bytes for this endpoint"
+        return problem_response(status, kind, detail, headers=data.get("headers"))
+
+    @app.errorhandler(Exception)
+    def on_unexpected(error: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return problem_response(500, "internal-error", "the server failed on this request; it has been logged")
+
+
+def _summarise(errors) -> str:
+    if isinstance(errors, dict):
+        return "; ".join(f"{field}: {_summarise(messages)}" for field, messages in errors.items())
+    if isinstance(errors, list):
+        return ", ".join(_summarise(e) for e in errors)
+    return str(errors)

@@ -1,0 +1,165 @@
+"""RQ jobs: bot seats and turn clocks.
+
+Every job names the game and the version (or clock deadline) it was made for.
+A job that finds the game moved on does nothing, and every move goes through
+the runner's compare-and-append, so a job retried after a crash can never
+apply twice.  Job ids are deterministic, so enqueuing twice is harmless.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import os
+import time
+from datetime import datetime, timezone
+
+from rq import Queue
+
+from events.runner import Game, GameRunner, NotAwaited
+from events.store import ConcurrencyConflict
+from rules.base import IllegalMove, Rng
+
+log = logging.getLogger(__name__)
+
+BOT_WAIT_INDEX = "{lobby}:botwait"  # game id -> ms when a bot seat became awaited
+CLOCK_INDEX = "{lobby}:clocks"  # game id -> earliest human deadline (ms)
+DEFAULT_TIMEOUTS_BEFORE_BOT = 3
+MAX_TIMEOUT_STEPS = 500
+
+
+class Scheduler:
+    """The runner's after-append hook: enqueue what the new state needs."""
+
+    def __init__(self, queue: Queue, runner: GameRunner):
+        self.queue = queue
+        self.runner = runner
+
+    def __call__(self, game: Game, before: Game | None) -> None:
+        awaiting = game.awaiting()
+        bots = [seat for seat in awaiting if game.seats[seat]["kind"] == "bot"]
+        index = self.runner.store.redis
+        for seat in bots:
+            enqueue_bot(self.queue, game.id, game.version, seat)
+        if bots:
+            index.zadd(BOT_WAIT_INDEX, {game.id: self.runner.clock()})
+        else:
+            index.zrem(BOT_WAIT_INDEX, game.id)
+        deadlines = game.deadlines
+        previous = before.deadlines if before else {}
+        for seat, deadline in deadlines.items():
+            if previous.get(seat) != deadline:
+                enqueue_clock(self.queue, game.id, seat, deadline)
+        if deadlines:
+            index.zadd(CLOCK_INDEX, {game.id: min(deadlines.values())})
+        else:
+            index.zrem(CLOCK_INDEX, game.id)
+
+
+def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:
+    queue.enqueue(play_bot, game_id, version, seat, job_id=f"bot-{game_id}-{version}-{seat}{retry}",
+                  result_ttl=0, failure_ttl=3600, job_timeout=60)
+
+
+def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int) -> None:
+    # RQ schedules in whole seconds and may fire early: round up, and the job
+    # itself re-checks the deadline against the clock before timing anyone out.
+    when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=timezone.utc)
+    queue.enqueue_at(when, expire_clock, game_id, seat, deadline_ms, job_id=f"clock-{game_id}-{seat}-{deadline_ms}",
+                     result_ttl=0, failure_ttl=3600, job_timeout=120)
+
+
+# ------------------------------------------------------------------ the jobs
+_engine = None
+
+
+def current_engine():
+    """The worker process's engine, built once (the runner's state cache persists across jobs)."""
+    global _engine
+    if _engine is None:
+        from service.engine import build_engine
+        _engine = build_engine()
+    return _engine
+
+
+def play_bot(game_id: str, version: int, seat: int) -> str:
+    """Make a bot seat's move for the game as it was at `version`."""
+    runner = current_engine().runner
+    game = runner.load(game_id)
+    if game.version != version:
+        return "stale"
+    return _bot_step(runner, game, seat)
+
+
+def _bot_step(runner: GameRunner, game: Game, seat: int) -> str:
+    spec = game.seats[seat]
+    if spec["kind"] != "bot" or seat not in game.awaiting():
+        return "not awaited"
+    command = game.ruleset.bot_move(game.state, seat, spec.get("level", "random"),
+                                    Rng(game.seed, f"bot:{seat}:{game.version}"))
+    try:
+        runner.execute(game.id, seat, command, actor_kind="bot", expected_version=game.version)
+    except ConcurrencyConflict:
+        return "stale"
+    except IllegalMove as error:
+        # A bot must only choose listed moves; log loudly, fall back to the clock default.
+        log.error("bot %s in %s chose an illegal move %s: %s", seat, game.id, command, error)
+        runner.execute(game.id, seat, game.ruleset.on_timeout(game.state, seat), actor_kind="bot",
+                       expected_version=game.version)
+    return "moved"
+
+
+def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
+    """At a human seat's deadline, apply the ruleset's default moves until the seat is no longer awaited."""
+    runner = current_engine().runner
+    game = runner.load(game_id)
+    if game.deadlines.get(seat) != deadline_ms:
+        return "stale"
+    early = deadline_ms - runner.clock()
+    if early > 0:
+        if early > 1500:
+            enqueue_clock(current_engine().queue, game_id, seat, deadline_ms)
+            return "rescheduled"
+        time.sleep(early / 1000)
+        game = runner.load(game_id)
+        if game.deadlines.get(seat) != deadline_ms:
+            return "stale"
+    count = runner.record_timeout(game, seat)
+    limit = int(game.clock.get("timeouts_before_bot") or DEFAULT_TIMEOUTS_BEFORE_BOT)
+    if count >= limit:
+        level = game.clock.get("bot_level") or game.ruleset.bot_levels[0]
+        runner.hand_to_bot(game, seat, level, f"{count} clock timeouts")
+        return "handed to bot"
+    for _ in range(MAX_TIMEOUT_STEPS):
+        if game.deadlines.get(seat) != deadline_ms or seat not in game.awaiting():
+            return "timed out"
+        try:
+            runner.execute(game_id, seat, game.ruleset.on_timeout(game.state, seat), actor_kind="clock",
+                           expected_version=game.version)
+        except (ConcurrencyConflict, NotAwaited):
+            pass
+        game = runner.load(game_id)
+    return "timed out (step limit)"
+
+
+def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> int:
+    """Re-enqueue work that a killed worker dropped: bot seats awaited for too
+    long, and clocks past their deadline.  Returns how many games it nudged."""
+    now = runner.clock()
+    index = runner.store.redis
+    nudged = 0
+    for game_id in index.zrangebyscore(BOT_WAIT_INDEX, 0, now - stalled_after_ms):
+        game = runner.load(game_id)
+        for seat in game.awaiting():
+            if game.seats[seat]["kind"] == "bot":
+                enqueue_bot(queue, game.id, game.version, seat, retry=f"-r{now}")
+                nudged += 1
+        index.zadd(BOT_WAIT_INDEX, {game_id: now}, xx=True)
+    for game_id in index.zrangebyscore(CLOCK_INDEX, 0, now - stalled_after_ms):
+        game = runner.load(game_id)
+        for seat, deadline in game.deadlines.items():
+            if deadline <= now - stalled_after_ms:
+                queue.enqueue(expire_clock, game.id, seat, deadline, job_id=f"clock-{game.id}-{seat}-{deadline}-r{now}",
+                              result_ttl=0, failure_ttl=3600)
+                nudged += 1
+        index.zadd(CLOCK_INDEX, {game_id: now}, xx=True)
+    return nudged

@@ -1,0 +1,38 @@
+"""Documents the API returns, built from a loaded Game for one reader."""
+from __future__ import annotations
+
+from events.runner import Game
+
+
+def seat_list(game: Game) -> list[dict]:
+    return [{"seat": n, **spec} for n, spec in enumerate(game.seats)]
+
+
+def summary(game_id: str, meta: dict) -> dict:
+    """A lobby row, from the meta hash alone (no events read)."""
+    import json
+    seats = json.loads(meta["seats"])
+    return {"id": game_id, "ruleset": meta["ruleset"], "status": meta.get("status", "open"),
+            "version": int(meta.get("version", 0)), "created_at": int(meta.get("created_at", 0)),
+            "seats": [{"seat": n, **spec} for n, spec in enumerate(seats)],
+            "open_seats": [n for n, spec in enumerate(seats) if spec["kind"] == "open"]}
+
+
+def game_document(game: Game, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may know about the game now."""
+    doc = summary(game.id, game.meta)
+    doc["version"] = game.version
+    finished = game.status == "finished"
+    doc.update({
+        "you": seat,
+        "seed_commitment": game.meta["seed_commitment"],
+        "awaiting": {str(s): kind for s, kind in sorted(game.awaiting().items())},
+        "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
+        "legal_moves": game.ruleset.legal_moves(game.state, seat)
+        if seat is not None and seat in game.awaiting() else [],
+        "view": game.ruleset.view(game.state, seat) if game.state is not None else None,
+        "outcome": game.outcome() if finished else None,
+    })
+    if finished:
+        doc["seed"] = game.seed
+    return doc

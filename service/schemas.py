@@ -1,0 +1,207 @@
+"""marshmallow schemas for every request and response (the OpenAPI spec is generated from them)."""
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import INCLUDE, validate
+
+SEAT_KINDS = ("human", "bot", "open")
+STATUSES = ("open", "active", "finished")
+Free = ma.fields.Raw  # a ruleset-specific JSON value
+
+
+class Strict(ma.Schema):
+    class Meta:
+        ordered = True
+
+
+# ---------------------------------------------------------------- rulesets
+class OptionSchema(Strict):
+    default = Free(metadata={"description": "Used when the option is not given"})
+    choices = ma.fields.List(Free(), metadata={"description": "Allowed values (empty: any)"})
+    description = ma.fields.String()
+
+
+class RulesetSchema(Strict):
+    name = ma.fields.String(required=True, metadata={"example": "kingpin"})
+    title = ma.fields.String(required=True)
+    min_seats = ma.fields.Integer(required=True)
+    max_seats = ma.fields.Integer(required=True)
+    options = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(OptionSchema))
+    bot_levels = ma.fields.List(ma.fields.String())
+    rules_doc = ma.fields.String(metadata={"description": "Where the rulings and command reference live"})
+
+
+class RulesetListSchema(Strict):
+    rulesets = ma.fields.List(ma.fields.Nested(RulesetSchema))
+
+
+# ------------------------------------------------------------------- games
+class SeatSpecSchema(Strict):
+    kind = ma.fields.String(required=True, validate=validate.OneOf(SEAT_KINDS),
+                            metadata={"description": "human: a token is issued now; bot: played by the workers; "
+                                                     "open: anyone may claim it from the lobby"})
+    level = ma.fields.String(validate=validate.Length(1, 32),
+                             metadata={"description": "Bot level (see the ruleset's bot_levels); bots only"})
+    name = ma.fields.String(validate=validate.Length(1, 64), metadata={"description": "Display name"})
+
+    @ma.validates_schema
+    def level_only_for_bots(self, data, **kwargs):
+        if "level" in data and data["kind"] != "bot":
+            raise ma.ValidationError("only bot seats have a level", "level")
+
+
+class ClockSpecSchema(Strict):
+    move_seconds = ma.fields.Integer(validate=validate.Range(1, 7 * 24 * 3600),
+                                     metadata={"description": "Time a human seat has for a turn (one stretch of moves)"})
+    response_seconds = ma.fields.Integer(validate=validate.Range(1, 7 * 24 * 3600),
+                                         metadata={"description": "Time a human seat has to answer an out-of-turn window"})
+    timeouts_before_bot = ma.fields.Integer(validate=validate.Range(1, 1000), load_default=3,
+                                            metadata={"description": "After this many expired clocks the seat is played by a bot"})
+    bot_level = ma.fields.String(validate=validate.Length(1, 32),
+                                 metadata={"description": "Level of the bot that takes over (default: the ruleset's first)"})
+
+
+class CreateGameSchema(Strict):
+    ruleset = ma.fields.String(required=True, metadata={"example": "kingpin"})
+    seats = ma.fields.List(ma.fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 12))
+    options = ma.fields.Dict(keys=ma.fields.String(), values=Free(), load_default=dict)
+    seed = ma.fields.String(validate=validate.Length(1, 256),
+                            metadata={"description": "Fix the secret seed (for tests and tournaments); "
+                                                     "default: 256 random bits"})
+    clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
+
+
+class SeatSchema(Strict):
+    seat = ma.fields.Integer(required=True)
+    kind = ma.fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
+    level = ma.fields.String()
+    name = ma.fields.String()
+
+
+class IssuedSeatSchema(SeatSchema):
+    token = ma.fields.String(metadata={"description": "Bearer token for this seat; shown once, stored hashed"})
+
+
+class CreatedGameSchema(Strict):
+    id = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    status = ma.fields.String(required=True, validate=validate.OneOf(STATUSES))
+    version = ma.fields.Integer(required=True)
+    seed_commitment = ma.fields.String(required=True, metadata={"description": "SHA-256 hex of the secret seed"})
+    seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
+
+
+class GameSummarySchema(Strict):
+    id = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    status = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True)
+    created_at = ma.fields.Integer(metadata={"description": "ms since the epoch"})
+    seats = ma.fields.List(ma.fields.Nested(SeatSchema))
+    open_seats = ma.fields.List(ma.fields.Integer())
+
+
+class LobbyQuerySchema(Strict):
+    status = ma.fields.String(validate=validate.OneOf(STATUSES))
+    ruleset = ma.fields.String(validate=validate.Length(1, 64))
+    offset = ma.fields.Integer(load_default=0, validate=validate.Range(0, 10_000_000))
+    limit = ma.fields.Integer(load_default=20, validate=validate.Range(1, 100))
+
+
+class LobbySchema(Strict):
+    games = ma.fields.List(ma.fields.Nested(GameSummarySchema))
+    total = ma.fields.Integer()
+    offset = ma.fields.Integer()
+    limit = ma.fields.Integer()
+
+
+class GameSchema(GameSummarySchema):
+    you = ma.fields.Integer(allow_none=True, metadata={"description": "The caller's seat; null for a spectator"})
+    seed_commitment = ma.fields.String()
+    seed = ma.fields.String(metadata={"description": "Revealed once the game is finished"})
+    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(),
+                              metadata={"description": "seat -> 'move' or 'response': who must act now"})
+    clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(),
+                            metadata={"description": "seat -> deadline (ms since the epoch)"})
+    legal_moves = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "Every command the caller may send now, each postable as-is"})
+    view = ma.fields.Dict(metadata={"description": "The game as the caller may see it (ruleset-specific)"})
+    outcome = ma.fields.Dict(allow_none=True)
+
+
+class ClaimSeatSchema(Strict):
+    name = ma.fields.String(validate=validate.Length(1, 64))
+
+
+class ClaimedSeatSchema(Strict):
+    game_id = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True)
+    token = ma.fields.String(required=True)
+    status = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True)
+
+
+# ----------------------------------------------------------- commands/events
+class CommandSchema(ma.Schema):
+    """`{"type": ..., ...args}` as listed in `legal_moves`; other fields are the command's arguments."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = ma.fields.String(required=True, validate=validate.Length(1, 64), metadata={"example": "RollDice"})
+    expected_version = ma.fields.Integer(validate=validate.Range(0), metadata={
+        "description": "Alternative to If-Match: the version the command was decided against"})
+
+
+class EventSchema(Strict):
+    version = ma.fields.Integer(required=True)
+    type = ma.fields.String(required=True)
+    data = ma.fields.Dict(required=True)
+    actor = ma.fields.String(required=True, metadata={"description": "seat:N, bot:N, clock:N or system"})
+    at = ma.fields.Integer(required=True, metadata={"description": "server time, ms since the epoch"})
+    command_id = ma.fields.String()
+    schema = ma.fields.Integer()
+
+
+class CommandResultSchema(Strict):
+    version = ma.fields.Integer(required=True, metadata={"description": "The game's version after the command"})
+    status = ma.fields.String(required=True)
+    duplicate = ma.fields.Boolean(required=True, metadata={
+        "description": "True when this Idempotency-Key was seen before: the original answer, nothing appended"})
+    events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
+
+
+class EventsQuerySchema(Strict):
+    after = ma.fields.Integer(load_default=0, validate=validate.Range(0))
+    limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class EventsPageSchema(Strict):
+    events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)
+    version = ma.fields.Integer(required=True, metadata={"description": "The game's current version"})
+    next_after = ma.fields.Integer(required=True, metadata={"description": "Pass as `after` for the next page"})
+    has_more = ma.fields.Boolean(required=True)
+
+
+class StateQuerySchema(Strict):
+    version = ma.fields.Integer(validate=validate.Range(0), metadata={"description": "Default: the latest"})
+
+
+class StateSchema(Strict):
+    version = ma.fields.Integer(required=True)
+    view = ma.fields.Dict(allow_none=True, metadata={"description": "The caller's view at that version"})
+    state = ma.fields.Dict(allow_none=True, metadata={"description": "The full state: only once the game is finished"})
+
+
+class ReplayResultSchema(Strict):
+    valid = ma.fields.Boolean(required=True)
+    events = ma.fields.Integer(required=True, metadata={"description": "How many events were checked"})
+    diverged_at = ma.fields.Integer(allow_none=True, metadata={"description": "First version that does not verify"})
+    reason = ma.fields.String(allow_none=True)
+    ruleset = ma.fields.String(allow_none=True)
+    outcome = ma.fields.Dict(allow_none=True)
+
+
+class HealthSchema(Strict):
+    status = ma.fields.String(required=True)
+    checks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+
+from rules import RULESETS
+from service import create_app
+from tests.support.race import RACE
+
+
+@pytest.fixture
+def app(redis_server, redis_client):
+    return create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def race(client):
+    """A 2-seat race between two humans: (game id, [token0, token1])."""
+    response = client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "seed": "fixed"})
+    assert response.status_code == 201, response.json
+    body = response.json
+    return body["id"], [seat["token"] for seat in body["seats"]]

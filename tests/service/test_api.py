@@ -1,0 +1,167 @@
+"""The HTTP contract, through Flask's test client against a real Redis."""
+from __future__ import annotations
+
+import json
+
+from rules.base import seed_commitment
+from tests.service.conftest import bearer
+
+
+def problem(response, status: int) -> dict:
+    assert response.status_code == status, (response.status_code, response.get_data(as_text=True))
+    assert response.mimetype == "application/problem+json"
+    body = response.json
+    assert body["status"] == status and body["detail"] and body["type"].startswith("https://")
+    return body
+
+
+def test_rulesets_are_listed_with_seats_options_and_bot_levels(client):
+    names = {r["name"]: r for r in client.get("/v1/rulesets").json["rulesets"]}
+    assert names["kingpin"]["min_seats"] == 2 and "random" in names["kingpin"]["bot_levels"]
+    assert client.get("/v1/rulesets/race").json["options"]["goal"]["default"] == 10
+    problem(client.get("/v1/rulesets/chess"), 404)
+
+
+def test_create_returns_tokens_once_and_the_seed_commitment(client, race):
+    game_id, tokens = race
+    assert len(set(tokens)) == 2 and all(len(t) >= 43 for t in tokens)  # 256 bits, url-safe base64
+    game = client.get(f"/v1/games/{game_id}").json
+    assert game["seed_commitment"] == seed_commitment("fixed")
+    assert "token" not in json.dumps(game) and "fixed" not in json.dumps(game)
+
+
+def test_reader_sees_own_legal_moves_and_spectator_none(client, race):
+    game_id, tokens = race
+    mine = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[0]))
+    assert mine.json["you"] == 0 and {"type": "Roll"} in mine.json["legal_moves"]
+    assert mine.headers["ETag"] == f'"{mine.json["version"]}"'
+    assert client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1])).json["legal_moves"] == []
+    spectator = client.get(f"/v1/games/{game_id}").json
+    assert spectator["you"] is None and spectator["legal_moves"] == [] and spectator["awaiting"] == {"0": "move"}
+    assert client.get(f"/v1/games/{game_id}", headers={"If-None-Match": mine.headers["ETag"]}).status_code == 304
+
+
+def test_command_appends_and_answers_with_the_new_version(client, race):
+    game_id, tokens = race
+    version = client.get(f"/v1/games/{game_id}").json["version"]
+    response = client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"},
+                           headers={**bearer(tokens[0]), "If-Match": f'"{version}"'})
+    assert response.status_code == 200, response.json
+    assert response.json["version"] == version + 1
+    assert [e["type"] for e in response.json["events"]] == ["DieRolled"]
+
+
+def test_errors_are_problems_and_append_nothing(client, race):
+    game_id, tokens = race
+    url = f"/v1/games/{game_id}/commands"
+    version = client.get(f"/v1/games/{game_id}").json["version"]
+    problem(client.post(url, json={"type": "Roll"}), 401)
+    problem(client.post(url, json={"type": "Roll"}, headers={"Authorization": "Basic abc"}), 401)
+    problem(client.post(url, json={"type": "Roll"}, headers=bearer("not-a-token")), 403)
+    problem(client.post("/v1/games/nope/commands", json={"type": "Roll"}, headers=bearer(tokens[0])), 404)
+    problem(client.post(url, data="{not json", content_type="application/json", headers=bearer(tokens[0])), 400)
+    problem(client.post(url, json={"no": "type"}, headers=bearer(tokens[0])), 400)
+    problem(client.post(url, json={"type": "Fly"}, headers=bearer(tokens[0])), 400)
+    problem(client.post(url, json={"type": "Roll"}, headers={**bearer(tokens[0]), "If-Match": "banana"}), 400)
+    not_your_turn = problem(client.post(url, json={"type": "Roll"}, headers=bearer(tokens[1])), 422)
+    assert "waiting for seat 0" in not_your_turn["detail"] and not_your_turn["rule"] == "turn order"
+    stale = problem(client.post(url, json={"type": "Roll"}, headers={**bearer(tokens[0]), "If-Match": '"1"'}), 409)
+    assert stale["version"] == version
+    problem(client.post(url, data="x" * 70_000, content_type="application/json", headers=bearer(tokens[0])), 413)
+    problem(client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 9}), 422)
+    problem(client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "alien"}]}), 400)
+    problem(client.get("/v1/games?limit=100000"), 400)
+    assert client.get(f"/v1/games/{game_id}").json["version"] == version
+
+
+def test_idempotency_key_returns_the_original_answer(client, race):
+    game_id, tokens = race
+    headers = {**bearer(tokens[0]), "Idempotency-Key": "roll-1"}
+    first = client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=headers).json
+    again = client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=headers).json
+    assert again["duplicate"] and again["events"] == first["events"] and again["version"] == first["version"]
+    reused = client.post(f"/v1/games/{game_id}/commands", json={"type": "Pass"}, headers=headers)
+    problem(reused, 422)
+
+
+def test_event_feed_pages_and_redacts_for_the_reader(client, race):
+    game_id, tokens = race
+    page = client.get(f"/v1/games/{game_id}/events?after=0&limit=2", headers=bearer(tokens[1])).json
+    assert [e["version"] for e in page["events"]] == [1, 2] and page["has_more"]
+    rest = client.get(f"/v1/games/{game_id}/events?after={page['next_after']}", headers=bearer(tokens[1])).json
+    dealt = [e for e in rest["events"] if e["type"] == "SecretDealt"]
+    assert [("secret" in e["data"]) for e in dealt] == [False, True]  # seat 1 sees only its own
+    spectator = client.get(f"/v1/games/{game_id}/events").json
+    assert not any("secret" in e["data"] for e in spectator["events"])
+
+
+def play_to_the_end(client, game_id, tokens):
+    for _ in range(200):
+        game = client.get(f"/v1/games/{game_id}").json
+        if game["status"] == "finished":
+            return game
+        seat = int(min(game["awaiting"]))
+        moves = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[seat])).json["legal_moves"]
+        move = next(m for m in moves if m["type"] != "Pass")
+        assert client.post(f"/v1/games/{game_id}/commands", json=move, headers=bearer(tokens[seat])).status_code == 200
+    raise AssertionError("race did not finish")
+
+
+def test_history_is_secret_until_the_end_then_verifies(client, race):
+    game_id, tokens = race
+    problem(client.get(f"/v1/games/{game_id}/history"), 403)
+    finished = play_to_the_end(client, game_id, tokens)
+    assert finished["seed"] == "fixed" and finished["outcome"]["winners"]
+    history = client.get(f"/v1/games/{game_id}/history")
+    assert history.status_code == 200 and history.mimetype == "application/x-ndjson"
+    lines = history.get_data(as_text=True).splitlines()
+    verdict = client.post("/v1/replays", data=history.get_data(), content_type="application/x-ndjson").json
+    assert verdict["valid"] and verdict["events"] == len(lines) - 1, verdict
+    # tamper with one die roll: verification names that version
+    records = [json.loads(line) for line in lines]
+    rolled = next(r for r in records[1:] if r["type"] == "DieRolled")
+    rolled["data"]["die"] = 7 - rolled["data"]["die"] if rolled["data"]["die"] != 3.5 else 1
+    tampered = "\n".join(json.dumps(r) for r in records)
+    verdict = client.post("/v1/replays", data=tampered, content_type="application/x-ndjson").json
+    assert not verdict["valid"] and verdict["diverged_at"] == rolled["version"]
+    problem(client.post("/v1/replays", data="not json", content_type="application/x-ndjson"), 400)
+
+
+def test_time_travel_is_redacted_until_the_end(client, race):
+    game_id, tokens = race
+    past = client.get(f"/v1/games/{game_id}/state?version=4", headers=bearer(tokens[0])).json
+    assert past["version"] == 4 and past["state"] is None and past["view"]["you"] == 0
+    problem(client.get(f"/v1/games/{game_id}/state?version=999"), 404)
+    play_to_the_end(client, game_id, tokens)
+    after = client.get(f"/v1/games/{game_id}/state?version=4").json
+    assert after["state"]["secret"][1] is not None  # every seat's secret, once the game is over
+
+
+def test_sse_stream_of_a_finished_game_ends_with_end(client, race):
+    game_id, tokens = race
+    play_to_the_end(client, game_id, tokens)
+    response = client.get(f"/v1/games/{game_id}/events", headers={"Accept": "text/event-stream", "Last-Event-ID": "2"})
+    assert response.mimetype == "text/event-stream"
+    text = response.get_data(as_text=True)
+    ids = [int(line[4:]) for line in text.splitlines() if line.startswith("id: ")]
+    assert ids[0] == 3 and ids == sorted(ids) and text.rstrip().endswith('"finished","version":%d}' % ids[-1])
+
+
+def test_open_seats_wait_in_the_lobby_until_claimed(client):
+    created = client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "open"}]}).json
+    assert created["status"] == "open" and "token" not in created["seats"][1]
+    lobby = client.get("/v1/games?status=open&ruleset=race").json
+    assert [g["id"] for g in lobby["games"]] == [created["id"]] and lobby["games"][0]["open_seats"] == [1]
+    claimed = client.post(f"/v1/games/{created['id']}/seats/1/claim", json={"name": "Sandra"})
+    assert claimed.status_code == 201 and claimed.json["status"] == "active"
+    problem(client.post(f"/v1/games/{created['id']}/seats/1/claim", json={}), 422)
+    problem(client.post(f"/v1/games/{created['id']}/seats/7/claim", json={}), 404)
+    assert client.get("/v1/games?status=open").json["total"] == 0
+    me = client.get(f"/v1/games/{created['id']}", headers=bearer(claimed.json["token"])).json
+    assert me["you"] == 1 and me["seats"][1]["name"] == "Sandra"
+
+
+def test_health(client):
+    assert client.get("/healthz").json["status"] == "ok"
+    ready = client.get("/readyz")
+    assert ready.status_code == 503 and ready.json["checks"]["redis"] == "ok"  # no worker running here
