@@ -22,6 +22,15 @@ class Parser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
+    def problems(self, responses: dict[int, str]):
+        """Document error responses as problem+json documents."""
+        def decorator(view):
+            for status, description in sorted(responses.items(), reverse=True):
+                view = self.alt_response(status, schema=ProblemSchema, description=description,
+                                         content_type=PROBLEM)(view)
+            return view
+        return decorator
+
 
 class CartelApi(flask_smorest.Api):
     ERROR_SCHEMA = ProblemSchema

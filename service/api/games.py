@@ -39,8 +39,7 @@ class Games(MethodView):
 
     @blp.arguments(CreateGameSchema)
     @blp.response(201, CreatedGameSchema)
-    @blp.alt_response(404, description="No such ruleset")
-    @blp.alt_response(422, description="Seat count, bot level or option the ruleset does not allow")
+    @blp.problems({404: "No such ruleset", 422: "Seat count, bot level or option the ruleset does not allow"})
     def post(self, spec):
         """Create a game.  Human seats get their token now (shown once); open seats wait in the lobby."""
         runner = engine().runner
@@ -59,7 +58,8 @@ class Games(MethodView):
 class GameById(MethodView):
     @blp.response(200, GameSchema)
     @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match")
-    @blp.alt_response(404, description="No such game")
+    @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
+                   404: "No such game"})
     @blp.doc(security=[{}, {"seatToken": []}])
     def get(self, game_id):
         """The game as the caller sees it: view, whose turn, clocks and the caller's legal moves.  ETag = version."""
@@ -73,8 +73,7 @@ class GameById(MethodView):
 class ClaimSeat(MethodView):
     @blp.arguments(ClaimSeatSchema)
     @blp.response(201, ClaimedSeatSchema)
-    @blp.alt_response(404, description="No such game or seat")
-    @blp.alt_response(422, description="The seat is not open")
+    @blp.problems({404: "No such game or seat", 422: "The seat is not open"})
     def post(self, body, game_id, seat):
         """Take an open seat: returns its token (shown once).  The last claim starts the game."""
         token = new_token()

@@ -49,12 +49,10 @@ def idempotency_key() -> str | None:
 class Commands(MethodView):
     @blp.arguments(CommandSchema)
     @blp.response(200, CommandResultSchema)
-    @blp.alt_response(401, description="No seat token")
-    @blp.alt_response(403, description="The token holds no seat in this game")
-    @blp.alt_response(404, description="No such game")
-    @blp.alt_response(409, description="Stale If-Match / expected_version: the body carries the current version")
-    @blp.alt_response(413, description="Body over the size limit")
-    @blp.alt_response(422, description="Illegal move: `detail` says why, `rule` names the rulebook section")
+    @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
+                   409: "Stale If-Match / expected_version: the body carries the current version",
+                   413: "Body over the size limit",
+                   422: "Illegal move: `detail` says why, `rule` names the rulebook section"})
     @blp.doc(security=[{"seatToken": []}], parameters=[
         {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
          "description": 'The version the command was decided against, e.g. "12"'},
@@ -81,7 +79,8 @@ class Commands(MethodView):
 class Events(MethodView):
     @blp.arguments(EventsQuerySchema, location="query")
     @blp.response(200, EventsPageSchema, content_type="application/json")
-    @blp.alt_response(404, description="No such game")
+    @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
+                   404: "No such game"})
     @blp.doc(security=[{}, {"seatToken": []}], description=(
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
         "response is a Server-Sent Events stream that follows the game live: each event's SSE `id` is its "
@@ -109,7 +108,8 @@ class Events(MethodView):
 class State(MethodView):
     @blp.arguments(StateQuerySchema, location="query")
     @blp.response(200, StateSchema)
-    @blp.alt_response(404, description="No such game")
+    @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
+                   404: "No such game"})
     @blp.doc(security=[{}, {"seatToken": []}])
     def get(self, query, game_id):
         """Time travel: the caller's view at an earlier version; the full state once the game is finished."""
@@ -128,8 +128,7 @@ class History(MethodView):
     @blp.response(200, content_type="application/x-ndjson", description=(
         "JSON Lines: a header (ruleset, options, seats, the revealed seed, outcome), then every event "
         "unredacted with the command that caused it"))
-    @blp.alt_response(403, description="The game is not finished: its history would reveal secrets")
-    @blp.alt_response(404, description="No such game")
+    @blp.problems({403: "The game is not finished: its history would reveal secrets", 404: "No such game"})
     def get(self, game_id):
         """Export a finished game's full history for replay and verification."""
         runner = engine().runner

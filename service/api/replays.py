@@ -21,8 +21,7 @@ def allow_large_histories():
 @blp.route("")
 class Replays(MethodView):
     @blp.response(200, ReplayResultSchema)
-    @blp.alt_response(400, description="Not JSON Lines")
-    @blp.alt_response(413, description="History over REPLAY_MAX_BYTES")
+    @blp.problems({400: "Not JSON Lines", 413: "History over REPLAY_MAX_BYTES"})
     @blp.doc(requestBody={"required": True, "content": {"application/x-ndjson": {"schema": {
         "type": "string", "description": "A history as exported by GET /v1/games/{id}/history"}}}})
     def post(self):
