@@ -32,6 +32,19 @@ class Engine:
         return self.runner.store
 
 
+def extra_rulesets() -> dict[str, Ruleset]:
+    """Rulesets from outside this package, named in CARTEL_EXTRA_RULESETS as
+    "module:attribute,..." (third-party games, and the engine's test game)."""
+    import importlib
+
+    found = {}
+    for spec in filter(None, os.environ.get("CARTEL_EXTRA_RULESETS", "").split(",")):
+        module, _, attribute = spec.strip().partition(":")
+        ruleset = getattr(importlib.import_module(module), attribute)
+        found[ruleset.name] = ruleset
+    return found
+
+
 def connect(url: str) -> redis.Redis:
     """A client for a plain Redis or, when the URL names a cluster node with
     `?cluster=1`, for Redis Cluster (the event store's keys are hash-tagged)."""
@@ -51,7 +64,7 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     queue_url = queue_url or os.environ.get("QUEUE_REDIS_URL") or redis_url
     events_redis = connect(redis_url)
     queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(queue_url.replace("?cluster=1", "")))
-    runner = GameRunner(EventStore(events_redis), dict(rulesets or RULESETS))
+    runner = GameRunner(EventStore(events_redis), dict(rulesets or {**RULESETS, **extra_rulesets()}))
     runner.after_append = Scheduler(queue, runner)
     return Engine(runner, queue, events_redis)
 

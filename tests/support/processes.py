@@ -128,16 +128,17 @@ class Gunicorn:
 class Worker:
     """A real RQ worker process (`python -m service.worker`)."""
 
-    def __init__(self, redis_url: str, log: Path, extra_args: tuple[str, ...] = ()):
+    def __init__(self, redis_url: str, log: Path, extra_args: tuple[str, ...] = (), extra_env: dict | None = None):
         self.redis_url = redis_url
         self.log = log
         self.extra_args = extra_args
+        self.extra_env = extra_env or {}
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "service.worker", *self.extra_args],
-            cwd=Path(__file__).resolve().parents[2], env=python_env(self.redis_url),
+            cwd=Path(__file__).resolve().parents[2], env=python_env(self.redis_url, **self.extra_env),
             stdout=self.log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True)
 
     def kill(self) -> None:

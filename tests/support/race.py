@@ -7,6 +7,10 @@ several awaited seats and response clocks).
 """
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+
 from rules.base import BadCommand, Event, IllegalMove, Option, Rng
 
 
@@ -15,7 +19,7 @@ class Race:
     title = "Race (engine test game)"
     min_seats, max_seats = 2, 4
     options = {"goal": Option(10, (5, 10, 30, 1000), "points to win")}
-    bot_levels = ("random",)
+    bot_levels = ("random", "slow")
 
     def setup(self, options, seats, rng: Rng):
         secrets_ = [rng.randint(1, 1000) for _ in range(seats)]
@@ -87,6 +91,11 @@ class Race:
         return {"winners": [s for s, v in enumerate(state["score"]) if v == best], "reason": "goal reached"}
 
     def bot_move(self, state, seat, level, rng):
+        if level == "slow":  # lets a test kill a worker in the middle of a bot's turn
+            marker = os.environ.get("RACE_SLOW_MARKER")
+            if marker:
+                Path(marker).write_text(str(seat))
+            time.sleep(float(os.environ.get("RACE_SLOW_SECONDS", "2")))
         moves = [m for m in self.legal_moves(state, seat) if m["type"] != "Pass"]
         return rng.choice(moves)
 
