@@ -1,0 +1,20 @@
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY rules ./rules
+COPY events ./events
+COPY service ./service
+COPY clients ./clients
+RUN pip install . && useradd --create-home --uid 10001 cartel
+USER cartel
+
+EXPOSE 8000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD python -c "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ.get(\"PORT\", \"8000\")}/healthz', timeout=2)"
+
+# The web process; run the worker from the same image with:
+#   docker run -e REDIS_URL=... IMAGE rq worker --with-scheduler --url "$REDIS_URL" --worker-class service.worker.CartelWorker cartel
+CMD ["sh", "-c", "exec gunicorn -c service/gunicorn_conf.py --bind 0.0.0.0:${PORT} service.wsgi:app"]
