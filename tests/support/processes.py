@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -12,6 +11,8 @@ from pathlib import Path
 
 import redis
 import requests
+
+from service.serve import find_redis_server
 
 
 def free_port() -> int:
@@ -44,9 +45,7 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        binary = shutil.which("redis-server")
-        if not binary:
-            raise RuntimeError("redis-server is not installed (apt-get install -y redis-server)")
+        binary = find_redis_server()  # installs it with apt-get on a fresh Debian machine, as `service.serve` does
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
              "--appendonly", "yes", "--appendfsync", self.appendfsync, "--save", "",
