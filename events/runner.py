@@ -112,23 +112,36 @@ class GameRunner:
     # ----------------------------------------------------------------- loading
     def load(self, game_id: str, version: int | None = None) -> Game:
         """The game at its latest version (or at `version`, for time travel)."""
+        if version is not None:
+            return self._load_at(game_id, version)
+        cached = self._cache.get(game_id) or self.store.snapshot(game_id)
+        base_version, state = cached or (0, None)
+        meta, tail = self.store.meta_and_tail(game_id, base_version)
+        if not meta:
+            raise GameNotFound(game_id)
+        ruleset = self.rulesets[meta["ruleset"]]
+        state, last = self._fold_envelopes(ruleset, tail, state, base_version)
+        if last < int(meta.get("version", 0)):  # a tail longer than one page
+            state, last = self._fold_envelopes(ruleset, self.store.read_all(game_id, after=last), state, last)
+        self._remember(game_id, last, state)
+        return Game(game_id, ruleset, meta, last, state)
+
+    @staticmethod
+    def _fold_envelopes(ruleset: Ruleset, envelopes, state: Any, last: int) -> tuple[Any, int]:
+        for envelope in envelopes:
+            if not envelope.is_engine:
+                state = ruleset.evolve(state, envelope.event)
+            last = envelope.version
+        return state, last
+
+    def _load_at(self, game_id: str, version: int) -> Game:
         meta = self.store.meta(game_id)
         if not meta:
             raise GameNotFound(game_id)
         ruleset = self.rulesets[meta["ruleset"]]
-        if version is not None:
-            state = fold(ruleset, (e.event for e in self.store.read_all(game_id) if not e.is_engine and e.version <= version)) \
-                if version > 0 else None
-            return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state)
-        base_version, state = self._cache.get(game_id) or self.store.snapshot(game_id) or (0, None)
-        tail = self.store.read_all(game_id, after=base_version)
-        last = base_version
-        for envelope in tail:
-            if not envelope.is_engine:
-                state = ruleset.evolve(state, envelope.event)
-            last = envelope.version
-        self._remember(game_id, last, state)
-        return Game(game_id, ruleset, meta, last, state)
+        events = (e.event for e in self.store.read_all(game_id) if not e.is_engine and e.version <= version)
+        state = fold(ruleset, events) if version > 0 else None
+        return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state)
 
     def _remember(self, game_id: str, version: int, state: Any) -> None:
         self._cache[game_id] = (version, state)
@@ -192,16 +205,19 @@ class GameRunner:
     def _start(self, game: Game) -> Game:
         """Append the ruleset's setup events; they are rolled with Rng(seed, first version)."""
         events = game.ruleset.setup(game.options, len(game.seats), Rng(game.seed, game.version + 1))
-        return self._commit(game, None, events, "system", {"type": "StartGame"}, "start", extra_meta={"status": "active"})
+        return self._commit(game, None, events, "system", {"type": "StartGame"}, "start",
+                            extra_meta={"status": "active"})[0]
 
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
-                expected_version: int | None = None, idempotency_key: str | None = None) -> CommandResult:
+                expected_version: int | None = None, idempotency_key: str | None = None,
+                loaded: Game | None = None) -> CommandResult:
         """Validate `command` for `seat` and append its events atomically.
 
         With `expected_version` a moved-on game raises ConcurrencyConflict;
         without one the command is re-decided against the new state (it was
-        only ever checked against a state that is gone).
+        only ever checked against a state that is gone).  `loaded` saves a
+        read when the caller has just loaded the game (to authenticate).
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
@@ -209,8 +225,8 @@ class GameRunner:
             record = self.store.idempotency_record(game_id, scope)
             if record:
                 return self._replay(game_id, record, command)
-        for _ in range(RETRIES_ON_CONFLICT):
-            game = self.load(game_id)
+        for attempt in range(RETRIES_ON_CONFLICT):
+            game = loaded if attempt == 0 and loaded is not None else self.load(game_id)
             if expected_version is not None and expected_version != game.version:
                 raise ConcurrencyConflict(expected_version, game.version)
             self._check_may_act(game, seat)
@@ -220,15 +236,15 @@ class GameRunner:
             idem = (scope, {"first": game.version + 1, "last": game.version + len(events),
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
-                after = self._commit(game, seat, events, actor_for(actor_kind, seat), command,
-                                     secrets.token_hex(8), idempotency=idem)
+                after, envelopes = self._commit(game, seat, events, actor_for(actor_kind, seat), command,
+                                                secrets.token_hex(8), idempotency=idem)
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
                 continue
             except DuplicateCommand as duplicate:
                 return self._replay(game_id, duplicate.record, command)
-            return CommandResult(after, game.version + 1, self.store.read(game_id, game.version, until=after.version))
+            return CommandResult(after, game.version + 1, envelopes)
         raise ConcurrencyConflict(game.version, self.store.version(game_id))
 
     def _check_may_act(self, game: Game, seat: int) -> None:
@@ -249,7 +265,7 @@ class GameRunner:
 
     def _commit(self, game: Game, seat: int | None, events: list[Event], actor: str, command: Mapping[str, Any],
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
-                idempotency: tuple[str, dict] | None = None) -> Game:
+                idempotency: tuple[str, dict] | None = None) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change."""
         state = fold(game.ruleset, (e for e in events if e.type not in ENGINE_EVENTS), game.state)
         after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state)
@@ -260,7 +276,8 @@ class GameRunner:
             meta["status"] = after.meta["status"] = "finished"
         meta["deadlines"] = after.meta["deadlines"] = json.dumps(self._deadlines(game, after))
         pending = [PendingEvent(event, actor, command if i == 0 else None) for i, event in enumerate(events)]
-        self.store.append(game.id, game.version, pending, at=self.clock(), command_id=command_id,
+        at = self.clock()
+        self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
                           meta=meta, idempotency=idempotency)
         self._remember(game.id, after.version, state)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
@@ -269,7 +286,9 @@ class GameRunner:
             self.store.index_game(game.id, game.meta["ruleset"], int(game.meta["created_at"]), after.status, game.status)
         if self.after_append:
             self.after_append(after, game)
-        return after
+        envelopes = [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at, command_id,
+                              command=p.command) for i, p in enumerate(pending)]
+        return after, envelopes
 
     def _deadlines(self, before: Game, after: Game) -> dict[int, int]:
         """A human seat's clock starts when it becomes awaited (or its kind of wait
@@ -298,7 +317,7 @@ class GameRunner:
         seats[seat] = {**seats[seat], "kind": "bot", "level": level}
         event = Event("SeatHandedToBot", {"seat": seat, "level": level, "reason": reason})
         return self._commit(game, None, [event], "system", {"type": "HandSeatToBot", "seat": seat}, f"bot-{seat}",
-                            extra_meta={"seats": json.dumps(seats)})
+                            extra_meta={"seats": json.dumps(seats)})[0]
 
     def record_timeout(self, game: Game, seat: int) -> int:
         """Count one expired clock for `seat`; returns the seat's total."""

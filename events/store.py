@@ -167,6 +167,15 @@ class EventStore:
         entries = self.redis.xrange(stream_key(game_id), f"({after}-0" if after else "-", end, count=limit)
         return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
 
+    def meta_and_tail(self, game_id: str, after: int) -> tuple[dict, list[Envelope]]:
+        """One round trip for what loading a cached game needs: its meta and the
+        first page of events after `after`."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(meta_key(game_id))
+        pipe.xrange(stream_key(game_id), f"({after}-0" if after else "-", "+", count=1000)
+        meta, entries = pipe.execute()
+        return meta, [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
+
     def read_all(self, game_id: str, after: int = 0, batch: int = 1000) -> Iterator[Envelope]:
         """Every event after `after`, read in batches."""
         while True:

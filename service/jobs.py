@@ -35,24 +35,28 @@ class Scheduler:
         self.runner = runner
 
     def __call__(self, game: Game, before: Game | None) -> None:
+        has_bots = any(seat["kind"] == "bot" for seat in game.seats)
+        if not has_bots and not game.clock:
+            return  # humans without clocks: nothing to schedule, no index to keep
         awaiting = game.awaiting()
         bots = [seat for seat in awaiting if game.seats[seat]["kind"] == "bot"]
-        index = self.runner.store.redis
         for seat in bots:
             enqueue_bot(self.queue, game.id, game.version, seat)
-        if bots:
-            index.zadd(BOT_WAIT_INDEX, {game.id: self.runner.clock()})
-        else:
-            index.zrem(BOT_WAIT_INDEX, game.id)
         deadlines = game.deadlines
         previous = before.deadlines if before else {}
         for seat, deadline in deadlines.items():
             if previous.get(seat) != deadline:
                 enqueue_clock(self.queue, game.id, seat, deadline)
+        index = self.runner.store.redis.pipeline(transaction=False)
+        if bots:
+            index.zadd(BOT_WAIT_INDEX, {game.id: self.runner.clock()})
+        else:
+            index.zrem(BOT_WAIT_INDEX, game.id)
         if deadlines:
             index.zadd(CLOCK_INDEX, {game.id: min(deadlines.values())})
         else:
             index.zrem(CLOCK_INDEX, game.id)
+        index.execute()
 
 
 def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:

@@ -62,12 +62,11 @@ class Commands(MethodView):
         """Send a command (one of the caller's `legal_moves`)."""
         token = bearer_token(required=True)
         runner = engine().runner
-        meta = runner.store.meta(game_id)
-        if not meta:
-            raise Problem(404, "not-found", f"no such game: {game_id}")
-        seat = seat_of(meta, token)
+        game = runner.load(game_id)
+        seat = seat_of(game.meta, token)
         version = expected_version(command)
-        result = runner.execute(game_id, seat, command, expected_version=version, idempotency_key=idempotency_key())
+        result = runner.execute(game_id, seat, command, expected_version=version, idempotency_key=idempotency_key(),
+                                loaded=game)
         events = [redact_envelope(result.game.ruleset, e, seat) for e in result.events]
         version = max([e["version"] for e in events], default=result.game.version) if result.duplicate \
             else result.game.version
