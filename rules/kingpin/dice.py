@@ -158,13 +158,14 @@ def sale_limit(state: dict, junkie_id: str, hits: int) -> int:
     return min(state["cards"][junkie_id]["cash"], hits * kind_of(state, junkie_id)["max_pay"])
 
 
-def od_events(state: dict, seat: int, junkie_id: str, hits: int, rng: Rng) -> list[Event]:
-    """OD: over by 1/2/3 rolls 3/2/1 dice, survives on any die <= 3; over by 4+ is instant death."""
+def od_events(state: dict, seat: int, junkie_id: str, hits: int, paid: int, rng: Rng) -> list[Event]:
+    """OD: over by 1/2/3 rolls 3/2/1 dice, survives on any die <= 3; over by 4+ is instant death.
+    A dead Junkie's remaining money (after paying `paid`) goes to the bank."""
     over = hits - kind_of(state, junkie_id)["od"]
     if over <= 0:
         return []
     died = Event("JunkieDied", {"junkie": junkie_id, "owner": state["cards"][junkie_id]["owner"],
-                                "cash": state["cards"][junkie_id]["cash"], "cause": "OD"})
+                                "cash": state["cards"][junkie_id]["cash"] - paid, "cause": "OD"})
     if over >= 4:
         return [Event("ODRolled", {"seat": seat, "junkie": junkie_id, "over": over, "dice": [], "survived": False}),
                 died]
@@ -196,7 +197,7 @@ def decide_sell_hits(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]
                           f"fetch at most {money(limit)}", rule=RULE_SALE)
     return ([Event("HitsSold", {"seat": seat, "junkie": pending["junkie"], "dealer": pending["dealer"],
                                 "hits": hits, "cash": cash, "face": pending["face"]})]
-            + od_events(state, seat, pending["junkie"], hits, rng))
+            + od_events(state, seat, pending["junkie"], hits, cash, rng))
 
 
 def payday_payouts(state: dict, seats: list[int]) -> list[list]:

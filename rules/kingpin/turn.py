@@ -59,7 +59,8 @@ def purchasable(state: dict, seat: int) -> list[str]:
 def decide_purchase(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     """PurchaseCard{kind}: before rolling; no two identical cards a turn; not from an exhausted stack."""
     require_active_player(state, seat, RULE_PURCHASE)
-    require_phase(state, ("buy",), "buying a card", RULE_PURCHASE)
+    if state["phase"] != "buy":
+        raise IllegalMove("you already rolled; cards must be purchased before rolling", rule=RULE_PURCHASE)
     kinds = state["catalog"]["kinds"]
     kind = cmd["kind"]
     if kind not in kinds:
@@ -79,7 +80,8 @@ def decide_purchase(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
 def decide_roll(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     """RollDice: one die per Basic Card plus per active Special Card in play."""
     require_active_player(state, seat, "Roll Outcomes")
-    require_phase(state, ("buy",), "rolling", "On Your Turn")
+    if state["phase"] != "buy":
+        raise IllegalMove("you already rolled this turn", rule="On Your Turn")
     return [Event("DiceRolled", {"seat": seat, "dice": rng.roll(dice_pool(state, seat))})]
 
 
