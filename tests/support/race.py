@@ -22,7 +22,8 @@ class Race:
     bot_levels = ("random", "slow")
 
     def setup(self, options, seats, rng: Rng):
-        secrets_ = [rng.randint(1, 1000) for _ in range(seats)]
+        # distinctive strings, so a test can search every response for them
+        secrets_ = [f"card-{rng.randint(10**11, 10**12)}" for _ in range(seats)]
         return [Event("RaceStarted", {"seats": seats, "goal": options["goal"]})] + [
             Event("SecretDealt", {"seat": s, "secret": {"number": n}}) for s, n in enumerate(secrets_)
         ]
