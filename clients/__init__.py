@@ -1,0 +1,1 @@
+"""Client side of Tabletop Cartel: a typed HTTP SDK (`clients.sdk`) and the `cartel` CLI (`clients.cli`)."""

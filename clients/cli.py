@@ -1,0 +1,454 @@
+"""`cartel`: the Tabletop Cartel command line, a thin shell over clients.sdk.
+
+    cartel [--url URL] [--token TOKEN] COMMAND ...
+
+The server URL comes from --url, else $CARTEL_URL, else http://127.0.0.1:8000;
+the seat token from --token, else $CARTEL_TOKEN (none: a spectator).  Both
+options may also be given after the command.
+
+Exit codes: 0 success; 1 a negative answer (`verify`: the history diverges);
+2 a usage error or an error answer from the server (its detail and rule are
+printed, never a traceback); 3 the server could not be reached.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence, TextIO
+
+from clients.sdk import (DEFAULT_URL, CartelClient, ClockSpec, Event, Forbidden, Game, ProblemError, Seat, SeatSpec,
+                         TransportError)
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR, EXIT_UNREACHABLE = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """A command line the CLI cannot act on (reported like argparse's errors, exit 2)."""
+
+
+# ================================================================== parsing
+def parse_value(text: str) -> Any:
+    """`k=v` values are JSON when they parse as JSON (3000, true, null, [1,2], "x"), else plain strings."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_pairs(pairs: Sequence[str], what: str) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals or not key:
+            raise UsageError(f"{what} {pair!r} is not key=value")
+        result[key] = parse_value(value)
+    return result
+
+
+def parse_command(words: Sequence[str]) -> dict[str, Any]:
+    """A command from the command line: one JSON object, or `Type key=value ...`."""
+    if not words:
+        raise UsageError("give a command (JSON or `Type key=value ...`) or --pick N")
+    if len(words) == 1 and words[0].lstrip().startswith("{"):
+        try:
+            command = json.loads(words[0])
+        except ValueError as error:
+            raise UsageError(f"the command is not valid JSON: {error}") from None
+        if not isinstance(command, dict) or "type" not in command:
+            raise UsageError('a JSON command must be an object with a "type", e.g. \'{"type": "RollDice"}\'')
+        return command
+    kind, *args = words
+    if "=" in kind:
+        raise UsageError(f"the command type comes first, then key=value arguments (got {kind!r})")
+    return {"type": kind, **parse_pairs(args, "argument")}
+
+
+class AddSeats(argparse.Action):
+    """--human N / --bot LEVEL / --open N append to one `seats` list, in command-line order."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, value: Any,
+                 option_string: str | None = None) -> None:
+        seats = list(getattr(namespace, "seats", None) or [])
+        if self.const == "bot":
+            seats.append(SeatSpec.bot(value))
+        else:
+            if value < 1:
+                parser.error(f"{option_string} needs a count of at least 1")
+            seats.extend(SeatSpec(self.const) for _ in range(value))
+        namespace.seats = seats
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    # Defaults are suppressed here so the options work before or after the command.
+    common.add_argument("--url", default=argparse.SUPPRESS,
+                        help=f"server URL (default: $CARTEL_URL or {DEFAULT_URL})")
+    common.add_argument("--token", default=argparse.SUPPRESS, help="seat token (default: $CARTEL_TOKEN)")
+    common.add_argument("--timeout", type=float, default=argparse.SUPPRESS, help="seconds per request (default 10)")
+
+    parser = argparse.ArgumentParser(
+        prog="cartel", description="Play and inspect Tabletop Cartel games over HTTP.",
+        epilog="Exit codes: 0 ok, 1 verify found a divergence, 2 usage or server error, 3 server unreachable.")
+    parser.add_argument("--url", default=None, help=f"server URL (default: $CARTEL_URL or {DEFAULT_URL})")
+    parser.add_argument("--token", default=None, help="seat token (default: $CARTEL_TOKEN)")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request (default 10)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[common], help=help, description=help)
+
+    p = command("rulesets", "List the games the server hosts, with seat counts, options and bot levels.")
+    p.add_argument("--json", action="store_true", help="print the raw JSON")
+
+    p = command("create", "Create a game; prints its id and the human seats' tokens (shown only once).")
+    p.add_argument("ruleset", help="e.g. kingpin")
+    p.add_argument("--human", metavar="N", type=int, action=AddSeats, const="human", dest="seats",
+                   help="add N human seats")
+    p.add_argument("--bot", metavar="LEVEL", action=AddSeats, const="bot", dest="seats",
+                   help="add a bot seat of that level (repeatable)")
+    p.add_argument("--open", metavar="N", type=int, action=AddSeats, const="open", dest="seats",
+                   help="add N open seats, claimable from the lobby")
+    p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                   help="a ruleset option; the value is parsed as JSON if it can be (repeatable)")
+    p.add_argument("--seed", help="fix the secret seed (tests, tournaments)")
+    p.add_argument("--move-seconds", type=int, help="clock: seconds a human seat has per turn")
+    p.add_argument("--response-seconds", type=int, help="clock: seconds to answer an out-of-turn window")
+    p.add_argument("--timeouts-before-bot", type=int, help="clock: expiries before a bot takes the seat over")
+    p.add_argument("--json", action="store_true", help="print the raw JSON answer")
+
+    p = command("games", "The lobby: games newest first.")
+    p.add_argument("--status", choices=["open", "active", "finished"])
+    p.add_argument("--ruleset")
+    p.add_argument("--offset", type=int, default=0)
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+
+    p = command("claim", "Take an open seat; prints its token (shown only once).")
+    p.add_argument("game")
+    p.add_argument("seat", type=int)
+    p.add_argument("--name", help="display name")
+    p.add_argument("--json", action="store_true")
+
+    p = command("show", "A game's status, version, whose turn, clocks and outcome.")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true", help="the full game document (with the view)")
+
+    p = command("moves", "Your legal moves now, numbered for `move --pick`.")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true")
+
+    p = command("move", "Send a command: JSON, `Type key=value ...`, or --pick N from `moves`.")
+    p.add_argument("game")
+    p.add_argument("words", nargs="*", metavar="COMMAND",
+                   help="""'{"type": "PurchaseCard", "kind": "junkie200"}' or PurchaseCard kind=junkie200""")
+    p.add_argument("--pick", type=int, metavar="N", help="send legal move number N (as listed by `moves`)")
+    p.add_argument("--expect", type=int, metavar="VERSION",
+                   help="the version you decided against (If-Match): a 409 if the game moved on")
+    p.add_argument("--idempotency-key", help="default: a fresh random key")
+    p.add_argument("--json", action="store_true")
+
+    p = command("watch", "Follow a game live, one line per event, until it ends.")
+    p.add_argument("game")
+    p.add_argument("--after", type=int, default=0, help="start after this version (default: from the start)")
+    p.add_argument("--json", action="store_true", help="print each event as a JSON line")
+
+    p = command("export", "Download a finished game's history (JSON Lines).")
+    p.add_argument("game")
+    p.add_argument("-o", "--output", help="file to write (default: stdout)")
+
+    p = command("verify", "Verify a history file on the server (exit 0 valid, 1 diverged).")
+    p.add_argument("file", help="a .jsonl history, or - for stdin")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+# ================================================================== output
+def compact(value: Any, limit: int = 100) -> str:
+    text = json.dumps(value, separators=(",", ":"), sort_keys=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def command_text(command: dict[str, Any]) -> str:
+    args = " ".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}" for k, v in command.items() if k != "type")
+    return f"{command.get('type')} {args}".rstrip()
+
+
+def event_line(event: Event) -> str:
+    return f"{event.version:>6}  {event.actor:<9} {event.type:<22} {compact(event.data)}"
+
+
+def outcome_text(outcome: dict[str, Any] | None) -> str:
+    if not outcome:
+        return "-"
+    winners = outcome.get("winners")
+    parts = []
+    if winners is not None:
+        parts.append("winner" + ("s" if len(winners) != 1 else "") + ": " + (
+            ", ".join(f"seat {w}" for w in winners) or "none"))
+    if outcome.get("reason"):
+        parts.append(str(outcome["reason"]))
+    rest = {k: v for k, v in outcome.items() if k not in ("winners", "reason")}
+    if rest:
+        parts.append(compact(rest, 80))
+    return "; ".join(parts) or compact(outcome)
+
+
+def awaiting_text(game: Game) -> str:
+    if not game.awaiting:
+        return "nobody"
+    now_ms = time.time() * 1000
+    parts = []
+    for seat, kind in sorted(game.awaiting.items()):
+        text = f"seat {seat} ({kind})"
+        if seat == game.you:
+            text += " <- you"
+        if seat in game.clocks:
+            text += f" [{max(0, (game.clocks[seat] - now_ms) / 1000):.0f}s left]"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def seat_text(seat: Seat) -> str:
+    text = f"{seat.seat}:{seat.kind}"
+    if seat.level:
+        text += f"({seat.level})"
+    if seat.name:
+        text += f" {seat.name!r}"
+    return text
+
+
+def dump(value: Any, out: TextIO) -> None:
+    print(json.dumps(value, indent=2), file=out)
+
+
+# ================================================================= commands
+def cmd_rulesets(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    rulesets = client.rulesets()
+    if args.json:
+        dump([r.raw for r in rulesets], out)
+        return EXIT_OK
+    for r in rulesets:
+        print(f"{r.name}: {r.title} ({r.min_seats}-{r.max_seats} seats; bots: {', '.join(r.bot_levels) or 'none'})",
+              file=out)
+        for name, option in r.options.items():
+            choices = f" one of {option.choices}" if option.choices else ""
+            print(f"  --option {name}=<value>  default {json.dumps(option.default)}{choices}", file=out)
+            if option.description:
+                print(f"      {option.description}", file=out)
+    return EXIT_OK
+
+
+def cmd_create(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    seats = getattr(args, "seats", None) or []
+    if not seats:
+        raise UsageError("give the seats: --human N, --bot LEVEL and/or --open N (in seat order)")
+    clock = None
+    if args.move_seconds or args.response_seconds or args.timeouts_before_bot:
+        clock = ClockSpec(args.move_seconds, args.response_seconds, args.timeouts_before_bot)
+    game = client.create_game(args.ruleset, seats, options=parse_pairs(args.option, "option"), seed=args.seed,
+                              clock=clock)
+    if args.json:
+        dump(game.raw, out)
+        return EXIT_OK
+    print(f"game {game.id}  ({game.ruleset}, status {game.status}, version {game.version})", file=out)
+    for seat in game.seats:
+        print(f"  seat {seat_text(seat)}" + (f"  token {seat.token}" if seat.token else ""), file=out)
+    print(f"seed commitment {game.seed_commitment}", file=out)
+    if game.tokens:
+        print("Tokens are shown only once: keep them (e.g. export CARTEL_TOKEN=...).", file=out)
+    return EXIT_OK
+
+
+def cmd_games(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    lobby = client.games(status=args.status, ruleset=args.ruleset, offset=args.offset, limit=args.limit)
+    if args.json:
+        dump(lobby.raw, out)
+        return EXIT_OK
+    if not lobby.games:
+        print("no games", file=out)
+        return EXIT_OK
+    print(f"{'id':<18}{'ruleset':<10}{'status':<10}{'version':>8}  seats", file=out)
+    for g in lobby.games:
+        seats = " ".join(seat_text(s) for s in g.seats)
+        open_ = f"  open: {', '.join(map(str, g.open_seats))}" if g.open_seats else ""
+        print(f"{g.id:<18}{g.ruleset:<10}{g.status:<10}{g.version:>8}  {seats}{open_}", file=out)
+    shown_to = lobby.offset + len(lobby.games)
+    if shown_to < lobby.total:
+        print(f"({lobby.offset + 1}-{shown_to} of {lobby.total}; --offset {shown_to} for more)", file=out)
+    return EXIT_OK
+
+
+def cmd_claim(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    claimed = client.claim(args.game, args.seat, args.name)
+    if args.json:
+        dump(claimed.raw, out)
+        return EXIT_OK
+    print(f"seat {claimed.seat} of game {claimed.game_id}  token {claimed.token}", file=out)
+    print(f"game status {claimed.status}, version {claimed.version}. The token is shown only once.", file=out)
+    return EXIT_OK
+
+
+def cmd_show(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    game = client.game(args.game)
+    if args.json:
+        dump(game.raw, out)
+        return EXIT_OK
+    print(f"game {game.id}  ({game.ruleset})", file=out)
+    print(f"status   {game.status}", file=out)
+    print(f"version  {game.version}", file=out)
+    print(f"seats    {' '.join(seat_text(s) for s in game.seats)}", file=out)
+    print(f"you      {'seat ' + str(game.you) if game.you is not None else 'spectator'}", file=out)
+    if game.status == "open":
+        print(f"open     {', '.join(map(str, game.open_seats))} (cartel claim {game.id} SEAT)", file=out)
+    if not game.finished:
+        print(f"turn     {awaiting_text(game)}", file=out)
+    if game.legal_moves:
+        print(f"moves    {len(game.legal_moves)} legal (cartel moves {game.id})", file=out)
+    if game.finished:
+        print(f"outcome  {outcome_text(game.outcome)}", file=out)
+        if game.seed is not None:
+            print(f"seed     {game.seed}", file=out)
+    return EXIT_OK
+
+
+def cmd_moves(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    game = client.game(args.game)
+    if args.json:
+        dump({"version": game.version, "legal_moves": game.legal_moves}, out)
+        return EXIT_OK
+    if not game.legal_moves:
+        who = "a spectator" if game.you is None else f"seat {game.you}"
+        print(f"no legal moves for {who} at version {game.version}; waiting for {awaiting_text(game)}"
+              if not game.finished else f"the game is finished: {outcome_text(game.outcome)}", file=out)
+        return EXIT_OK
+    print(f"version {game.version}, seat {game.you}:", file=out)
+    for number, move in enumerate(game.legal_moves, start=1):
+        print(f"{number:>3}. {command_text(move)}", file=out)
+    return EXIT_OK
+
+
+def cmd_move(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    expected = args.expect
+    if args.pick is not None:
+        if args.words:
+            raise UsageError("give either a command or --pick N, not both")
+        game = client.game(args.game)
+        if not 1 <= args.pick <= len(game.legal_moves):
+            raise UsageError(f"--pick {args.pick}: there are {len(game.legal_moves)} legal moves at version "
+                             f"{game.version} (see `cartel moves {args.game}`)")
+        command = game.legal_moves[args.pick - 1]
+        # The pick was made against this version: do not let it apply to another.
+        expected = game.version if expected is None else expected
+    else:
+        command = parse_command(args.words)
+    result = client.send(args.game, command, expected_version=expected, idempotency_key=args.idempotency_key)
+    if args.json:
+        dump(result.raw, out)
+        return EXIT_OK
+    note = " (duplicate: the original answer, nothing appended)" if result.duplicate else ""
+    print(f"sent {command_text(command)} -> version {result.version}, status {result.status}{note}", file=out)
+    for event in result.events:
+        print(event_line(event), file=out)
+    return EXIT_OK
+
+
+def cmd_watch(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    stream = client.follow(args.game, after=args.after)
+    try:
+        for event in stream:
+            print(json.dumps(event.raw, separators=(",", ":")) if args.json else event_line(event), file=out,
+                  flush=True)
+    finally:
+        stream.close()
+    if not args.json:
+        game = client.game(args.game)
+        print(f"game over at version {game.version}: {outcome_text(game.outcome)}", file=out)
+    return EXIT_OK
+
+
+def cmd_export(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    if args.output and args.output != "-":
+        written = client.export_history(args.game, args.output)
+        print(f"wrote {written} bytes to {args.output}", file=sys.stderr)
+    else:
+        out.write(client.history(args.game))
+        out.flush()
+    return EXIT_OK
+
+
+def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    if args.file == "-":
+        body = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+    else:
+        try:
+            body = Path(args.file).read_bytes()
+        except OSError as error:
+            raise UsageError(f"cannot read {args.file}: {error.strerror or error}") from None
+    result = client.verify(body)
+    if args.json:
+        dump(result.raw, out)
+    elif result.valid:
+        print(f"valid: {result.events} events of {result.ruleset} verified; outcome {outcome_text(result.outcome)}",
+              file=out)
+    else:
+        print(f"INVALID: diverged at version {result.diverged_at}: {result.reason}", file=out)
+    return EXIT_OK if result.valid else EXIT_NEGATIVE
+
+
+READ_ONLY = {"show", "moves", "watch"}
+COMMANDS: dict[str, Callable[[CartelClient, argparse.Namespace, TextIO], int]] = {
+    "rulesets": cmd_rulesets, "create": cmd_create, "games": cmd_games, "claim": cmd_claim, "show": cmd_show,
+    "moves": cmd_moves, "move": cmd_move, "watch": cmd_watch, "export": cmd_export, "verify": cmd_verify,
+}
+
+
+# ==================================================================== main
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `cartel`; returns the exit code (the console script passes it to sys.exit)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    url = args.url or os.environ.get("CARTEL_URL") or DEFAULT_URL
+    token = args.token if args.token is not None else (os.environ.get("CARTEL_TOKEN") or None)
+    out, err = sys.stdout, sys.stderr
+    client = CartelClient(url, token, timeout=args.timeout)
+    try:
+        try:
+            return COMMANDS[args.command](client, args, out)
+        except Forbidden as error:
+            # $CARTEL_TOKEN is for another game: read this one as a spectator rather than fail.
+            if not (args.command in READ_ONLY and token and args.token is None
+                    and error.kind == "token-not-for-this-game"):
+                raise
+            print("note: $CARTEL_TOKEN holds no seat in this game; reading it as a spectator", file=err)
+            return COMMANDS[args.command](client.with_token(None), args, out)
+    except UsageError as error:
+        print(f"cartel {args.command}: error: {error}", file=err)
+        return EXIT_ERROR
+    except ProblemError as error:
+        print(f"error: {error.status} {error.title}: {error.detail}", file=err)
+        if error.rule:
+            print(f"rule: {error.rule}", file=err)
+        if error.version is not None:
+            print(f"the game is now at version {error.version}", file=err)
+        if isinstance(error.errors, dict):
+            for field, messages in error.errors.items():
+                print(f"  {field}: {messages}", file=err)
+        return EXIT_ERROR
+    except TransportError as error:
+        print(f"error: {error}", file=err)
+        print("(set --url or $CARTEL_URL to the server's address)", file=err)
+        return EXIT_UNREACHABLE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    finally:
+        client.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The `cartel` CLI through `main([...])`, against the real server (gunicorn + an RQ worker)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from clients.cli import build_parser, main, parse_command
+from clients.sdk import CartelClient, SeatSpec
+from tests.support.processes import Gunicorn, Worker, free_port
+
+BOT_GAME = ["--bot", "random", "--bot", "random", "--option", "target=3000", "--option", "turn_limit=25",
+            "--seed", "cli-bots"]
+
+
+@pytest.fixture(scope="module")
+def server(redis_server, tmp_path_factory):
+    logs = tmp_path_factory.mktemp("cli-server")
+    redis_url = redis_server.url.rsplit("/", 1)[0] + "/8"  # a database of its own
+    web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env={"SSE_MAX_SECONDS": "1"})
+    worker = Worker(redis_url, logs / "worker.log")
+    web.start()
+    worker.start()
+    yield web
+    worker.stop()
+    web.stop()
+
+
+@pytest.fixture
+def cartel(server, capsys, monkeypatch):
+    """Run `cartel ARGS` against the test server: (exit code, stdout, stderr)."""
+    monkeypatch.setenv("CARTEL_URL", server.url)
+    monkeypatch.delenv("CARTEL_TOKEN", raising=False)
+
+    def run(*args: str):
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+    return run
+
+
+def created(output: str) -> tuple[str, dict[int, str]]:
+    """Game id and seat tokens from `cartel create` output."""
+    game_id = re.search(r"^game (\S+)", output, re.M).group(1)
+    tokens = {int(seat): token for seat, token in re.findall(r"seat (\d+):\S+.*token (\S+)", output)}
+    return game_id, tokens
+
+
+@pytest.fixture(scope="module")
+def finished_game(server):
+    """A finished bot game (watched to its end by the CLI test that creates it, or here)."""
+    client = CartelClient(server.url)
+    game = client.create_game("kingpin", [SeatSpec.bot("random"), SeatSpec.bot("random")],
+                              options={"target": 3000, "turn_limit": 25}, seed="cli-finished")
+    for _ in client.follow(game.id):
+        pass
+    return game.id
+
+
+def test_rulesets(cartel):
+    code, out, err = cartel("rulesets")
+    assert code == 0 and out.startswith("kingpin: ") and "--option target=" in out and err == ""
+    code, out, _ = cartel("rulesets", "--json")
+    assert code == 0 and json.loads(out)[0]["name"] == "kingpin"
+
+
+def test_create_claim_games_show(cartel):
+    code, out, _ = cartel("create", "kingpin", "--human", 1, "--open", 1, "--option", "target=3000", "--seed", "s")
+    assert code == 0
+    game_id, tokens = created(out)
+    assert list(tokens) == [0] and "seat 1:open" in out and "status open" in out
+
+    code, out, _ = cartel("games", "--status", "open", "--ruleset", "kingpin")
+    assert code == 0 and game_id in out and "open: 1" in out
+    code, out, _ = cartel("games", "--status", "open", "--json")
+    assert game_id in [g["id"] for g in json.loads(out)["games"]]
+
+    code, out, _ = cartel("claim", game_id, 1, "--name", "bob")
+    assert code == 0 and "status active" in out
+    token1 = re.search(r"token (\S+)", out).group(1)
+
+    code, out, _ = cartel("show", game_id)
+    assert code == 0 and "status   active" in out and "spectator" in out and "turn     seat" in out
+    code, out, _ = cartel("show", game_id, "--token", token1)
+    assert "you      seat 1" in out and "'bob'" in out
+    code, out, _ = cartel("show", game_id, "--json")
+    doc = json.loads(out)
+    assert doc["id"] == game_id and doc["you"] is None and doc["legal_moves"] == []
+
+    # The seat is taken now: a readable error, the rule, no traceback.
+    code, out, err = cartel("claim", game_id, 1)
+    assert code == 2 and out == "" and "422" in err and "rule: lobby" in err and "Traceback" not in err
+
+
+def test_create_with_clock_and_json(cartel):
+    code, out, _ = cartel("create", "kingpin", "--bot", "greedy", "--human", 1, "--move-seconds", 600,
+                          "--response-seconds", 60, "--json")
+    doc = json.loads(out)
+    assert code == 0 and [s["kind"] for s in doc["seats"]] == ["bot", "human"] and doc["seats"][1]["token"]
+    code, _, err = cartel("create", "kingpin")
+    assert code == 2 and "--human" in err
+    code, _, err = cartel("create", "kingpin", "--human", 2, "--option", "target=7")
+    assert code == 2 and "400" in err and "target" in err
+    code, _, err = cartel("create", "nope", "--human", 2)
+    assert code == 2 and "404" in err and "nope" in err
+
+
+def seat_with_moves(cartel, game_id, tokens):
+    for seat, token in tokens.items():
+        code, out, _ = cartel("moves", game_id, "--token", token)
+        assert code == 0
+        if re.search(r"^\s+1\. ", out, re.M):
+            return seat, token, out
+    raise AssertionError("nobody has a move")
+
+
+def test_moves_and_move_three_ways(cartel, monkeypatch):
+    code, out, _ = cartel("create", "kingpin", "--human", 2, "--seed", "cli-moves")
+    game_id, tokens = created(out)
+    code, out, _ = cartel("moves", game_id)
+    assert code == 0 and "no legal moves for a spectator" in out
+
+    seat, token, listing = seat_with_moves(cartel, game_id, tokens)
+    other = tokens[1 - seat]
+    first = re.search(r"^\s+1\. (.+)$", listing, re.M).group(1)
+    version = int(re.search(r"^version (\d+)", listing).group(1))
+
+    # Out of turn: the server's detail and rule, exit 2.
+    code, out, err = cartel("move", game_id, "--pick", 1, "--token", other)
+    assert code == 2 and "pick 1" in err  # the other seat has nothing to pick from
+    code, out, err = cartel("move", game_id, *first.split(), "--token", other)
+    assert code == 2 and "422 Illegal move" in err and "rule: " in err and "Traceback" not in err
+
+    # `--pick N` from the numbered list, via CARTEL_TOKEN.
+    monkeypatch.setenv("CARTEL_TOKEN", token)
+    code, out, _ = cartel("move", game_id, "--pick", 1)
+    assert code == 0 and out.startswith(f"sent {first} -> version ")
+    after_pick = int(re.search(r"-> version (\d+)", out).group(1))
+    assert after_pick > version and re.search(rf"^\s+{version + 1}\s+seat:{seat}\s", out, re.M)
+
+    # A stale --expect: 409 with the current version.
+    code, out, err = cartel("move", game_id, "--pick", 1, "--expect", version)
+    if "there are 0 legal moves" not in err:
+        assert code == 2 and "409" in err and f"now at version {after_pick}" in err
+
+    # `Type key=value ...` and JSON, each taken from the current legal moves.
+    code, out, _ = cartel("moves", game_id, "--json")
+    moves = json.loads(out)["legal_moves"]
+    mover = token
+    if not moves:
+        monkeypatch.setenv("CARTEL_TOKEN", other)
+        mover = other
+        moves = json.loads(cartel("moves", game_id, "--json")[1])["legal_moves"]
+    move = moves[0]
+    words = [move["type"]] + [f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
+                              for k, v in move.items() if k != "type"]
+    code, out, _ = cartel("move", game_id, *words, "--idempotency-key", "cli-key-1")
+    assert code == 0 and "sent " + move["type"] in out
+    code, out, _ = cartel("move", game_id, *words, "--idempotency-key", "cli-key-1", "--token", mover)
+    assert code == 0 and "duplicate" in out
+
+    monkeypatch.delenv("CARTEL_TOKEN")
+    seat, token, _ = seat_with_moves(cartel, game_id, tokens)
+    move = json.loads(cartel("moves", game_id, "--json", "--token", token)[1])["legal_moves"][0]
+    code, out, err = cartel("move", game_id, json.dumps(move), "--json", "--token", token)
+    assert code == 0, err
+    assert json.loads(out)["events"][0]["actor"] == f"seat:{seat}"
+
+
+def test_watch_a_bot_game_to_its_end(cartel):
+    code, out, _ = cartel("create", "kingpin", *BOT_GAME)
+    game_id, _ = created(out)
+    code, out, err = cartel("watch", game_id)
+    assert code == 0, err
+    lines = out.splitlines()
+    versions = [int(line.split()[0]) for line in lines[:-1]]
+    assert versions == list(range(1, len(versions) + 1))
+    assert lines[-1].startswith(f"game over at version {versions[-1]}: winner")
+    assert all(len(line) < 200 for line in lines)
+    code, out, _ = cartel("show", game_id)
+    assert "status   finished" in out and "seed     cli-bots" in out and "outcome  winner" in out
+    code, out, _ = cartel("watch", game_id, "--after", versions[-1] - 2, "--json")
+    assert [json.loads(line)["version"] for line in out.splitlines()] == versions[-2:]
+
+
+def test_export_and_verify(cartel, finished_game, tmp_path):
+    path = tmp_path / "game.jsonl"
+    code, out, err = cartel("export", finished_game, "-o", path)
+    assert code == 0 and out == "" and "wrote" in err
+    code, out, _ = cartel("export", finished_game)
+    assert code == 0 and out == path.read_text()
+
+    code, out, _ = cartel("verify", path)
+    assert code == 0 and out.startswith("valid: ") and "kingpin" in out
+    code, out, _ = cartel("verify", path, "--json")
+    assert code == 0 and json.loads(out)["valid"] is True
+
+    # Tamper with a recorded roll or payment: verify says where, exit 1.
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    victim = next(r for r in records[1:] if r["version"] > 3 and r["data"])
+    victim["data"][next(iter(victim["data"]))] = "tampered"
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("".join(json.dumps(r) + "\n" for r in records))
+    code, out, _ = cartel("verify", tampered)
+    assert code == 1 and out.startswith("INVALID: diverged at version ")
+    assert int(re.search(r"version (\d+)", out).group(1)) <= victim["version"]
+
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("not json\n")
+    code, _, err = cartel("verify", garbage)
+    assert code == 2 and "400" in err and "line 1" in err
+    code, _, err = cartel("verify", tmp_path / "missing.jsonl")
+    assert code == 2 and "cannot read" in err
+
+
+def test_export_before_the_end_is_refused(cartel):
+    code, out, _ = cartel("create", "kingpin", "--human", 2)
+    game_id, _ = created(out)
+    code, out, err = cartel("export", game_id)
+    assert code == 2 and "403" in err and "finished" in err and out == ""
+
+
+def test_a_token_for_another_game_reads_as_a_spectator(cartel, monkeypatch):
+    _, tokens = created(cartel("create", "kingpin", "--human", 2)[1])
+    other_game, _ = created(cartel("create", "kingpin", "--human", 2)[1])
+    monkeypatch.setenv("CARTEL_TOKEN", tokens[0])
+    code, out, err = cartel("show", other_game)
+    assert code == 0 and "you      spectator" in out and "reading it as a spectator" in err
+    code, out, err = cartel("show", other_game, "--token", tokens[0])  # asked for explicitly: the error
+    assert code == 2 and "403" in err and "does not hold a seat" in err
+
+
+def test_unreachable_server_and_url_option(cartel, capsys):
+    url = f"http://127.0.0.1:{free_port()}"
+    code, out, err = cartel("rulesets", "--url", url, "--timeout", 1)
+    assert code == 3 and "could not be reached" in err and url in err and "Traceback" not in err
+    code, out, err = cartel("--url", url, "games")
+    assert code == 3
+
+
+def test_usage_errors_exit_2(cartel, capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["frobnicate"])
+    assert caught.value.code == 2
+    capsys.readouterr()
+    code, _, err = cartel("move", "some-game")
+    assert code == 2 and "--pick" in err
+    code, _, err = cartel("move", "some-game", "{not json")
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_parse_command():
+    assert parse_command(['{"type": "RollDice"}']) == {"type": "RollDice"}
+    assert parse_command(["PurchaseCard", "kind=junkie200", "count=2", "ok=true", "who=null", "xs=[1,2]"]) == {
+        "type": "PurchaseCard", "kind": "junkie200", "count": 2, "ok": True, "who": None, "xs": [1, 2]}
+    assert parse_command(["Say", 'text="42"']) == {"type": "Say", "text": "42"}
+    args = build_parser().parse_args(["create", "kingpin", "--bot", "random", "--human", "2", "--open", "1"])
+    assert [s.kind for s in args.seats] == ["bot", "human", "human", "open"]

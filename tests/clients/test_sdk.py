@@ -1,0 +1,400 @@
+"""The SDK against the real server: gunicorn + an RQ worker on a throwaway redis-server.
+
+Only the real "kingpin" ruleset is registered there, so every command sent
+here was taken from `legal_moves` (the tests know nothing of its rules).
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+import requests
+
+from clients._sse import SSEMessage, SSEParser, parse_stream
+from clients.sdk import (BadRequest, CartelClient, ClockSpec, Conflict, Forbidden, IdempotencyKeyReused, IllegalMove,
+                         NotFound, ProblemError, SeatSpec, ServerError, TransportError, Unauthorized, send_fresh)
+from tests.support.processes import Gunicorn, Worker, free_port, wait_until
+
+# The server closes SSE streams after 1 s here, so following a game that lasts
+# longer needs reconnects with Last-Event-ID.
+SSE_MAX_SECONDS = 1
+# A deterministic bot game (fixed seed, random bots) that lasts a few seconds.
+BOT_GAME = {"options": {"target": 10000, "turn_limit": 50}, "seed": "sdk-bots"}
+
+
+@pytest.fixture(scope="module")
+def server(redis_server, tmp_path_factory):
+    logs = tmp_path_factory.mktemp("sdk-server")
+    redis_url = redis_server.url.rsplit("/", 1)[0] + "/7"  # a database of its own
+    web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env={"SSE_MAX_SECONDS": str(SSE_MAX_SECONDS)})
+    worker = Worker(redis_url, logs / "worker.log")
+    web.start()
+    worker.start()
+    yield web
+    worker.stop()
+    web.stop()
+
+
+@pytest.fixture
+def client(server):
+    with CartelClient(server.url, timeout=10) as client:
+        yield client
+
+
+def two_humans(client: CartelClient, seed: str = "humans"):
+    """A fresh kingpin game between two humans: (game id, seat-0 client, seat-1 client)."""
+    created = client.create_game("kingpin", [SeatSpec.human("ann"), SeatSpec.human("bob")], seed=seed)
+    return created.id, client.with_token(created.tokens[0]), client.with_token(created.tokens[1])
+
+
+def awaited(seat_clients: list[CartelClient], game_id: str):
+    """The (client, game) of a seat that has legal moves now."""
+    for seat_client in seat_clients:
+        game = seat_client.game(game_id)
+        if game.legal_moves:
+            return seat_client, game
+    raise AssertionError("nobody has a legal move")
+
+
+@pytest.fixture(scope="module")
+def finished_bot_game(server):
+    """(game id, every event as followed live, the EventStream) of a bot-vs-bot game."""
+    with CartelClient(server.url) as client:
+        created = client.create_game("kingpin", [SeatSpec.bot("random"), SeatSpec.bot("random")], **BOT_GAME)
+        stream = client.follow(created.id)
+        started = time.monotonic()
+        events = []
+        for event in stream:
+            events.append(event)
+            assert time.monotonic() - started < 40, "the bot game did not end in time"
+        return created.id, events, stream
+
+
+# ==================================================================== basics
+def test_health_ready_and_rulesets(client):
+    assert client.health().ok
+    ready = wait_until(lambda: client.ready().ok and client.ready(), timeout=15, what="a live worker")
+    assert ready.checks["redis"] == "ok"
+    names = [r.name for r in client.rulesets()]
+    assert "kingpin" in names
+    kingpin = client.ruleset("kingpin")
+    assert kingpin.min_seats >= 2 and "random" in kingpin.bot_levels
+    assert all(option.default is not None for option in kingpin.options.values())
+    with pytest.raises(NotFound) as caught:
+        client.ruleset("no-such-game")
+    assert caught.value.status == 404 and caught.value.kind == "not-found" and "no-such-game" in caught.value.detail
+
+
+def test_create_read_lobby_and_claim(client):
+    created = client.create_game("kingpin", [SeatSpec.human("ann"), SeatSpec.open()], seed="lobby")
+    assert created.status == "open" and len(created.seed_commitment) == 64
+    assert set(created.tokens) == {0} and created.seats[1].kind == "open" and created.seats[1].token is None
+
+    lobby = client.games(status="open", ruleset="kingpin", limit=100)
+    row = next(g for g in lobby.games if g.id == created.id)
+    assert row.open_seats == [1] and row.status == "open"
+    assert all(g.status == "open" for g in lobby.games)
+
+    claimed = client.claim(created.id, 1, name="bob")
+    assert (claimed.game_id, claimed.seat, claimed.status) == (created.id, 1, "active") and claimed.token
+    assert claimed.version > created.version
+
+    spectator = client.game(created.id)
+    assert spectator.you is None and spectator.legal_moves == [] and spectator.status == "active"
+    assert spectator.seed is None and spectator.seed_commitment == created.seed_commitment
+    assert spectator.seats[1].name == "bob"
+    players = [client.with_token(created.tokens[0]), client.with_token(claimed.token)]
+    assert [p.game(created.id).you for p in players] == [0, 1]
+    mover, game = awaited(players, created.id)
+    assert game.my_turn and game.awaiting and all(isinstance(move["type"], str) for move in game.legal_moves)
+    assert client.game_if_changed(created.id, game.version) is None
+    assert client.game_if_changed(created.id, game.version - 1).version == game.version
+
+    with pytest.raises(IllegalMove) as caught:
+        client.claim(created.id, 1)
+    assert caught.value.status == 422 and caught.value.rule == "lobby"
+    with pytest.raises(NotFound):
+        client.claim(created.id, 9)
+    with pytest.raises(NotFound):
+        client.game("does-not-exist")
+    with pytest.raises(Forbidden):
+        client.with_token("not-a-seat-token").game(created.id)
+
+
+def test_bad_requests_are_problems(client):
+    with pytest.raises(BadRequest) as caught:
+        client.create_game("kingpin", [{"kind": "wizard"}, {"kind": "human"}])
+    error = caught.value
+    assert error.status == 400 and error.errors and "seats" in error.errors
+    assert error.raw["type"].endswith("/malformed-request") and error.text.startswith("{")
+    with pytest.raises(IllegalMove):  # one seat: fewer than kingpin allows
+        client.create_game("kingpin", [SeatSpec.human()])
+    with pytest.raises(NotFound):
+        client.create_game("no-such-game", [SeatSpec.human(), SeatSpec.human()])
+    game_id, seat0, _ = two_humans(client)
+    with pytest.raises(Unauthorized):
+        client.send(game_id, {"type": "Anything"})
+    with pytest.raises(ValueError):
+        seat0.send(game_id, {"kind": "no type"})
+
+
+# ================================================================== commands
+def test_send_with_if_match_and_a_stale_version(client):
+    game_id, seat0, seat1 = two_humans(client)
+    mover, game = awaited([seat0, seat1], game_id)
+    result = mover.send(game_id, game.legal_moves[0], expected_version=game.version)
+    assert result.version > game.version and not result.duplicate
+    assert [e.version for e in result.events] == list(range(game.version + 1, result.version + 1))
+    assert result.events[0].actor.endswith(f":{game.you}")
+
+    # The same decision replayed against the old version: 409 with the current version.
+    with pytest.raises(Conflict) as caught:
+        mover.send(game_id, game.legal_moves[0], expected_version=game.version)
+    conflict = caught.value
+    assert conflict.status == 409 and conflict.version == result.version and conflict.kind == "stale-version"
+    assert isinstance(conflict, ProblemError)
+    assert client.game(game_id).version == result.version  # nothing appended
+
+
+def test_a_move_out_of_turn_is_an_illegal_move_with_its_rule(client):
+    game_id, seat0, seat1 = two_humans(client)
+    mover, game = awaited([seat0, seat1], game_id)
+    other = seat1 if mover is seat0 else seat0
+    with pytest.raises(IllegalMove) as caught:
+        other.send(game_id, game.legal_moves[0])
+    error = caught.value
+    assert error.status == 422 and error.rule and error.detail
+    assert str(error).startswith("422 ") and error.rule in str(error)
+    assert client.game(game_id).version == game.version
+
+
+def test_idempotent_resend(client):
+    game_id, seat0, seat1 = two_humans(client)
+    mover, game = awaited([seat0, seat1], game_id)
+    first = mover.send(game_id, game.legal_moves[0], expected_version=game.version, idempotency_key="move-1")
+    again = mover.send(game_id, game.legal_moves[0], expected_version=game.version, idempotency_key="move-1")
+    assert again.duplicate and not first.duplicate
+    assert again.version == first.version and [e.raw for e in again.events] == [e.raw for e in first.events]
+    assert client.game(game_id).version == first.version
+    if len(game.legal_moves) > 1:
+        with pytest.raises(IdempotencyKeyReused):
+            mover.send(game_id, game.legal_moves[1], idempotency_key="move-1")
+
+
+def test_send_generates_a_key_and_retries_a_lost_answer_safely(client, monkeypatch):
+    game_id, seat0, seat1 = two_humans(client)
+    mover, game = awaited([seat0, seat1], game_id)
+    real_request = mover.session.request
+    calls = []
+
+    def lose_first_answer(method, url, **kwargs):
+        calls.append(kwargs["headers"].get("Idempotency-Key"))
+        response = real_request(method, url, **kwargs)
+        if len(calls) == 1:  # the command landed, but the client never hears back
+            raise requests.ConnectionError("connection reset by peer")
+        return response
+
+    monkeypatch.setattr(mover.session, "request", lose_first_answer)
+    result = mover.send(game_id, game.legal_moves[0], expected_version=game.version)
+    assert len(calls) == 2 and calls[0] == calls[1] == mover.last_idempotency_key and len(calls[0]) >= 32
+    assert result.duplicate  # the retry got the original answer ...
+    assert client.game(game_id).version == result.version  # ... and nothing was applied twice
+    assert client.events(game_id, after=game.version).events == result.events
+
+
+def test_send_fresh_refreshes_and_rechooses_after_a_conflict(client):
+    game_id, seat0, seat1 = two_humans(client)
+    mover, game = awaited([seat0, seat1], game_id)
+    twin = mover.with_token(mover.token)  # the same seat on another device
+    seen_versions = []
+
+    def choose(current):
+        seen_versions.append(current.version)
+        if len(seen_versions) == 1:
+            twin.send(game_id, current.legal_moves[0])  # moves the game on behind our back
+        return current.legal_moves[0] if current.legal_moves else None
+
+    result = mover.send_fresh(game_id, choose)
+    assert len(seen_versions) == 2 and seen_versions[1] > seen_versions[0]
+    if result is not None:
+        assert result.version > seen_versions[1]
+    assert send_fresh(mover, game_id, lambda g: None) is None
+
+
+def test_send_fresh_gives_up_after_its_attempts():
+    class AlwaysStale:
+        """Duck-typed client: the game always moves on between reading and sending."""
+
+        def __init__(self):
+            self.version = 10
+            self.sent = []
+
+        def game(self, game_id):
+            self.version += 1
+            return type("G", (), {"version": self.version, "legal_moves": [{"type": "Go"}]})()
+
+        def send(self, game_id, command, expected_version=None):
+            self.sent.append(expected_version)
+            raise Conflict(409, {"status": 409, "title": "Conflict", "detail": "stale", "version": self.version + 1})
+
+    fake = AlwaysStale()
+    with pytest.raises(Conflict) as caught:
+        send_fresh(fake, "g", lambda game: game.legal_moves[0], attempts=3)
+    assert fake.sent == [11, 12, 13] and caught.value.version == 14
+    with pytest.raises(ValueError):
+        send_fresh(fake, "g", lambda game: None, attempts=0)
+
+
+# ==================================================================== events
+def test_events_pages_and_time_travel(client):
+    game_id, seat0, seat1 = two_humans(client)
+    mover, game = awaited([seat0, seat1], game_id)
+    mover.send(game_id, game.legal_moves[0])
+    page = client.events(game_id, after=0, limit=2)
+    assert [e.version for e in page.events] == [1, 2] and page.has_more and page.next_after == 2
+    everything = list(client.iter_events(game_id, page_size=2))
+    assert [e.version for e in everything] == list(range(1, page.version + 1))
+    assert everything[0].type and everything[0].actor == "system"
+    past = client.state(game_id, version=game.version)
+    assert past.version == game.version and past.state is None  # full state only once finished
+    assert client.state(game_id).version == page.version
+    with pytest.raises(NotFound):
+        client.state(game_id, version=page.version + 100)
+    with pytest.raises(Forbidden) as caught:
+        client.history(game_id)
+    assert caught.value.kind == "game-not-finished"
+
+
+def test_follow_resumes_with_last_event_id_after_the_server_closes(client, server):
+    game_id, seat0, seat1 = two_humans(client)
+    start = client.game(game_id)
+    stream = client.follow(game_id)
+    first = [next(stream) for _ in range(start.version)]
+    assert [e.version for e in first] == list(range(1, start.version + 1))
+
+    def move_later():
+        time.sleep(SSE_MAX_SECONDS + 0.8)  # after the server has closed the first stream
+        with CartelClient(server.url) as other:
+            player, game = awaited([other.with_token(seat0.token), other.with_token(seat1.token)], game_id)
+            player.send(game_id, game.legal_moves[0])
+
+    mover = threading.Thread(target=move_later)
+    mover.start()
+    try:
+        following = next(stream)
+    finally:
+        mover.join()
+        stream.close()
+    assert following.version == start.version + 1
+    assert stream.connections >= 2 and stream.last_event_id == following.version and not stream.finished
+
+
+def test_follow_a_bot_game_live_to_its_end(finished_bot_game, client):
+    game_id, events, stream = finished_bot_game
+    game = client.game(game_id)
+    assert game.finished and game.outcome and game.seed == BOT_GAME["seed"]
+    assert [e.version for e in events] == list(range(1, game.version + 1))  # none lost, none repeated
+    assert stream.finished and stream.connections >= 2  # the server closed it at least once on the way
+    assert {e.actor for e in events} >= {"system", "bot:0", "bot:1"}
+    assert [e.raw for e in events] == [e.raw for e in client.iter_events(game_id)]
+    # Following a finished game replays it and ends at once.
+    again = client.follow(game_id, after=game.version - 3)
+    assert [e.version for e in again] == [game.version - 2, game.version - 1, game.version] and again.finished
+    assert client.state(game_id).state is not None
+
+
+def test_export_and_verify(finished_bot_game, client, tmp_path):
+    game_id, events, _ = finished_bot_game
+    history = client.history(game_id)
+    lines = history.splitlines()
+    header = json.loads(lines[0])
+    assert header["seed"] == BOT_GAME["seed"] and len(lines) == len(events) + 1
+    result = client.verify(history)
+    assert result.valid and result.events == len(events) and result.diverged_at is None
+    assert result.ruleset == "kingpin" and result.outcome == client.game(game_id).outcome
+
+    path = tmp_path / "game.jsonl"
+    assert client.export_history(game_id, path) == len(history.encode())
+    assert client.verify(path).valid
+
+    # Tamper with one recorded event: the verifier names it.
+    records = [json.loads(line) for line in lines]
+    target = next(r for r in records[1:] if r["version"] > 3 and r["data"])
+    key = next(iter(target["data"]))
+    target["data"][key] = "tampered"
+    tampered = "\n".join(json.dumps(r) for r in records) + "\n"
+    bad = client.verify(tampered.encode())
+    assert not bad.valid and bad.diverged_at is not None and bad.diverged_at <= target["version"] and bad.reason
+    with pytest.raises(BadRequest):
+        client.verify("this is not json lines")
+
+
+# ============================================================== transport
+def test_unreachable_server_is_a_transport_error_after_retries():
+    client = CartelClient(f"http://127.0.0.1:{free_port()}", timeout=1, retries=2, backoff=0.01)
+    started = time.monotonic()
+    with pytest.raises(TransportError) as caught:
+        client.rulesets()
+    assert "could not be reached" in str(caught.value) and time.monotonic() - started < 5
+    with pytest.raises(TransportError):  # not retried, but reported the same way
+        client.create_game("kingpin", [SeatSpec.human(), SeatSpec.human()])
+
+
+def test_problem_error_from_a_non_problem_answer():
+    response = requests.Response()
+    response.status_code = 502
+    response._content = b"<html>Bad Gateway</html>"
+    response.headers["Content-Type"] = "text/html"
+    response.request = requests.Request("GET", "http://x/v1/rulesets").prepare()
+    response.url = "http://x/v1/rulesets"
+    from clients.sdk import problem_from_response
+    error = problem_from_response(response)
+    assert isinstance(error, ServerError) and error.status == 502 and error.title == "Bad Gateway"
+    assert error.raw == {} and "Bad Gateway" in error.detail and error.rule is None and error.version is None
+
+
+def test_clock_and_seat_specs_serialise():
+    assert SeatSpec.bot("greedy", "hal").to_json() == {"kind": "bot", "level": "greedy", "name": "hal"}
+    assert SeatSpec.open().to_json() == {"kind": "open"}
+    assert ClockSpec(move_seconds=30).to_json() == {"move_seconds": 30}
+
+
+# ================================================================ SSE parser
+def messages(*chunks):
+    return list(parse_stream(chunks))
+
+
+def test_sse_multiline_data_event_id_and_retry():
+    stream = "retry: 1500\n\n: a comment\nid: 7\nevent: end\ndata: first\ndata:second\ndata\n\n"
+    assert messages(stream) == [SSEMessage(data="first\nsecond\n", event="end", id="7", retry=1500)]
+
+
+def test_sse_line_endings_split_anywhere():
+    text = "id: 1\r\ndata: a\r\n\r\nid: 2\rdata: b\r\rdata: c\n\n"
+    expected = [SSEMessage("a", "message", "1"), SSEMessage("b", "message", "2"), SSEMessage("c", "message", "2")]
+    assert messages(text) == expected
+    data = text.encode()
+    for cut in range(1, len(data)):
+        assert messages(data[:cut], data[cut:]) == expected, cut
+    assert messages(*[bytes([b]) for b in data]) == expected
+
+
+def test_sse_utf8_bom_split_characters_and_odd_fields():
+    data = "\ufeffdata: caf\u00e9 \u2615\n\n".encode()
+    assert messages(*[data[i:i + 1] for i in range(len(data))]) == [SSEMessage("caf\u00e9 \u2615")]
+    assert messages("data:  two spaces\nunknown: x\n\n") == [SSEMessage(" two spaces")]
+    assert messages("retry: soon\ndata: x\n\n")[0].retry is None
+    assert messages("id: 1\ndata: a\n\nid: bad\0id\ndata: b\n\n")[1].id == "1"  # an id with NUL is ignored
+    assert messages("id: 3\n\ndata: x\n\n") == [SSEMessage("x", id="3")]  # an empty message still sets the id
+    assert messages("id: 3\ndata: a\n\nid\ndata: b\n\n")[1].id is None  # an empty id resets it
+    assert messages("data: cut off") == []  # no blank line: never dispatched
+    assert messages("data: x\r\r") == [SSEMessage("x")]
+
+
+def test_sse_parser_keeps_state_between_feeds():
+    parser = SSEParser()
+    assert parser.feed(b"retry: 10\n\nid: 4\ndata: {\"a\":") == []
+    (message,) = parser.feed(b" 1}\n\n")
+    assert json.loads(message.data) == {"a": 1} and parser.last_event_id == "4" and parser.retry == 10
