@@ -111,8 +111,10 @@ def register_upcaster(from_schema: int, event_type: str, upcaster: Upcaster) -> 
     UPCASTERS.setdefault(from_schema, []).append((event_type, upcaster))
 
 
-def upcast(event_type: str, data: dict, schema: int) -> tuple[str, dict, int]:
-    while schema < CURRENT_SCHEMA:
+def upcast(event_type: str, data: dict, schema: int, current: int | None = None) -> tuple[str, dict, int]:
+    """Apply the registered upcasters from `schema` up to the current schema."""
+    current = CURRENT_SCHEMA if current is None else current
+    while schema < current:
         for wanted, upcaster in UPCASTERS.get(schema, ()):
             if wanted == event_type:
                 event_type, data = upcaster(event_type, data)
