@@ -151,7 +151,7 @@ def _lookahead(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
         return result
 
     groups = []
-    for i, move in enumerate(_prune_sales(state, seat, moves)):
+    for i, move in enumerate(_prune_sales(state, seat, _distinct(state, moves))):
         if move["type"] in GROUPS:
             groups.append((i, move))
             continue
@@ -167,6 +167,29 @@ def _lookahead(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
         face = min({m["face"] for _, m in entries}, key=lambda f: (single_best.get(f, float("-inf")), f))
         scored += [(score(m), -i, m) for i, m in entries if m["face"] == face]
     return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _signature(state: dict, move: dict) -> tuple:
+    """A move with card ids replaced by what matters about the card (interchangeable cards look alike)."""
+    out = []
+    for key, arg in sorted(move.items()):
+        card = state["cards"].get(arg) if isinstance(arg, str) else None
+        if card is not None:
+            arg = (card["kind"], card["owner"], card.get("hits"), card.get("cash"), card.get("exhausted"),
+                   card.get("target"))
+        out.append((key, arg))
+    return tuple(out)
+
+
+def _distinct(state: dict, moves: list[dict]) -> list[dict]:
+    """Moves with a different effect (e.g. one Ship per kind of empty truck)."""
+    seen, out = set(), []
+    for move in moves:
+        sig = _signature(state, move)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(move)
+    return out
 
 
 def _prune_sales(state: dict, seat: int, moves: list[dict]) -> list[dict]:

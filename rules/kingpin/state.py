@@ -40,16 +40,22 @@ def kind_of(state: dict, card_id: str) -> dict:
     return state["catalog"]["kinds"][state["cards"][card_id]["kind"]]
 
 
+def ids_of(state: dict, type_: str) -> list[str]:
+    """All card ids of a type ("truck", "dealer", "junkie", "special") or special ("cop", ...)."""
+    out: list[str] = []
+    for entry in state["catalog"]["kinds"].values():
+        if entry["type"] == type_ or entry.get("special") == type_:
+            out += entry["ids"]
+    return out
+
+
 def owned(state: dict, seat: int, type_: str | None = None, where: str = "play") -> list[str]:
     """Card ids a seat owns in a place ("play" or "jail"), optionally of one type
     ("truck", "dealer", "junkie", "special") or special ("cop", ...)."""
-    out = []
-    for cid, card in state["cards"].items():
-        if card["owner"] != seat or card["where"] != where:
-            continue
-        if type_ is None or card["type"] == type_ or card.get("special") == type_:
-            out.append(cid)
-    return out
+    cards = state["cards"]
+    if type_ is None:
+        return [cid for cid, c in cards.items() if c["owner"] == seat and c["where"] == where]
+    return [cid for cid in ids_of(state, type_) if cards[cid]["owner"] == seat and cards[cid]["where"] == where]
 
 
 def unused_faces(state: dict) -> dict[int, int]:
@@ -78,8 +84,8 @@ def dice_pool(state: dict, seat: int) -> int:
 
 def regulators_on(state: dict, seat: int) -> list[str]:
     """Regulators in play currently targeting `seat`."""
-    return [cid for cid, c in state["cards"].items()
-            if c.get("special") == "regulator" and c["where"] == "play" and c["target"] == seat]
+    cards = state["cards"]
+    return [cid for cid in ids_of(state, "regulator") if cards[cid]["where"] == "play" and cards[cid]["target"] == seat]
 
 
 def usable_against_others(state: dict, card_id: str) -> bool:

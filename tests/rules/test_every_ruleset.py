@@ -18,7 +18,7 @@ from rules import RULESETS
 from rules.base import PUBLIC, BadCommand, IllegalMove, Rng, Ruleset, fold, redact
 
 MAX_COMMANDS = 6000          # a random game must end well before this
-SEEDS_PER_COUNT = 2
+SEEDS_PER_COUNT = 3
 ACCEPT_SAMPLE = 6            # listed moves tried against decide at each step (besides the one played)
 DEEP_CHECK_EVERY = 7         # deep-copy / JSON / view checks every Nth step (and on every event of it)
 

@@ -1,0 +1,44 @@
+"""Kingpin bots: both levels answer with legal moves; greedy beats random."""
+from __future__ import annotations
+
+import pytest
+
+from rules.base import BadCommand, Rng, fold
+from tests.rules.kingpin.support import K, game_with_first
+
+GAMES = 100
+
+
+def play_out(seed: str, levels: list[str]) -> dict:
+    state = fold(K, K.setup({}, len(levels), Rng(seed, 0)))
+    version = 1
+    while K.outcome(state) is None:
+        assert version < 20000, "game did not end"
+        seat = next(iter(K.awaiting(state)))
+        command = K.bot_move(state, seat, levels[seat], Rng(seed + "/bot", version))
+        state = fold(K, K.decide(state, seat, command, Rng(seed, version)), state)
+        version += 1
+    return state
+
+
+def test_greedy_beats_random_in_most_two_player_games():
+    # Seats alternate so that neither bot always has the first-player advantage of a given seed.
+    wins = 0
+    for game in range(GAMES):
+        greedy_seat = game % 2
+        levels = ["random", "random"]
+        levels[greedy_seat] = "greedy"
+        outcome = K.outcome(play_out(f"greedy-vs-random-{game}", levels))
+        wins += greedy_seat in outcome["winners"]
+    assert wins > GAMES // 2, f"greedy won only {wins}/{GAMES}"
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_greedy_games_end(seats):
+    outcome = K.outcome(play_out(f"greedy-{seats}", ["greedy"] * seats))
+    assert outcome["reason"] == "bankroll reached $5,000"
+
+
+def test_unknown_level():
+    with pytest.raises(BadCommand):
+        K.bot_move(game_with_first(0), 0, "genius", Rng("x", 1))
