@@ -8,7 +8,7 @@ import pytest
 
 from clients.cli import build_parser, main, parse_command
 from clients.sdk import CartelClient, SeatSpec
-from tests.support.processes import Gunicorn, Worker, free_port
+from tests.support.processes import database, free_port, running_service
 
 BOT_GAME = ["--bot", "random", "--bot", "random", "--option", "target=3000", "--option", "turn_limit=25",
             "--seed", "cli-bots"]
@@ -16,15 +16,9 @@ BOT_GAME = ["--bot", "random", "--bot", "random", "--option", "target=3000", "--
 
 @pytest.fixture(scope="module")
 def server(redis_server, tmp_path_factory):
-    logs = tmp_path_factory.mktemp("cli-server")
-    redis_url = redis_server.url.rsplit("/", 1)[0] + "/8"  # a database of its own
-    web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env={"SSE_MAX_SECONDS": "1"})
-    worker = Worker(redis_url, logs / "worker.log")
-    web.start()
-    worker.start()
-    yield web
-    worker.stop()
-    web.stop()
+    with running_service(database(redis_server.url, 8), tmp_path_factory.mktemp("cli-server"),
+                         {"SSE_MAX_SECONDS": "1"}) as web:
+        yield web
 
 
 @pytest.fixture

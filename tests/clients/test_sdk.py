@@ -15,7 +15,7 @@ import requests
 from clients._sse import SSEMessage, SSEParser, parse_stream
 from clients.sdk import (BadRequest, CartelClient, ClockSpec, Conflict, Forbidden, IdempotencyKeyReused, IllegalMove,
                          NotFound, ProblemError, SeatSpec, ServerError, TransportError, Unauthorized, send_fresh)
-from tests.support.processes import Gunicorn, Worker, free_port, wait_until
+from tests.support.processes import database, free_port, running_service, wait_until
 
 # The server closes SSE streams after 1 s here, so following a game that lasts
 # longer needs reconnects with Last-Event-ID.
@@ -26,15 +26,9 @@ BOT_GAME = {"options": {"target": 10000, "turn_limit": 50}, "seed": "sdk-bots"}
 
 @pytest.fixture(scope="module")
 def server(redis_server, tmp_path_factory):
-    logs = tmp_path_factory.mktemp("sdk-server")
-    redis_url = redis_server.url.rsplit("/", 1)[0] + "/7"  # a database of its own
-    web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env={"SSE_MAX_SECONDS": str(SSE_MAX_SECONDS)})
-    worker = Worker(redis_url, logs / "worker.log")
-    web.start()
-    worker.start()
-    yield web
-    worker.stop()
-    web.stop()
+    with running_service(database(redis_server.url, 7), tmp_path_factory.mktemp("sdk-server"),
+                         {"SSE_MAX_SECONDS": str(SSE_MAX_SECONDS)}) as web:
+        yield web
 
 
 @pytest.fixture

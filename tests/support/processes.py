@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import signal
+from contextlib import contextmanager
 import socket
 import subprocess
 import sys
@@ -152,3 +153,22 @@ class Worker:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@contextmanager
+def running_service(redis_url: str, logs: Path, env: dict | None = None, web_workers: int = 2):
+    """gunicorn and one RQ worker as separate processes on `redis_url`; yields the Gunicorn."""
+    web = Gunicorn(redis_url, logs / "gunicorn.log", workers=web_workers, extra_env=env)
+    worker = Worker(redis_url, logs / "worker.log", extra_env=env)
+    web.start()
+    worker.start()
+    try:
+        yield web
+    finally:
+        worker.stop()
+        web.stop()
+
+
+def database(redis_url: str, number: int) -> str:
+    """The same server, another database (so a module's server keeps its own keys)."""
+    return redis_url.rsplit("/", 1)[0] + f"/{number}"
