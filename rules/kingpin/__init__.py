@@ -4,7 +4,8 @@ Rulebook: /work/shared/rules/kingpin.txt; rulings and the command reference:
 docs/rules/kingpin.md.  Modules by rulebook topic:
 
     cards.py     card data (cards.json), validated at import
-    state.py     state shape, queries, evolve
+    state.py     state shape and queries
+    evolve.py    evolve: one handler per event
     commands.py  command shapes (BadCommand)
     turn.py      Initial Setup, purchases, the roll, Jail/bail, end of turn, Winning the Game
     dice.py      Roll Outcomes, Purchasing Hits, OD
@@ -20,7 +21,7 @@ from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_op
 
 from rules.kingpin import bots, commands, dice, specials, turn, view as view_mod
 from rules.kingpin.cards import CATALOG
-from rules.kingpin.state import evolve as _evolve
+from rules.kingpin.evolve import evolve as _evolve
 
 HANDLERS = {**turn.HANDLERS, **dice.HANDLERS, **specials.HANDLERS}
 assert set(HANDLERS) == set(commands.SCHEMA), "every command type needs exactly one handler"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 
-from rules.kingpin.state import evolve, kind_of
+from rules.kingpin.evolve import evolve
+from rules.kingpin.state import kind_of
 
 HIT_ON_DEALER = 110
 HIT_ON_TRUCK = 70
@@ -163,7 +164,7 @@ def _lookahead(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
     by_type: dict[str, list] = {}
     for i, move in groups:
         by_type.setdefault(move["type"], []).append((i, move))
-    for type_, entries in by_type.items():
+    for entries in by_type.values():
         face = min({m["face"] for _, m in entries}, key=lambda f: (single_best.get(f, float("-inf")), f))
         scored += [(score(m), -i, m) for i, m in entries if m["face"] == face]
     return max(scored, key=lambda t: (t[0], t[1]))[2]

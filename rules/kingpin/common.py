@@ -90,4 +90,5 @@ PHASE_WORDS = {
 WHERE_WORDS = {"stack": "still in its stack", "play": "in play", "jail": "in Jail", "removed": "removed from the game"}
 WINDOW_NAMES = {"cop": "Cop (bribe or go to Jail)", "hitman": "Hit Man (accept or double the bounty)",
                 "regulator": "Regulator (accept or bribe)"}
-WINDOW_RULES = {"cop": "Special Cards: Cop", "hitman": "Special Cards: Hit Man", "regulator": "Special Cards: Regulator"}
+WINDOW_RULES = {"cop": "Special Cards: Cop", "hitman": "Special Cards: Hit Man",
+                "regulator": "Special Cards: Regulator"}

@@ -1,6 +1,8 @@
 """Initial Setup, On Your Turn steps 1, 2, 5 and 6, and Winning the Game."""
 from __future__ import annotations
 
+import copy
+
 from rules.base import BadCommand, Event, IllegalMove, Rng
 
 from rules.kingpin.common import (
@@ -34,7 +36,7 @@ def setup_events(catalog: dict, options: dict, seats: int, rng: Rng) -> list[Eve
                  "junkie": kinds[start["junkie"]]["ids"][s]} for s in range(seats)]
     rounds, first = first_player_rounds(seats, rng)
     return [
-        Event("GameStarted", {"catalog": catalog, "options": options, "seats": seats,
+        Event("GameStarted", {"catalog": copy.deepcopy(catalog), "options": options, "seats": seats,
                               "bankroll": start["bankroll_per_player"] * seats, "starting": starting,
                               "truck_hits": start["truck_hits"]}),
         Event("FirstPlayerRolled", {"rounds": rounds, "seat": first}),

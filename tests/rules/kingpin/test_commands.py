@@ -73,3 +73,51 @@ def test_the_rules_themselves_refuse_every_unlisted_command():
             pool = [v for v in command.values() if isinstance(v, str)] + pool[:12]
             state = fold(K, K.decide(state, seat, command, Rng(seed, version)), state)
             version += 1
+
+
+# Fuzzing: whatever a client posts, decide answers with events or an IllegalMove/BadCommand, never a crash.
+from hypothesis import HealthCheck, given as hgiven, settings, strategies as st  # noqa: E402
+
+from rules.kingpin.commands import SCHEMA as _SCHEMA  # noqa: E402
+
+_JSON = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.integers(-10**6, 10**6),
+                  st.sampled_from(["truck3-1", "dealer3-2", "junkie200-2", "cop-1", "dealer12", "cop", "x", ""]),
+                  st.lists(st.integers(0, 6), max_size=3))
+
+
+@st.composite
+def _commands(draw):
+    ctype = draw(st.sampled_from(sorted(_SCHEMA) + ["Nope"]))
+    args = {name: draw(_JSON) for name in _SCHEMA.get(ctype, {}) if draw(st.integers(0, 9)) > 0}
+    if draw(st.booleans()):
+        args[draw(st.sampled_from(["extra", "face", "kind"]))] = draw(_JSON)
+    return {"type": ctype, **args}
+
+
+def _fuzz_states():
+    from rules.base import Rng, fold
+    states = []
+    state = fold(K, K.setup({}, 3, Rng("fuzz", 0)))
+    for version in range(1, 120):
+        if K.outcome(state) is not None:
+            break
+        if version % 6 == 0:
+            states.append(state)
+        seat = next(iter(K.awaiting(state)))
+        state = fold(K, K.decide(state, seat, K.bot_move(state, seat, "random", Rng("fuzz-bot", version)),
+                                 Rng("fuzz", version)), state)
+    return states
+
+
+_STATES = _fuzz_states()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hgiven(command=_commands(), which=st.integers(0, 100), seat=st.one_of(st.integers(-1, 3), st.just("0")))
+def test_decide_never_crashes_on_arbitrary_commands(command, which, seat):
+    state = _STATES[which % len(_STATES)]
+    try:
+        events = K.decide(state, seat, command, ANY_RNG)
+    except IllegalMove:
+        return
+    assert command in K.legal_moves(state, seat) and events

@@ -1,11 +1,9 @@
 """Kingpin "Roll Outcomes" (single, double, triple, quadruple) and "Purchasing Hits"."""
 from __future__ import annotations
 
-import pytest
 
-from rules.base import Rng
 from tests.rules.kingpin.support import (
-    K, card_of, cash, ev, first, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
+    K, cash, ev, first, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
 )
 
 SINGLE = "Roll Outcomes: Single Die"

@@ -5,7 +5,8 @@ from tests.rules.kingpin.support import (
     K, cash, ev, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
 )
 
-COP, HIT, REG, IMM = "Special Cards: Cop", "Special Cards: Hit Man", "Special Cards: Regulator", "Special Cards: Immunity"
+COP, HIT = "Special Cards: Cop", "Special Cards: Hit Man"
+REG, IMM = "Special Cards: Regulator", "Special Cards: Immunity"
 
 
 def armed(kind: str, money0: int = 1000, money1: int = 0, extra1: tuple = ()):

@@ -1,9 +1,9 @@
 """Kingpin "On Your Turn" (step order, end of turn), "Winning the Game", awaiting/timeouts and the view."""
 from __future__ import annotations
 
-from rules.base import Rng
+from rules.base import Rng, fold
 from tests.rules.kingpin.support import (
-    K, cash, ev, game_with_first, given, legal, new_game, next_turn, play, refused, rolled, take, types,
+    K, cash, ev, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
 )
 
 
@@ -112,8 +112,6 @@ def test_a_whole_seeded_game_replays_identically():
     # The events are the trace: the same seed and commands give the same game; folding them rebuilds it.
     def run():
         events = K.setup({}, 3, Rng("replay", 0))
-        state = given(None, *events) if False else None
-        from rules.base import fold
         state = fold(K, events)
         v = 1
         while K.outcome(state) is None and v < 3000:
