@@ -33,6 +33,7 @@ def test_sizes_starters_and_sample_junkie():
 
 
 def test_reconstructed_values_are_marked():
+    # rules-gaps 2.2/2.3: invented data is labelled reconstructed (not from publisher) in the JSON itself.
     assert {"junkies", "truck_split", "dealer_split", "hit_man_bounty", "cop_bribe",
             "regulator_bribe", "die_faces"} <= set(DATA["reconstructed"])
     for k in DATA["kinds"]:
@@ -40,6 +41,7 @@ def test_reconstructed_values_are_marked():
 
 
 def test_catalog_prices():
+    # Kingpin "Purchase Cards": prices derive from the card values.
     kinds = CATALOG["kinds"]
     assert kinds["junkie1000"]["price"] == 500 and kinds["dealer12"]["price"] == 1200
     assert kinds["truck4"]["price"] == 400 and kinds["hitman"]["price"] == 600
@@ -54,6 +56,7 @@ def test_catalog_prices():
     lambda d: [k.update(cash_on_hand=300) for k in d["kinds"] if k["kind"] == "junkie400"],
 ])
 def test_validation_rejects_broken_data(breakage):
+    # Kingpin "Contents": cards.json is validated on load.
     data = copy.deepcopy(json.loads(DATA_FILE.read_text()))
     breakage(data)
     with pytest.raises((CardDataError, KeyError)):

@@ -103,6 +103,7 @@ def test_finish_distribute_discards_the_rest():
 
 
 def test_cannot_distribute_an_empty_truck():
+    # Kingpin "Roll Outcomes: Single Die": Distribute moves the Hit Chips of one of your Supply Trucks.
     state, truck4 = take(rolled(start(), [2]), 0, "truck4")
     refused(state, 0, {"type": "Distribute", "truck": truck4}, rule=SINGLE, match="empty")
 
@@ -157,6 +158,7 @@ def test_steal_a_deal_sells_to_somebody_elses_junkie():
 
 
 def test_a_dealer_with_no_hits_cannot_sell():
+    # Kingpin "Purchasing Hits": Hits are bought from one of your Dealers ("Remove a Hit Chip for each Hit").
     state = rolled(start(), [3])
     refused(state, 0, {"type": "PurchaseHits", "junkie": "junkie200-1", "dealer": "dealer3-1"},
             rule="Purchasing Hits", match="no Hits")
@@ -199,6 +201,7 @@ def test_chloroform_costs_200_and_exhausts_an_opponents_active_special_card():
 
 
 def test_chloroform_not_own_cards_not_exhausted_ones_not_without_200():
+    # Kingpin "Roll Outcomes: Single Die": Chloroform — "Pay $200" for "any Special Card belonging to any opponent".
     state, own = take(start(), 0, "cop")
     state, theirs = take(state, 1, "hitman")
     state = rolled(state, [6, 6, 6])
@@ -256,6 +259,7 @@ def test_rulebook_example_double_and_single_or_two_singles():
 
 
 def test_activate_needs_an_exhausted_card_of_yours():
+    # Kingpin "Roll Outcomes: Double Die": a double Activates a Special Card (an Exhausted one).
     state, cop = take(start(), 0, "cop")
     state = rolled(state, [2, 2])
     refused(state, 0, {"type": "ActivateCard", "face": 2, "card": cop}, match="already active")
@@ -320,6 +324,7 @@ def test_give_up_the_whole_roll_for_a_face_you_did_not_roll():
 
 
 def test_give_up_only_before_using_any_die_and_only_once():
+    # Kingpin "Roll Outcomes" / rules-gaps 2.6: "You do not get to use any part of your roll in this case."
     state = rolled(start(), [4, 6])
     _, used = play(state, 0, {"type": "Payday"})
     refused(used, 0, {"type": "GiveUpRoll", "face": 2}, match="already used part")

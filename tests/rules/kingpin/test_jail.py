@@ -35,6 +35,7 @@ def test_bail_is_step_5_one_card_then_the_turn_passes():
 
 
 def test_bail_not_before_rolling_not_others_cards_not_unaffordable():
+    # Kingpin "Jail" and "On Your Turn": bail is step 5, for your own jailed card, at the printed price.
     state, card = jailed("dealer12", money=0)
     refused(state, 0, {"type": "Bail", "card": card}, rule="Jail", match="you have $200 but bailing out")
     refused(state, 0, {"type": "Bail", "card": "dealer3-1"}, rule="Jail", match="not one of your cards in Jail")

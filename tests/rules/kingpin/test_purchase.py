@@ -77,5 +77,6 @@ def test_not_your_turn():
 
 
 def test_unknown_kind():
+    # Kingpin "Purchase Cards": only the card types of the box can be bought.
     state = game_with_first(0)
     refused(state, 0, {"type": "PurchaseCard", "kind": "dealer7"}, rule="Purchase Cards", match="no card kind")

@@ -104,6 +104,7 @@ def test_cop_cannot_jail_supply_trucks_or_a_last_dealer_but_can_jail_specials():
 
 
 def test_cop_needs_200():
+    # Kingpin "Special Cards: Cop": "Spend $200 to use a Cop".
     state, cop, _ = armed("cop", money0=0)
     state = given(state, ev("CardPurchased", seat=0, kind="junkie200", card="junkie200-3", price=200))
     refused(state, 0, {"type": "UseCop", "cop": cop, "target": "junkie200-2"}, rule=COP,
@@ -126,6 +127,7 @@ def test_immunity_blocks_a_cop_at_any_time_and_is_exhausted():
 
 
 def test_immunity_only_when_something_is_aimed_at_you():
+    # Kingpin "Special Cards: Immunity": it blocks "attacks from other players"; here nothing is aimed at seat 1.
     state, cop, (imm,) = armed("cop", extra1=("immunity",))
     refused(state, 1, {"type": "UseImmunity", "card": imm}, rule=IMM)
 
@@ -167,6 +169,7 @@ def test_hit_man_bounty_doubles_back_and_forth_and_the_last_targeter_pays():
 
 
 def test_accepting_a_redirected_hit_makes_the_redirector_pay():
+    # Kingpin "Special Cards: Hit Man": "The final bounty is paid the bank" — by whoever targeted last (rules-gaps 2.8).
     state, hm, (j1,) = armed("hitman", money0=2000, money1=1000, extra1=("junkie600",))
     state, j0 = take(state, 0, "junkie400")
     _, state = play(state, 0, {"type": "UseHitMan", "hitman": hm, "target": j1})
@@ -196,6 +199,7 @@ def test_immunity_stops_a_hit_and_nobody_pays_the_bounty():
 
 
 def test_eliminated_dealer_loses_its_hits():
+    # Kingpin "Special Cards: Hit Man": the target "is removed from the game" (its Hits go with it).
     state, hm, (d6,) = armed("hitman", extra1=("dealer6",))
     state = given(state, ev("DistributionStarted", seat=1, truck="truck3-2", hits=3),
                   ev("HitsPlaced", seat=1, dealer=d6, hits=3), ev("DistributionFinished", seat=1, discarded=0))
@@ -241,6 +245,7 @@ def test_regulator_bribe_exhausts_it_and_pays_the_owner():
 
 
 def test_regulator_cannot_target_yourself_and_waits_a_turn():
+    # Kingpin "Special Cards: Regulator": "Place Regulator next to another player to target them."
     state, reg, _ = armed("regulator")
     refused(state, 0, {"type": "PlaceRegulator", "regulator": reg, "target": 0}, rule=REG)
     refused(state, 0, {"type": "PlaceRegulator", "regulator": reg, "target": 5}, rule=REG)
@@ -255,6 +260,7 @@ def test_immunity_against_a_regulator_leaves_it_untargeted_and_active():
 
 
 def test_a_jailed_regulator_stops_targeting():
+    # Kingpin "Jail" / rules-gaps 2.9 ruling: a jailed Regulator stops targeting (its chip comes off).
     state, reg, _ = armed("regulator")
     _, state = play(state, 0, {"type": "PlaceRegulator", "regulator": reg, "target": 1})
     state = given(state, ev("CardJailed", card=reg, owner=0, cash=0))

@@ -16,6 +16,7 @@ def test_end_turn_passes_to_the_left():
 
 
 def test_end_turn_mid_distribute_discards_and_mid_sale_abandons():
+    # Kingpin "Roll Outcomes: Single Die": Hits the Dealers did not take are discarded (ruling: EndTurn mid-action).
     state = rolled(game_with_first(0), [2])
     _, state = play(state, 0, {"type": "Distribute", "truck": "truck3-1"})
     events, _ = play(state, 0, {"type": "EndTurn"})
@@ -69,6 +70,7 @@ def test_turn_limit_house_rule_gives_the_game_to_the_most_money():
 
 
 def test_ties_share_the_win():
+    # Kingpin "Winning the Game": "have the most money" — equal bankrolls share the win (turn-limit house rule).
     state = game_with_first(0, options={"turn_limit": 25})
     state = rolled(given(state, ev("TurnStarted", seat=1, turn=50)), [1])
     _, state = play(state, 1, {"type": "EndTurn"})
@@ -87,6 +89,7 @@ def test_awaiting_and_timeouts():
 
 
 def test_view_shows_the_whole_table():
+    # Kingpin is open information: the view shows every bankroll, card, stack, die and window.
     state, cop = take(game_with_first(0), 1, "cop")
     state = rolled(state, [4, 2])
     _, state = play(state, 0, {"type": "Payday"})
