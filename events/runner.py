@@ -211,13 +211,15 @@ class GameRunner:
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                loaded: Game | None = None) -> CommandResult:
+                loaded: Game | None = None, schedule: bool = True) -> CommandResult:
         """Validate `command` for `seat` and append its events atomically.
 
         With `expected_version` a moved-on game raises ConcurrencyConflict;
         without one the command is re-decided against the new state (it was
         only ever checked against a state that is gone).  `loaded` saves a
         read when the caller has just loaded the game (to authenticate).
+        `schedule=False` skips the after-append hook (a bot job playing several
+        bot moves in a row schedules once, at the end).
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
@@ -237,7 +239,7 @@ class GameRunner:
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
                 after, envelopes = self._commit(game, seat, events, actor_for(actor_kind, seat), command,
-                                                secrets.token_hex(8), idempotency=idem)
+                                                secrets.token_hex(8), idempotency=idem, schedule=schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
@@ -265,7 +267,7 @@ class GameRunner:
 
     def _commit(self, game: Game, seat: int | None, events: list[Event], actor: str, command: Mapping[str, Any],
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
-                idempotency: tuple[str, dict] | None = None) -> tuple[Game, list[Envelope]]:
+                idempotency: tuple[str, dict] | None = None, schedule: bool = True) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change."""
         state = fold(game.ruleset, (e for e in events if e.type not in ENGINE_EVENTS), game.state)
         after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state)
@@ -284,7 +286,7 @@ class GameRunner:
             self.store.save_snapshot(game.id, after.version, state)
         if after.status != game.status:
             self.store.index_game(game.id, game.meta["ruleset"], int(game.meta["created_at"]), after.status, game.status)
-        if self.after_append:
+        if self.after_append and schedule:
             self.after_append(after, game)
         envelopes = [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at, command_id,
                               command=p.command) for i, p in enumerate(pending)]
