@@ -15,6 +15,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from service.api import BLUEPRINTS, CartelApi
     from service.engine import build_engine
     from service.errors import register_error_handlers
+    from service.ratelimit import install as install_rate_limits
 
     app = Flask(__name__)
     app.config.update(
@@ -27,6 +28,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         REPLAY_MAX_BYTES=int(os.environ.get("REPLAY_MAX_BYTES", 32 * 1024 * 1024)),
         SSE_MAX_SECONDS=int(os.environ.get("SSE_MAX_SECONDS", 300)),
         SSE_HEARTBEAT_SECONDS=15,
+        # requests a minute; 0 turns a limit off
+        RATE_LIMIT_PER_ADDRESS=int(os.environ.get("RATE_LIMIT_PER_ADDRESS", 3000)),
+        RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "
@@ -44,4 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    install_rate_limits(app)
+    hops = int(os.environ.get("PROXY_FIX_HOPS", 0))
+    if hops:  # behind N reverse proxies: count the client's address, not the proxy's
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     return app

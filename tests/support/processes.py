@@ -79,7 +79,10 @@ class RedisServer:
 
 def python_env(redis_url: str, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update({"REDIS_URL": redis_url, "PYTHONUNBUFFERED": "1"}, **extra)
+    # load tests and concurrency tests send thousands of requests a minute from
+    # one address: servers they start have no rate limits unless a test sets them
+    env.update({"REDIS_URL": redis_url, "PYTHONUNBUFFERED": "1", "RATE_LIMIT_PER_ADDRESS": "0",
+                "RATE_LIMIT_PER_TOKEN": "0"}, **extra)
     root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     return env
