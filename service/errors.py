@@ -9,6 +9,8 @@ import logging
 
 import marshmallow as ma
 from flask import Flask, current_app, json, request
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from events.runner import GameNotFound, IdempotencyMismatch
@@ -103,6 +105,15 @@ def register_error_handlers(app: Flask) -> None:
             limit = request.max_content_length
             detail = f"the request body exceeds the limit of {limit} bytes for this endpoint"
         return problem_response(status, kind, detail, headers=data.get("headers"))
+
+    @app.errorhandler(RedisConnectionError)
+    @app.errorhandler(RedisTimeoutError)
+    def on_storage_unavailable(error: Exception):
+        # Nothing was acknowledged: the command may be retried (with the same Idempotency-Key).
+        log.warning("Redis unavailable on %s %s: %s", request.method, request.path, error)
+        return problem_response(503, "storage-unavailable", "the event store is unreachable right now; "
+                                "retry shortly (with the same Idempotency-Key, a retry never applies twice)",
+                                headers={"Retry-After": "1"})
 
     @app.errorhandler(Exception)
     def on_unexpected(error: Exception):
