@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping
 
 DATA_FILE = Path(__file__).with_name("board.json")
 
@@ -103,6 +103,19 @@ def _borders(pairs: Iterable, regions: Mapping[str, Region], forbidden: set) -> 
     return out
 
 
+def _check_supply(regions: Mapping[str, Region], markers: Mapping[str, int]) -> None:
+    """The weight markers can serve a turn in which all 74 regions are held and loaded: for every
+    set S of types, the regions that can only take types in S load at most S's markers (Hall)."""
+    _require(sum(r.wv for r in regions.values()) <= sum(markers.values()), "total WV exceeds the weight markers")
+    for mask in range(1, 1 << len(WEIGHT_TYPES)):
+        kinds = {t for i, t in enumerate(WEIGHT_TYPES) if mask >> i & 1}
+        load = sum(min(r.wv, r.sc) for r in regions.values() if set(r.produces) <= kinds)
+        _require(load <= sum(markers[t] for t in kinds), f"regions producing only {sorted(kinds)} load more than their markers")
+    for kind in ("cocaine", "opiates"):   # the scarce types: even full cards never exhaust them
+        capacity = sum(r.sc for r in regions.values() if kind in r.produces)
+        _require(capacity <= markers[kind], f"{kind} regions' SC total {capacity} exceeds its {markers[kind]} markers")
+
+
 def load_board(data: dict) -> Board:
     """Validate board.json's content and build the Board (ValueError names what is wrong)."""
     zones = dict(data["zones"])
@@ -118,6 +131,9 @@ def load_board(data: dict) -> Board:
     empty = sorted(z for z in zones if z != BARRIER_ZONE and not any(r.zone == z for r in regions.values()))
     _require(not empty, f"zones without regions: {empty}")
     forbidden = {frozenset(p[:2]) for p in data.get("forbidden_borders", [])}
+    _require(all(r in regions for pair in forbidden for r in pair), "forbidden_borders names an unknown region")
+    if "weight_markers" in data:
+        _check_supply(regions, data["weight_markers"])
     borders = _borders(data["borders"], regions, forbidden)
     return Board(MappingProxyType(regions), MappingProxyType(zones),
                  MappingProxyType({rid: frozenset(n) for rid, n in borders.items()}))
@@ -259,7 +275,8 @@ def coastal_regions_on(board: Board, ocean: str, among: frozenset[str]) -> tuple
 
 def violence_range(board: Board, attacker: str, defender: str, occupied: frozenset[str]) -> bool:
     """Rule 9: defender borders attacker, or shares its zone and some land path inside the zone
-    crosses at most 1 unoccupied region (`occupied` = held by any player)."""
+    crosses at most 1 unoccupied region (`occupied` = held by any player); an island and a
+    region of its zone on a shared ocean are in range of each other."""
     ra, rd = _get(board, attacker), _get(board, defender)
     if attacker == defender:
         return False
@@ -267,6 +284,9 @@ def violence_range(board: Board, attacker: str, defender: str, occupied: frozens
         return True
     if ra.zone != rd.zone:
         return False
+    # Rule 9, unlike 5.B, has no island exception: without this an island could never fight
+    if (ra.island or rd.island) and set(ra.ports) & set(rd.ports):
+        return True
     cost = _zone_path_cost(board, attacker, defender, lambda r: 0 if r in occupied else 1)
     return cost is not None and cost <= 1
 
