@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -491,3 +492,25 @@ def _broken(change) -> dict:
 def test_load_board_rejects_bad_data(change, message):
     with pytest.raises(ValueError, match=message):
         load_board(_broken(change))
+
+
+# --------------------------------------------------------------------------
+# The reconstructed world's documentation
+# --------------------------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "druglord-board.md"
+TYPE_ABBR = {"reefer": "R", "pills": "P", "cocaine": "C", "opiates": "O"}
+OCEAN_ABBR = {"atlantic": "A", "pacific": "P", "indian": "I", "caspian": "C"}
+
+
+def test_the_board_doc_shows_every_region_as_the_data_has_it():
+    text = DOC.read_text(encoding="utf-8")
+    assert "Reconstructed, not from the publisher" in text
+    for r in BOARD.regions.values():
+        demand = ", ".join(f"{TYPE_ABBR[t]}{r.demand[t]}" for t in WEIGHT_TYPES if t in r.demand)
+        ports = " ".join(OCEAN_ABBR[o] for o in r.ports) or "L"
+        produces = " ".join(TYPE_ABBR[t] for t in r.produces)
+        assert f"| {r.id} | {r.name} | {r.wv} | {r.sc} | {produces} | {ports} | {demand} |" in text, r.id
+        borders = ", ".join(f"{BOARD.regions[n].name} ({n})"
+                            for n in sorted(BOARD.borders[r.id], key=lambda n: (BOARD.regions[n].zone != r.zone, n)))
+        assert f"| {r.id} | {r.name} | {borders or '(none)'} |" in text, r.id
