@@ -16,5 +16,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD python -c "import os, urllib.request; urllib.request.urlopen(f'http://127.0.0.1:{os.environ.get(\"PORT\", \"8000\")}/healthz', timeout=2)"
 
 # The web process; run the worker from the same image with:
-#   docker run -e REDIS_URL=... IMAGE rq worker --with-scheduler --url "$REDIS_URL" --worker-class service.worker.CartelWorker cartel
+#   docker run -e REDIS_URL=... [-e QUEUE_REDIS_URL=...] IMAGE sh -c 'exec rq worker --with-scheduler --url "${QUEUE_REDIS_URL:-$REDIS_URL}" --worker-class service.worker.CartelWorker cartel'
 CMD ["sh", "-c", "exec gunicorn -c service/gunicorn_conf.py --bind 0.0.0.0:${PORT} service.wsgi:app"]

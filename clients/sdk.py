@@ -595,6 +595,12 @@ class CartelClient:
         """``GET /readyz``: Redis answers and a worker is alive (``ok`` False on 503, no exception)."""
         return self._health("/readyz")
 
+    def metrics(self) -> str:
+        """``GET /metrics``: the node's Prometheus metrics, as text (format version 0.0.4)."""
+        response = self._request("GET", "/metrics", idempotent=True, headers={"Accept": "text/plain"})
+        response.encoding = "utf-8"
+        return response.text
+
     def _health(self, path: str) -> Health:
         response = self._request("GET", path, idempotent=True, ok=(503,))
         doc = response.json()

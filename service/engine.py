@@ -8,8 +8,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Mapping
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 import redis
+from redis.exceptions import RedisClusterException
 from rq import Queue
 
 from events.runner import GameRunner
@@ -45,12 +47,18 @@ def extra_rulesets() -> dict[str, Ruleset]:
     return found
 
 
+def is_cluster_url(url: str) -> bool:
+    return "1" in parse_qs(urlsplit(url).query).get("cluster", [])
+
+
 def connect(url: str) -> redis.Redis:
     """A client for a plain Redis or, when the URL names a cluster node with
     `?cluster=1`, for Redis Cluster (the event store's keys are hash-tagged)."""
-    if "cluster=1" in url:
+    if is_cluster_url(url):
         from redis.cluster import RedisCluster
-        return RedisCluster.from_url(url.replace("?cluster=1", "").replace("&cluster=1", ""), decode_responses=True)
+        parts = urlsplit(url)
+        query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "cluster"])
+        return RedisCluster.from_url(urlunsplit(parts._replace(query=query)), decode_responses=True)
     return redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
 
 
@@ -59,12 +67,17 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     """Events go to REDIS_URL; RQ's queues to QUEUE_REDIS_URL (default: the same server).
     RQ needs a non-cluster Redis, so the two are configured separately."""
     from service.jobs import Scheduler  # jobs import this module
+    from service.metrics import MeteredRunner, MeteredStore
 
     redis_url = redis_url or os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
     queue_url = queue_url or os.environ.get("QUEUE_REDIS_URL") or redis_url
+    if is_cluster_url(queue_url):
+        # RQ's scripts and MULTI blocks touch keys of many slots (rq:job:<id> with rq:queue:<name>, ...)
+        raise ValueError("RQ needs a plain (non-cluster) Redis for its queues: REDIS_URL names a Redis Cluster, "
+                         "so set QUEUE_REDIS_URL to a plain Redis")
     events_redis = connect(redis_url)
-    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(queue_url.replace("?cluster=1", "")))
-    runner = GameRunner(EventStore(events_redis), dict(rulesets or {**RULESETS, **extra_rulesets()}))
+    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(queue_url))
+    runner = MeteredRunner(MeteredStore(events_redis), dict(rulesets or {**RULESETS, **extra_rulesets()}))
     runner.after_append = Scheduler(queue, runner)
     return Engine(runner, queue, events_redis)
 
@@ -77,8 +90,10 @@ def engine() -> Engine:
 
 def redis_ok(eng: Engine) -> bool:
     try:
+        if hasattr(eng.events_redis, "get_primaries"):  # Redis Cluster: PING alone asks one node
+            return bool(eng.events_redis.ping(target_nodes=eng.events_redis.PRIMARIES))
         return bool(eng.events_redis.ping())
-    except redis.RedisError:
+    except (redis.RedisError, RedisClusterException):
         return False
 
 

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -67,6 +68,12 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(f"port {args.redis_port} is taken: pass --redis-port, or set REDIS_URL to use that Redis")
         children.append(start_redis(args.data, args.redis_port))
         env["REDIS_URL"] = f"redis://127.0.0.1:{args.redis_port}/0"
+    metrics_dir = None
+    if not env.get("PROMETHEUS_MULTIPROC_DIR"):
+        # one prometheus_client multiprocess directory for gunicorn and the workers,
+        # so that this node's /metrics shows the workers' job lag too (service/metrics.py)
+        metrics_dir = tempfile.mkdtemp(prefix="cartel-metrics-")
+        env["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     for _ in range(args.workers):
         children.append(subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env))
     children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "service" / "gunicorn_conf.py"),
@@ -83,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
                 child.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 child.kill()
+        if metrics_dir:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, stop)

@@ -10,11 +10,15 @@ import argparse
 import logging
 import os
 import threading
+import time
+
+import redis
 
 from rq.worker import SimpleWorker
 
 from service.engine import QUEUE_NAME
 from service.jobs import current_engine, sweep
+from service.metrics import observe_job_start, serve_worker_metrics
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = float(os.environ.get("SWEEP_SECONDS", "2"))
@@ -31,9 +35,14 @@ def run_sweeper(stop: threading.Event) -> None:
 
 
 class CartelWorker(SimpleWorker):
-    """SimpleWorker plus the sweeper thread."""
+    """SimpleWorker plus the sweeper thread, job-lag metrics and (with METRICS_PORT) its own /metrics."""
+
+    def execute_job(self, job, queue):
+        observe_job_start(job)
+        return super().execute_job(job, queue)
 
     def work(self, *args, **kwargs):
+        serve_worker_metrics()
         stop = threading.Event()
         threading.Thread(target=run_sweeper, args=(stop,), daemon=True, name="sweeper").start()
         try:
@@ -48,8 +57,20 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"), format="%(asctime)s %(name)s %(message)s")
     engine = current_engine()
-    worker = CartelWorker([engine.queue], connection=engine.queue.connection)
-    worker.work(with_scheduler=True, burst=args.burst, logging_level=os.environ.get("LOG_LEVEL", "INFO"))
+    backoff = 0.5
+    while True:
+        # RQ's own loop retries a lost connection only while it waits for a job; a
+        # Redis restart at any other moment ends `work()`.  Start a fresh worker
+        # (a new name: the old one may still be registered) once Redis is back;
+        # the sweeper re-enqueues whatever job was cut short.
+        worker = CartelWorker([engine.queue], connection=engine.queue.connection)
+        try:
+            worker.work(with_scheduler=True, burst=args.burst, logging_level=os.environ.get("LOG_LEVEL", "INFO"))
+            return
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+            log.warning("lost Redis (%s); starting a new worker in %.1f s", error, backoff)
+            time.sleep(backoff)
+            backoff = min(backoff * 2, 10)
 
 
 if __name__ == "__main__":

@@ -50,8 +50,9 @@ class CartelApi(flask_smorest.Api):
 
 from service.api.games import blp as games_blp  # noqa: E402
 from service.api.health import blp as health_blp  # noqa: E402
+from service.api.metrics import blp as metrics_blp  # noqa: E402
 from service.api.play import blp as play_blp  # noqa: E402
 from service.api.replays import blp as replays_blp  # noqa: E402
 from service.api.rulesets import blp as rulesets_blp  # noqa: E402
 
-BLUEPRINTS = [health_blp, rulesets_blp, games_blp, play_blp, replays_blp]
+BLUEPRINTS = [health_blp, rulesets_blp, games_blp, play_blp, replays_blp, metrics_blp]

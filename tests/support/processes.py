@@ -7,6 +7,7 @@ from contextlib import contextmanager
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -160,7 +161,9 @@ class Worker:
 
 @contextmanager
 def running_service(redis_url: str, logs: Path, env: dict | None = None, web_workers: int = 2):
-    """gunicorn and one RQ worker as separate processes on `redis_url`; yields the Gunicorn."""
+    """gunicorn and one RQ worker as separate processes on `redis_url`; yields the Gunicorn.
+    They share a fresh PROMETHEUS_MULTIPROC_DIR, so /metrics shows the worker's metrics too."""
+    env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), **(env or {})}
     web = Gunicorn(redis_url, logs / "gunicorn.log", workers=web_workers, extra_env=env)
     worker = Worker(redis_url, logs / "worker.log", extra_env=env)
     web.start()
@@ -170,6 +173,11 @@ def running_service(redis_url: str, logs: Path, env: dict | None = None, web_wor
     finally:
         worker.stop()
         web.stop()
+
+
+def metrics_dir(parent: Path) -> Path:
+    """A fresh, empty directory for prometheus_client's multiprocess mode."""
+    return Path(tempfile.mkdtemp(prefix="metrics-", dir=parent))
 
 
 def database(redis_url: str, number: int) -> str:
