@@ -1,4 +1,269 @@
 """Druglord: Lord of Drugs (Raw & Uncut Edition, R. Jesse Deneaux) as a pure ruleset.
 
-Rulebook: /work/shared/rules/druglord.txt.  The world map lives in board.py / board.json.
+Rulebook: /work/shared/rules/druglord.txt; rulings and the command reference:
+docs/rules/druglord.md (the map: docs/rules/druglord-board.md).  Modules by rule:
+
+    board.py, board.json     the world map (Regions, zones, borders, oceans) and its queries
+    data.py                  component limits, the Classy Die, baller_cards.json (the Baller Moves deck)
+    geo.py                   trade routes between two regions (Rule 5) on top of board.py
+    state.py, evolve.py      state shape and queries; evolve, one handler per event
+    commands.py              command shapes (BadCommand)
+    regions.py               Rules 1, 1.2, 2, 2.2: secret starting empires, the draft, markers
+    load.py                  Rule 3: Load Weight
+    actions.py               Rules 4, 10, 12: action order, Draw 2, passing, phases, the Endgame
+    trade.py                 Rules 5, 6, 7 (export): trades, scoring, Sea re-rolls
+    rolls.py                 Rule 7: Sway windows and casting the Classy Dice; roll-offs
+    trial.py                 Rule 8: Cases and the Trial
+    violence.py              Rule 9: Violence
+    baller.py                Rule 11: Baller Moves
+    view.py                  view, outcome, invariants
+    bots.py                  "random" and "greedy" bots
 """
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options
+
+from rules.druglord import (
+    actions, baller, bots, commands, load, regions, rolls, trade, trial, violence, view as view_mod,
+)
+from rules.druglord.evolve import evolve as _evolve
+from rules.druglord.state import actor
+
+HANDLERS = {
+    "KeepRegions": regions.decide_keep,
+    "ClaimRegion": regions.decide_claim,
+    "DraftRegion": regions.decide_draft,
+    "DeclineDraft": regions.decide_decline,
+    "LoadWeight": load.decide_load,
+    "LoadDefault": load.decide_default,
+    "Trade": trade.decide_trade,
+    "ReRoll": trade.decide_reroll,
+    "AcceptBust": trade.decide_accept_bust,
+    "EndAction": actions.decide_end_action,
+    "Pass": actions.decide_pass,
+    "Attack": violence.decide_attack,
+    "PressAttack": violence.decide_press,
+    "Counterattack": violence.decide_counter,
+    "DeclineCounter": violence.decide_decline_counter,
+    "DrawWeight": actions.decide_draw_weight,
+    "DrawBaller": baller.decide_draw,
+    "PlayCard": baller.decide_play,
+    "Sway": rolls.decide_sway,
+    "EndSway": rolls.decide_end_sway,
+}
+assert set(HANDLERS) == set(commands.SCHEMA), "every command type needs exactly one handler"
+
+RULE_OF_COMMAND = {"KeepRegions": "1", "ClaimRegion": "1.2", "DraftRegion": "1.2", "DeclineDraft": "1.2",
+                   "LoadWeight": "3", "LoadDefault": "3", "Trade": "5", "ReRoll": "5.C", "AcceptBust": "5.C",
+                   "EndAction": "4", "Pass": "4", "Attack": "9", "PressAttack": "9", "Counterattack": "9",
+                   "DeclineCounter": "9", "DrawWeight": "10", "DrawBaller": "11", "PlayCard": "11",
+                   "Sway": "7", "EndSway": "7"}
+
+RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
+             "bonus": baller.resolve_bonus}
+
+PROBE = "druglord-explain"
+MAX_AUTOMATIC_STEPS = 10000
+
+
+def _fold(state: dict, events: list[Event]) -> dict:
+    for event in events:
+        state = _evolve(state, event)
+    return state
+
+
+def step(state: dict, rng: Rng) -> list[Event]:
+    """The next automatic events (nobody decides them), or [] when a seat must act."""
+    phase = state["phase"]
+    if phase == "empire":
+        if all(p["kept"] is not None for p in state["players"]):
+            return regions.reveal_events(state, rng)
+        return []
+    if phase == "between":
+        return actions.start_turn(state, rng)
+    if phase == "draft":
+        events = regions.draft_step(state, rng)
+        if events and events[0].type == "DraftClosed":
+            after = _fold(state, events)
+            return events + [load.loading_started(after)]
+        return events
+    if phase == "load":
+        events = load.load_step(state)
+        if events:
+            return events
+        if all(l is None for l in state["loading"]):
+            return actions.start_actions(state, rng)
+        return []
+    if phase == "action":
+        return actions.action_step(state, rng, RESOLVERS)
+    return []
+
+
+def advance(state: dict, rng: Rng) -> list[Event]:
+    """Every automatic event after a command, up to the next decision."""
+    out: list[Event] = []
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        events = step(state, rng)
+        if not events:
+            return out
+        state = _fold(state, events)
+        out += events
+    raise RuntimeError("Druglord flow did not settle")
+
+
+class Druglord:
+    """The Druglord ruleset (see rules/base.py for the contract)."""
+
+    name = "druglord"
+    title = "Druglord: Lord of Drugs"
+    min_seats = 2
+    max_seats = 6
+    bot_levels = ("random", "greedy")
+    options: Mapping[str, Option] = {
+        "faster_play": Option(False, (False, True),
+                              "Optional Rule A: draw 6 Region Cards and keep 4 (new players draw 7)."),
+        "california_style": Option(False, (False, True), "Trial at 3 Cases instead of 5 (Rule 8)."),
+        "game_to": Option(20, (20, 40), "Score that triggers the Endgame: 20, or a game of 40 (Rule 12)."),
+        "new_players": Option([], (), "Seats of first-time players (a list of seat numbers): they draw one "
+                                      "Region Card more at setup (Rule 1)."),
+    }
+
+    # -- Decider ---------------------------------------------------------------
+
+    def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
+        """GameStarted and each seat's secret draw of Region Cards."""
+        opts = normalize_options(self.options, options)
+        if not isinstance(seats, int) or isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
+            raise BadCommand(f"Druglord takes {self.min_seats} to {self.max_seats} players, not {seats!r}")
+        opts = regions.normalize_options(opts, seats)
+        return regions.setup_events(opts, seats, rng)
+
+    def decide(self, state: dict, seat: int, command: Mapping[str, Any], rng: Rng) -> list[Event]:
+        """Events for a command, or IllegalMove / BadCommand."""
+        cmd = commands.validate(command)
+        if state is None:
+            raise IllegalMove("the game has not been set up", rule="1")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(state["seats"]):
+            raise BadCommand(f"there is no seat {seat!r} in this {state['seats']}-player game")
+        if cmd["type"] == "KeepRegions":
+            cmd = regions.normalize_keep(state, seat, cmd)
+        elif cmd["type"] == "DrawWeight":
+            cmd = actions.normalize_draw(cmd)
+        handler = HANDLERS[cmd["type"]]
+        if cmd not in self.legal_moves(state, seat):
+            try:
+                handler(state, seat, cmd, Rng(PROBE, 0))
+            except IllegalMove:
+                raise
+            except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+                pass
+            raise IllegalMove(f"{cmd['type']} with these arguments is not one of your legal moves now",
+                              rule=RULE_OF_COMMAND[cmd["type"]])
+        events = handler(state, seat, cmd, rng)
+        return events + advance(_fold(state, events), rng)
+
+    def evolve(self, state: dict | None, event: Event) -> dict:
+        """Pure: returns a new state."""
+        return _evolve(state, event)
+
+    # -- Who acts, and how -----------------------------------------------------
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        """Every command `seat` may send now, each postable as-is."""
+        phase = state["phase"]
+        if phase == "empire":
+            return regions.keep_moves(state, seat)
+        if phase == "draft":
+            return regions.draft_moves(state, seat)
+        if phase == "load":
+            return load.moves(state, seat)
+        if phase != "action":
+            return []
+        if state["roll"] is not None:
+            return rolls.moves(state, seat)
+        action = state["action"]
+        if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
+            return violence.offer_moves(state, seat)
+        if seat != actor(state):
+            return []
+        return actions.actor_moves(state, seat)
+
+    def awaiting(self, state: dict) -> dict[int, str]:
+        """Who must act: one seat, several (secret empire choice, loading), or a Sway window; {} once over."""
+        phase = state["phase"]
+        if phase == "empire":
+            return {s: "move" for s, p in enumerate(state["players"]) if p["kept"] is None}
+        if phase == "draft":
+            who, _ = regions.decider(state)
+            return {} if who is None else {who: "move"}
+        if phase == "load":
+            return {s: "move" for s, l in enumerate(state["loading"]) if l is not None}
+        if phase != "action":
+            return {}
+        roll = state["roll"]
+        if roll is not None:
+            if roll["stage"] == "declare":
+                return {roll["roller"]: "move"}
+            return {s: "response" for s in roll["waiting"]}
+        action = state["action"]
+        if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
+            return {action["defender"]: "response"}
+        seat = actor(state)
+        return {} if seat is None else {seat: "move"}
+
+    def on_timeout(self, state: dict, seat: int) -> dict:
+        """Keep the first cards drawn, decline the draft, load by default, no Sway, pass / no more action."""
+        if seat not in self.awaiting(state):
+            raise IllegalMove(f"seat {seat} has nothing to answer now", rule="4")
+        phase = state["phase"]
+        if phase == "empire":
+            return regions.keep_moves(state, seat)[0]
+        if phase == "draft":
+            return {"type": "DeclineDraft"}
+        if phase == "load":
+            return {"type": "LoadDefault"}
+        if state["roll"] is not None:
+            return {"type": "EndSway"}
+        action = state["action"]
+        if action is None:
+            return {"type": "Pass"}
+        if action["kind"] == "violence":
+            return {"type": "DeclineCounter"} if action["offer"] == "counter" else {"type": "EndAction"}
+        if action["kind"] == "move" and action.get("reroll"):
+            return {"type": "ReRoll"}
+        return {"type": "EndAction"}
+
+    # -- Reading ---------------------------------------------------------------
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """The table as seat sees it; see docs/rules/druglord.md "View"."""
+        return view_mod.view(state, seat)
+
+    def visible_to(self, event: Event) -> str | set:
+        """Setup draws, empire choices and Baller draws: their seat; deck orders: nobody."""
+        if "secret" not in event.data:
+            return "public"
+        if event.type in ("RegionCardsDrawn", "EmpireChosen", "BallerDrawn"):
+            return {event.data["seat"]}
+        return set()
+
+    def outcome(self, state: dict) -> dict | None:
+        """None while playing, else {"winners", "reason", "scores", "rolloff"}."""
+        return view_mod.outcome(state)
+
+    def invariants(self, state: dict) -> list[str]:
+        """Violated invariants (weight conserved, markers, cards in one place); [] when all hold."""
+        return view_mod.invariants(state)
+
+    def bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
+        """A legal command chosen by the "random" or "greedy" bot."""
+        if level not in self.bot_levels:
+            raise BadCommand(f"unknown bot level {level!r}; levels: {', '.join(self.bot_levels)}")
+        return bots.choose(self, state, seat, level, rng)
+
+
+RULESET = Druglord()
+
+__all__ = ["RULESET", "Druglord", "advance"]

@@ -1,0 +1,182 @@
+"""Rule 4 Take Action (order, one action per phase), Rule 10 Draw 2 Weight, passing, ending an action,
+and the turn's flow: phases, the end-of-phase sweep to the Traphouse, the Endgame (Rule 12)."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from rules.base import Event, IllegalMove, Rng
+
+from rules.druglord import baller, load, regions, rolls, trade, violence
+from rules.druglord.common import ACTION_WORDS, require_actor, require_no_action
+from rules.druglord.data import WEIGHT_TYPES
+from rules.druglord.state import actor, demand
+
+RULE = "4"
+
+
+# ----------------------------------------------------------------------------
+# The acting seat's moves
+# ----------------------------------------------------------------------------
+
+def draw_weight_moves(state: dict) -> list[dict]:
+    """Rule 10: any 2 units from the supply (1 if only 1 is left)."""
+    supply = state["supply"]
+    left = [t for t in WEIGHT_TYPES if supply[t] > 0]
+    if sum(supply.values()) == 1:
+        return [{"type": "DrawWeight", "weights": left}]
+    return [{"type": "DrawWeight", "weights": [a, b]} for a, b in combinations_with_replacement(left, 2)
+            if a != b or supply[a] >= 2]
+
+
+def actor_moves(state: dict, seat: int) -> list[dict]:
+    """Everything the acting seat may do (no roll pending)."""
+    action = state["action"]
+    if action is None:
+        out = trade.moves(state, seat) + violence.moves(state, seat) + draw_weight_moves(state)
+        if baller.can_draw(state, seat):
+            out.append({"type": "DrawBaller"})
+        return out + baller.turn_moves(state, seat) + [{"type": "Pass"}]
+    if action["kind"] == "move":
+        if action.get("reroll"):
+            return trade.offer_moves(state, seat)
+        return trade.moves(state, seat) + baller.turn_moves(state, seat) + [{"type": "EndAction"}]
+    if action["kind"] == "violence":
+        return violence.offer_moves(state, seat)
+    return baller.turn_moves(state, seat) + [{"type": "EndAction"}]
+
+
+def normalize_draw(cmd: dict) -> dict:
+    weights = cmd["weights"]
+    if all(w in WEIGHT_TYPES for w in weights):
+        weights = sorted(weights, key=WEIGHT_TYPES.index)
+    return dict(cmd, weights=weights)
+
+
+def decide_draw_weight(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
+    """DrawWeight{weights}: 2 units to your Traphouse, usable from the next phase of their type."""
+    require_no_action(state, seat, "Draw 2", "10")
+    weights = cmd["weights"]
+    bad = [w for w in weights if w not in WEIGHT_TYPES]
+    if bad:
+        raise IllegalMove(f"{bad[0]!r} is not a weight type ({', '.join(WEIGHT_TYPES)})", rule="10")
+    if len(weights) != min(2, sum(state["supply"].values())):
+        raise IllegalMove("draw exactly 2 units of weight (any types)", rule="10")
+    for w in set(weights):
+        if weights.count(w) > state["supply"][w]:
+            raise IllegalMove(f"only {state['supply'][w]} {w} left in the supply", rule="10")
+    return [Event("WeightDrawn", {"seat": seat, "weights": list(weights)}), Event("ActionEnded", {"seat": seat})]
+
+
+def decide_pass(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
+    """Pass: take no action this phase."""
+    require_no_action(state, seat, "passing", RULE)
+    return [Event("Passed", {"seat": seat}), Event("ActionEnded", {"seat": seat})]
+
+
+def decide_end_action(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
+    """EndAction: stop trading into this destination / keep the drawn card / do not press the attack."""
+    require_actor(state, seat, RULE)
+    action = state["action"]
+    if action is None:
+        raise IllegalMove("you have not started an action (use Pass to take none)", rule=RULE)
+    if action["kind"] == "move" and action.get("reroll"):
+        raise IllegalMove("first decide on the failed Sea Trade: ReRoll or AcceptBust", rule="5.C")
+    if action["kind"] == "violence" and action["offer"] != "press":
+        raise IllegalMove("the Violence is not finished", rule="9")
+    return [Event("ActionEnded", {"seat": seat, "action": ACTION_WORDS[action["kind"]]})]
+
+
+# ----------------------------------------------------------------------------
+# Flow: what happens by itself after a command
+# ----------------------------------------------------------------------------
+
+def start_turn(state: dict, rng: Rng) -> list[Event]:
+    """TurnStarted, then the Region Phase: the draft from turn 2, then loading."""
+    turn = state["turn"] + 1
+    events = [Event("TurnStarted", {"turn": turn})]
+    if turn >= 2:
+        return events + regions.draft_events(state, rng)
+    return events + [load.loading_started(state)]
+
+
+def start_actions(state: dict, rng: Rng) -> list[Event]:
+    """"Players roll for Action order, highest rolling player acting first" -- then clockwise."""
+    rounds, first = rolls.first_by_rolloff(list(range(state["seats"])), rng)
+    order = [(first + i) % state["seats"] for i in range(state["seats"])]
+    return [Event("ActionOrderRolled", {"rounds": rounds, "order": order}),
+            Event("PhaseStarted", {"wtype": WEIGHT_TYPES[0]})]
+
+
+def sweep(state: dict) -> list[list]:
+    """End of a phase: untraded weight of its type goes to the Traphouse, except that a region with
+    Demand for it keeps one unit stored locally for a later Domestic Trade (Rule 5.A)."""
+    wtype = state["wtype"]
+    out = []
+    for region, seat in sorted(state["owner"].items()):
+        total = state["weight"][region][wtype] + state["stored"][region][wtype]
+        if total == 0:
+            continue
+        store = 1 if demand(region, wtype) > 0 else 0
+        out.append([seat, region, total - store, store])
+    return out
+
+
+def end_phase(state: dict, rng: Rng) -> list[Event]:
+    wtype = state["wtype"]
+    events = [Event("PhaseEnded", {"wtype": wtype, "sweep": sweep(state)})]
+    index = WEIGHT_TYPES.index(wtype)
+    if index + 1 < len(WEIGHT_TYPES):
+        return events + [Event("PhaseStarted", {"wtype": WEIGHT_TYPES[index + 1]})]
+    events.append(Event("TurnEnded", {"turn": state["turn"]}))
+    if state["endgame"] is not None:
+        events.append(game_ended(state, rng))
+    return events
+
+
+def game_ended(state: dict, rng: Rng) -> Event:
+    """"The highest scoring Player after all Phases complete"; ties by roll-off."""
+    scores = [p["score"] for p in state["players"]]
+    best = max(scores)
+    tied = [s for s in range(state["seats"]) if scores[s] == best]
+    rounds, winner = rolls.first_by_rolloff(tied, rng)
+    reason = f"highest score after the last turn ({best} stacks)"
+    if len(tied) > 1:
+        reason += f", won a roll-off among seats {', '.join(map(str, tied))}"
+    return Event("GameEnded", {"winners": [winner], "scores": scores, "reason": reason, "rolloff": rounds})
+
+
+def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
+    """Automatic steps in an action phase: the Endgame trigger, closing empty declarations, casting dice,
+    ending finished actions, ending the phase."""
+    if state["endgame"] is None:
+        goal = state["options"]["game_to"]
+        reached = [s for s, p in enumerate(state["players"]) if p["score"] >= goal]
+        if reached:
+            return [Event("EndgameTriggered", {"seat": reached[0], "score": state["players"][reached[0]]["score"]})]
+    roll = state["roll"]
+    if roll is not None:
+        if roll["stage"] == "declare":
+            if not rolls.has_business(state, roll["roller"]):
+                return [rolls.close_declaration(state)]
+            return []
+        if roll["waiting"]:
+            return []
+        cast, naturals, totals = rolls.cast(state, rng)
+        return [cast] + resolvers[roll["kind"]](state, roll, naturals, totals, rng)
+    action = state["action"]
+    seat = actor(state)
+    if action is not None:
+        if action["kind"] == "move" and not action.get("reroll") and not trade.moves(state, seat):
+            if not baller.turn_moves(state, seat):
+                return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
+        if action["kind"] == "violence" and action["offer"] is None:
+            return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]
+        return []
+    if seat is None:
+        return end_phase(state, rng)
+    return []
+
+
+def require_not_started(state: dict, seat: int) -> None:
+    if state["action"] is not None:
+        raise IllegalMove("you already took your action this phase", rule=RULE)

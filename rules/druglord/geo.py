@@ -1,0 +1,78 @@
+"""Trade routes between two of a player's Regions (Rule 5), on top of board.py.
+
+A route is a string: "domestic", "land", "extended", "sea:<ocean>", "hybrid:<ocean>",
+"air", or "export" (from the Traphouse, Rule 7).  `routes` answers which routes
+join two regions for a trader and the roll each needs before modifiers.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.druglord.board import (
+    BOARD, coastal_regions_on, extended_land_trade, hybrid_ports, land_trade, neighbours, same_zone_coastal,
+    sea_oceans, violence_range,
+)
+
+# Roll needed (before Sway, cards and Crackdowns) per route kind.
+TARGETS = {"domestic": 2, "land": 2, "extended": 3, "sea": 3, "sea_same_zone": 2, "hybrid": 3,
+           "hybrid_same_zone": 2, "air": 4, "export": 4}
+RULE_OF_ROUTE = {"domestic": "5.A", "land": "5.B", "extended": "5.B", "sea": "5.C", "hybrid": "5.D",
+                 "air": "5.E", "export": "7"}
+ROUTE_WORDS = {"domestic": "Domestic Trade", "land": "Land Trade", "extended": "Extended Land Trade (+1 Penalty)",
+               "sea": "Sea Trade", "hybrid": "Hybrid Trade", "air": "Air Trade", "export": "Traphouse export"}
+
+
+def route_kind(route: str) -> str:
+    """"sea:atlantic" -> "sea"."""
+    return route.split(":", 1)[0]
+
+
+def route_ocean(route: str) -> str | None:
+    """"sea:atlantic" -> "atlantic"; None for routes over no ocean."""
+    return route.split(":", 1)[1] if ":" in route else None
+
+
+def _hybrid_same_zone(a: str, b: str, ocean: str, controlled: frozenset) -> bool:
+    """Whether some controlled port next to the landlocked end reaches the other end on `ocean`
+    as a same-zone coastal pair (the Sea Trade that succeeds on 2+)."""
+    regions = BOARD.regions
+    inland, other = (a, b) if not regions[a].ports else (b, a)
+    for port in neighbours(BOARD, inland):
+        if port in controlled and port != other and ocean in sea_oceans(BOARD, port, other, controlled):
+            if same_zone_coastal(BOARD, port, other) and ocean in regions[port].ports and ocean in regions[other].ports:
+                return True
+    return False
+
+
+@lru_cache(maxsize=1 << 16)
+def routes(a: str, b: str, blocked: frozenset, controlled: frozenset) -> tuple:
+    """((route, roll needed), ...) from region a to region b (a != b) for a trader who controls
+    `controlled` and whose opponents hold `blocked`.  Air only when nothing else joins them."""
+    out = []
+    if land_trade(BOARD, a, b, blocked):
+        out.append(("land", TARGETS["land"]))
+    elif extended_land_trade(BOARD, a, b, blocked):
+        out.append(("extended", TARGETS["extended"]))
+    ra, rb = BOARD.regions[a], BOARD.regions[b]
+    for ocean in sorted(sea_oceans(BOARD, a, b, controlled)):
+        near = ra.zone == rb.zone and ocean in ra.ports and ocean in rb.ports
+        out.append((f"sea:{ocean}", TARGETS["sea_same_zone" if near else "sea"]))
+    for ocean in sorted(hybrid_ports(BOARD, a, b, controlled)):
+        near = _hybrid_same_zone(a, b, ocean, controlled)
+        out.append((f"hybrid:{ocean}", TARGETS["hybrid_same_zone" if near else "hybrid"]))
+    if not out:
+        out.append(("air", TARGETS["air"]))
+    return tuple(out)
+
+
+def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset) -> int:
+    """Rule 5.C: one re-roll per turn on `ocean` for every 2 of the trader's coastal regions on it
+    besides the two trading regions."""
+    extra = [r for r in coastal_regions_on(BOARD, ocean, controlled) if r not in (a, b)]
+    return len(extra) // 2
+
+
+@lru_cache(maxsize=1 << 16)
+def in_range(attacker: str, defender: str, occupied: frozenset) -> bool:
+    """Rule 9 range (board.violence_range), cached."""
+    return violence_range(BOARD, attacker, defender, occupied)

@@ -1,0 +1,222 @@
+"""Rule 7 Sway and the life of every die roll: declare, answer, cast.
+
+A roll (state["roll"]) has named dice ("trade", "attack"/"defence", "trial",
+"bonus"), each owned by one seat.  Its roller first declares Sway and may play
+a Baller card whose timing fits ("declare" stage); then every other seat that
+has usable Traphouse weight or a fitting card answers at once ("respond"
+stage, several seats awaited): each may Sway any number of times and play
+cards, then sends EndSway.  When nobody is left to answer the dice are cast.
+A natural 1 always fails and counts as 1, whatever the Sway.
+"""
+from __future__ import annotations
+
+from rules.base import Event, IllegalMove, Rng
+
+from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES, card_name
+from rules.druglord.state import usable, usable_total
+
+RULE = "7"
+MAX_LISTED_UNITS = 10      # Sway amounts listed per command: 1..10 and "all"; repeat Sway for more
+
+
+def start(kind: str, roller: int, dice: list, owners: dict, context: dict) -> Event:
+    """RollStarted: the roller's declaration comes first."""
+    return Event("RollStarted", {"kind": kind, "roller": roller, "dice": list(dice), "owners": dict(owners),
+                                 "context": dict(context)})
+
+
+# ----------------------------------------------------------------------------
+# Which cards fit which roll
+# ----------------------------------------------------------------------------
+
+def card_timing_for(roll: dict, seat: int) -> str | None:
+    """The Baller card timing `seat` may use on this roll now, if any."""
+    kind = roll["kind"]
+    if roll["stage"] == "declare":
+        if seat != roll["roller"]:
+            return None
+        return {"trade": "trade", "war": "attack", "trial": "trial"}.get(kind)
+    if kind == "trade":
+        return "interrupt"
+    if kind == "war" and roll["owners"]["defence"] == seat:
+        return "defence"
+    return None
+
+
+def playable_cards(state: dict, seat: int) -> list[str]:
+    """Distinct cards in seat's hand that may be played on the pending roll."""
+    roll = state["roll"]
+    timing = card_timing_for(roll, seat)
+    if timing is None:
+        return []
+    return sorted({c for c in state["players"][seat]["hand"] if CARDS[c]["timing"] == timing})
+
+
+# ----------------------------------------------------------------------------
+# Sway
+# ----------------------------------------------------------------------------
+
+def direction(roll: dict, seat: int, die: str) -> int:
+    """+1: only positive Sway (your own die, or after helping); -1: only negative; 0: either."""
+    if roll["owners"][die] == seat:
+        return 1
+    for who, d, _, units in roll["sway"]:
+        if who == seat and d == die:
+            return 1 if units > 0 else -1
+    return 0
+
+
+def unit_choices(available: int) -> list[int]:
+    """1..10 and everything (a bigger Sway is several Sway commands)."""
+    out = list(range(1, min(available, MAX_LISTED_UNITS) + 1))
+    if available > MAX_LISTED_UNITS:
+        out.append(available)
+    return out
+
+
+def sway_moves(state: dict, seat: int) -> list[dict]:
+    roll = state["roll"]
+    out = []
+    for die in roll["dice"]:
+        sign = direction(roll, seat, die)
+        for wtype in WEIGHT_TYPES:
+            for units in unit_choices(usable(state, seat, wtype)):
+                if sign >= 0:
+                    out.append({"type": "Sway", "die": die, "weight": wtype, "units": units})
+                if sign <= 0:
+                    out.append({"type": "Sway", "die": die, "weight": wtype, "units": -units})
+    return out
+
+
+def has_business(state: dict, seat: int) -> bool:
+    """Whether seat could do anything but EndSway on the pending roll."""
+    return usable_total(state, seat) > 0 or bool(playable_cards(state, seat))
+
+
+def moves(state: dict, seat: int) -> list[dict]:
+    """The roller's declaration, or a responder's answer."""
+    roll = state["roll"]
+    if roll["stage"] == "declare" and seat != roll["roller"]:
+        return []
+    if roll["stage"] == "respond" and seat not in roll["waiting"]:
+        return []
+    cards = [{"type": "PlayCard", "card": c, "region": None} for c in playable_cards(state, seat)]
+    return sway_moves(state, seat) + cards + [{"type": "EndSway"}]
+
+
+def responders(state: dict) -> list[int]:
+    """Seats asked to answer once the roller has declared: everyone else with weight or a fitting card."""
+    roll = dict(state["roll"], stage="respond")
+    probe = dict(state, roll=roll)
+    return [s for s in range(state["seats"]) if s != roll["roller"] and has_business(probe, s)]
+
+
+def require_roll_turn(state: dict, seat: int) -> dict:
+    """The pending roll, if seat is the one to declare or among those answering."""
+    roll = state.get("roll")
+    if state["phase"] != "action" or roll is None:
+        raise IllegalMove("there is no die roll waiting for Sway now", rule=RULE)
+    if roll["stage"] == "declare" and seat != roll["roller"]:
+        raise IllegalMove(f"seat {roll['roller']} declares Sway on their roll first; you may answer after",
+                          rule=RULE)
+    if roll["stage"] == "respond" and seat not in roll["waiting"]:
+        raise IllegalMove("you are not asked to answer this roll (or you already sent EndSway)", rule=RULE)
+    return roll
+
+
+def decide_sway(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
+    """Sway{die, weight, units}: spend Traphouse weight, 1 unit per +1/-1, declared before the roll."""
+    roll = require_roll_turn(state, seat)
+    die, wtype, units = cmd["die"], cmd["weight"], cmd["units"]
+    if die not in roll["dice"]:
+        raise IllegalMove(f"this roll has the dice {', '.join(roll['dice'])}, not {die!r}", rule=RULE)
+    if wtype not in WEIGHT_TYPES:
+        raise IllegalMove(f"{wtype!r} is not a weight type ({', '.join(WEIGHT_TYPES)})", rule=RULE)
+    if units == 0:
+        raise IllegalMove("Sway is at least 1 unit", rule=RULE)
+    sign = direction(roll, seat, die)
+    if sign > 0 and units < 0:
+        raise IllegalMove("you may only Sway this die upwards (it is yours, or you already helped it)", rule=RULE)
+    if sign < 0 and units > 0:
+        raise IllegalMove("you already counter-Swayed this die; Sway it further down or stop", rule=RULE)
+    have = usable(state, seat, wtype)
+    if abs(units) > have:
+        raise IllegalMove(f"Sway costs 1 unit of weight per modifier; you have {have} usable {wtype} in your "
+                          f"Traphouse", rule=RULE)
+    return [Event("SwayDeclared", {"seat": seat, "die": die, "weight": wtype, "units": units})]
+
+
+def decide_end_sway(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
+    """EndSway: the roller closes the declaration (the window opens); a responder is done."""
+    roll = require_roll_turn(state, seat)
+    if roll["stage"] == "declare":
+        return [close_declaration(state)]
+    return [Event("SwayEnded", {"seat": seat})]
+
+
+def close_declaration(state: dict) -> Event:
+    return Event("DeclarationClosed", {"seat": state["roll"]["roller"], "responders": responders(state)})
+
+
+# ----------------------------------------------------------------------------
+# Casting
+# ----------------------------------------------------------------------------
+
+def modifiers(roll: dict) -> dict:
+    """{die: summed Sway and card modifiers}."""
+    out = {die: 0 for die in roll["dice"]}
+    for _, die, _, units in roll["sway"]:
+        out[die] += units
+    for _, _, die, amount in roll["mods"]:
+        out[die] += amount
+    return out
+
+
+def cast(state: dict, rng: Rng) -> tuple[Event, dict, dict]:
+    """RollCast with each die's natural face, modifiers and total (a natural 1 counts as 1)."""
+    roll = state["roll"]
+    naturals = {die: rng.roll(1, CLASSY_DIE)[0] for die in roll["dice"]}
+    mods = modifiers(roll)
+    totals = {die: 1 if naturals[die] == 1 else naturals[die] + mods[die] for die in roll["dice"]}
+    event = Event("RollCast", {"kind": roll["kind"], "roller": roll["roller"], "naturals": naturals,
+                               "modifiers": mods, "totals": totals,
+                               "cards": [[s, c] for s, c, _, _ in roll["mods"]]})
+    return event, naturals, totals
+
+
+def describe_card(card: str) -> str:
+    return f"{card_name(card)} ({CARDS[card]['timing']})"
+
+
+# ----------------------------------------------------------------------------
+# Roll-offs (ties in draft order, action order, endgame; random choices "roll randomly")
+# ----------------------------------------------------------------------------
+
+def rolloff(contenders: list, rng: Rng) -> tuple[list[dict], list]:
+    """Everyone rolls a Classy Die, high roll first; tied contenders roll again among themselves.
+    Returns (rounds [{"who", "dice"}], contenders ranked high to low).  No Sway on roll-offs."""
+    rounds: list[dict] = []
+
+    def rank(group: list) -> list:
+        if len(group) <= 1:
+            return list(group)
+        dice = rng.roll(len(group), CLASSY_DIE)
+        rounds.append({"who": list(group), "dice": dice})
+        out = []
+        for face in sorted(set(dice), reverse=True):
+            out += rank([g for g, d in zip(group, dice) if d == face])
+        return out
+
+    return rounds, rank(list(contenders))
+
+
+def first_by_rolloff(contenders: list, rng: Rng) -> tuple[list[dict], object]:
+    """Only the winner matters: tied top rollers roll again until one is highest."""
+    rounds: list[dict] = []
+    group = list(contenders)
+    while len(group) > 1:
+        dice = rng.roll(len(group), CLASSY_DIE)
+        rounds.append({"who": list(group), "dice": dice})
+        best = max(dice)
+        group = [g for g, d in zip(group, dice) if d == best]
+    return rounds, group[0]
