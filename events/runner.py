@@ -117,6 +117,12 @@ class GameRunner:
         cached = self._cache.get(game_id) or self.store.snapshot(game_id)
         base_version, state = cached or (0, None)
         meta, tail = self.store.meta_and_tail(game_id, base_version)
+        if base_version > int(meta.get("version", 0)):
+            # The store is behind what this process saw: a failover lost the last writes
+            # (asynchronous replication) or a backup was restored.  Redis is the truth.
+            self._cache.pop(game_id, None)
+            base_version, state = 0, None
+            meta, tail = self.store.meta_and_tail(game_id, 0)
         if not meta:
             raise GameNotFound(game_id)
         ruleset = self.rulesets[meta["ruleset"]]

@@ -111,3 +111,19 @@ def test_a_fresh_runner_loads_from_a_snapshot_past_the_first_page(redis_client):
     fresh = GameRunner(EventStore(redis_client), {"race": RACE}).load(game.id)
     assert runner.store.snapshot(game.id)[0] >= 800
     assert fresh.version == game.version and fresh.state == game.state
+
+
+def test_a_store_that_lost_its_last_writes_is_believed_over_the_cache(runner, redis_client):
+    # A failover to a replica that had not yet received the last command (async replication), or a
+    # restore from backup, takes the stream back to an earlier version than this process cached.
+    game = runner.create_game("race", human_seats(2), options={"goal": 1000})
+    before = runner.execute(game.id, 0, {"type": "Pass"}).game
+    after = runner.execute(game.id, 1, {"type": "Pass"}).game
+    stream, meta = f"g:{{{game.id}}}:events", f"g:{{{game.id}}}:meta"
+    for entry_id, _ in redis_client.xrange(stream, f"({before.version}-0", "+"):
+        redis_client.xdel(stream, entry_id)
+    redis_client.execute_command("XSETID", stream, f"{before.version}-0")  # as if they had never been added
+    redis_client.hset(meta, "version", before.version)
+    reloaded = runner.load(game.id)
+    assert (reloaded.version, reloaded.state) == (before.version, before.state)
+    assert runner.execute(game.id, 1, {"type": "Pass"}, expected_version=before.version).game.version == after.version
