@@ -1,98 +1,180 @@
-"""Commands through HTTP on gunicorn vs a trivial endpoint of the same app, same run.
+"""HTTP command throughput and latency under wrk, against GET /healthz of the same app.
 
-Each client thread owns a Kingpin game between two human seats and plays
-RollDice / EndTurn for whichever seat is awaited: every request is a real
-command (auth, load, decide, compare-and-append, enqueue).  The baseline is
-GET /healthz on the same gunicorn with the same client threads.
+For each gunicorn worker class (sync, gthread, gevent) a fresh redis-server and
+gunicorn are started with the same settings.  wrk runs in its own process with
+one thread per connection (32 by default); each connection owns a game between
+human seats of one ruleset and sends the commands of a seeded, in-process
+pre-played game (bench/plans.py: the ruleset's cheap legal cycle, for Kingpin
+RollDice / EndTurn), so every request is a real command: rate limiter, auth,
+load, decide, compare-and-append.  The baseline is GET /healthz through the same
+wrk script on the same gunicorn, measured before and after the commands.
+
+After each run the bench reads every game's version back from Redis and checks
+it is one the pre-played game passes through, and that the commands applied
+match the 200s wrk counted: a run that diverged or failed is reported as such.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import math
 import tempfile
-import threading
-import time
 from pathlib import Path
 
-from bench.common import Http, report, stack, summarise
+from bench.common import BENCH, Http, ratio, report, require_wrk, run_wrk, stack, verdict, web_env
+from bench.plans import PlayedGame, play
+from rules import RULESETS
+
+SCRIPT = BENCH / "wrk" / "commands.lua"
+WORKER_CLASSES = ("sync", "gthread", "gevent")
+PLAN_COMMANDS = 4000  # the longest plan pre-played per ruleset (more games per connection if it ends sooner)
+TARGET = 0.5
 
 
-def create_game(http: Http, seed: str) -> tuple[str, list[str]]:
-    status, body = http.call("POST", "/v1/games", {"ruleset": "kingpin", "seed": seed,
-                                                   "seats": [{"kind": "human"}, {"kind": "human"}]})
-    assert status == 201, body
-    return body["id"], [seat["token"] for seat in body["seats"]]
+def plan_for(name: str, seed: str = "bench-http", max_commands: int = PLAN_COMMANDS) -> PlayedGame:
+    ruleset = RULESETS[name]
+    return play(ruleset, ruleset.min_seats, seed, policy="cheap", max_commands=max_commands)
 
 
-class KingpinPlayer:
-    """Alternates RollDice and EndTurn for the awaited seat, tracking the version from answers."""
+class GameFleet:
+    """Games created through the API, all with the plan's seed, assigned to wrk threads."""
 
-    def __init__(self, http: Http, game_id: str, tokens: list[str]):
-        self.http, self.game_id, self.tokens = http, game_id, tokens
-        _, game = http.call("GET", f"/v1/games/{game_id}")
-        self.seat = int(next(iter(game["awaiting"])))
-        self.rolled = False
+    def __init__(self, http: Http, plan: PlayedGame, connections: int, games_per_connection: int, tmp: Path):
+        self.plan = plan
+        self.steps = plan.commands
+        # version after k commands -> k
+        self.applied_at = {plan.batches[1].version + len(plan.batches[1].events) - 1: 0}
+        for k, batch in enumerate(self.steps, start=1):
+            self.applied_at[batch.version + len(batch.events) - 1] = k
+        self.games: list[tuple[int, str, list[str]]] = []
+        for thread in range(connections):
+            for _ in range(games_per_connection):
+                status, body = http.call("POST", "/v1/games", {
+                    "ruleset": plan.ruleset.name, "seed": plan.seed, "options": plan.options,
+                    "seats": [{"kind": "human"}] * plan.seats})
+                if status != 201:
+                    raise RuntimeError(f"creating a {plan.ruleset.name} game: {status} {body}")
+                self.games.append((thread, body["id"], [seat["token"] for seat in body["seats"]]))
+        self.plan_file = tmp / f"plan-{plan.ruleset.name}.tsv"
+        self.plan_file.write_text("".join(
+            f"{b.seat}\t{_json(b.command)}\n" for b in self.steps))
+        self.games_file = tmp / f"games-{plan.ruleset.name}.tsv"
 
-    def step(self) -> None:
-        command = {"type": "EndTurn"} if self.rolled else {"type": "RollDice"}
-        status, body = self.http.call("POST", f"/v1/games/{self.game_id}/commands", command,
-                                      {"Authorization": f"Bearer {self.tokens[self.seat]}"})
-        if status != 200:
-            raise RuntimeError(f"{command} -> {status} {body}")
-        if self.rolled:  # the answer's events say whose turn starts next
-            self.seat = next(e["data"]["seat"] for e in body["events"] if e["type"] == "TurnStarted")
-        self.rolled = not self.rolled
+    def applied(self, redis_client) -> list[int]:
+        """Commands applied to each game so far (raises if a game left the pre-played path)."""
+        out = []
+        for _, game_id, _ in self.games:
+            version = int(redis_client.hget(f"g:{{{game_id}}}:meta", "version"))
+            if version not in self.applied_at:
+                raise RuntimeError(f"game {game_id} is at version {version}, which the pre-played "
+                                   f"{self.plan.ruleset.name} game never reaches: the server diverged")
+            out.append(self.applied_at[version])
+        return out
 
-
-def load(base_url: str, threads: int, seconds: float, make_step) -> dict:
-    latencies: list[list[float]] = [[] for _ in range(threads)]
-    stop = threading.Event()
-    steps = [make_step(Http(base_url), n) for n in range(threads)]
-
-    def run(n: int) -> None:
-        step, own = steps[n], latencies[n]
-        while not stop.is_set():
-            start = time.perf_counter()
-            step()
-            own.append(time.perf_counter() - start)
-
-    workers = [threading.Thread(target=run, args=(n,)) for n in range(threads)]
-    started = time.perf_counter()
-    for w in workers:
-        w.start()
-    time.sleep(seconds)
-    stop.set()
-    for w in workers:
-        w.join()
-    return summarise([x for own in latencies for x in own], time.perf_counter() - started)
+    def write_games(self, applied: list[int]) -> None:
+        self.games_file.write_text("".join(
+            f"{thread}\t{game_id}\t{done}\t{','.join(tokens)}\n"
+            for (thread, game_id, tokens), done in zip(self.games, applied)))
 
 
-def health_step(http: Http, _n: int):
-    return lambda: http.call("GET", "/healthz")
+def _json(value) -> str:
+    import json
+    return json.dumps(value, separators=(",", ":"))
 
 
-def command_step(http: Http, n: int):
-    game_id, tokens = create_game(http, f"bench-{n}")
-    player = KingpinPlayer(http, game_id, tokens)
-    return player.step
+def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: int, seconds: float,
+                  warmup: float, web_workers: int, web_threads: int, rate_limits: bool) -> list[dict]:
+    env = web_env(rate_limits, WEB_WORKER_CLASS=worker_class, WEB_THREADS=str(web_threads))
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, stack(Path(tmp), web_workers=web_workers, web_env=env) as (redis_server, web):
+        tmp = Path(tmp)
+        client = redis_server.client()
+        run_wrk(web.url, SCRIPT, ["healthz"], connections, warmup)
+        before = run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds)
+        commands = {}
+        for name, plan in plans.items():
+            # enough pre-played commands per connection for the warm-up and the run at /healthz's rate
+            needed = math.ceil(1.5 * before["per_second"] * (seconds + warmup + 2) / connections) + 50
+            games_each = max(1, math.ceil(needed / len(plan.commands)))
+            fleet = GameFleet(Http(web.url), plan, connections, games_each, tmp)
+            fleet.write_games(fleet.applied(client))
+            run_wrk(web.url, SCRIPT, ["plan", str(fleet.plan_file), str(fleet.games_file)], connections, warmup)
+            start = fleet.applied(client)
+            fleet.write_games(start)
+            result = run_wrk(web.url, SCRIPT, ["plan", str(fleet.plan_file), str(fleet.games_file)],
+                             connections, seconds)
+            end = fleet.applied(client)
+            applied = sum(end) - sum(start)
+            problems = []
+            if result["failed"] or result["plan_exhausted"]:
+                problems.append(f"{result['failed']} failed, {result['plan_exhausted']} past the plan")
+            if not 0 <= applied - result["requests"] <= connections:
+                problems.append(f"wrk counted {result['requests']} OK but the store applied {applied}")
+            result["check"] = "; ".join(problems) or f"ok: {applied} applied"
+            commands[name] = result
+        after = run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds)
+    baseline = (before["per_second"] + after["per_second"]) / 2
+    rows.append({"worker class": worker_class, "what": "GET /healthz (baseline: mean of before/after)",
+                 "per_second": round(baseline, 1),
+                 "p50_ms": round((before["p50_ms"] + after["p50_ms"]) / 2, 2),
+                 "p99_ms": round((before["p99_ms"] + after["p99_ms"]) / 2, 2),
+                 "ratio": 1.0, "target": "", "check": f"before {before['per_second']:.0f}/s, after {after['per_second']:.0f}/s"})
+    for name, result in commands.items():
+        cycle = "/".join(sorted({b.command["type"] for b in plans[name].commands}))
+        r = ratio(result["per_second"], baseline)
+        rows.append({"worker class": worker_class, "what": f"{name} command ({cycle})",
+                     "per_second": result["per_second"], "p50_ms": round(result["p50_ms"], 2),
+                     "p99_ms": round(result["p99_ms"], 2), "ratio": r, "target": verdict(r, TARGET),
+                     "check": result["check"]})
+    return rows
 
 
-def run(threads: int = 8, seconds: float = 5.0) -> dict:
-    with tempfile.TemporaryDirectory() as tmp, stack(Path(tmp)) as (_, web):
-        load(web.url, threads, 1.0, health_step)  # warm up
-        baseline = load(web.url, threads, seconds, health_step)
-        commands = load(web.url, threads, seconds, command_step)
-    rows = [
-        {"what": "GET /healthz (baseline)", **baseline, "ratio": 1.0},
-        {"what": "Kingpin command (RollDice/EndTurn)", **commands,
-         "ratio": round(commands["per_second"] / baseline["per_second"], 3)},
-    ]
-    return report("http_commands", rows, {"threads": threads, "seconds": seconds,
-                                          "note": "ratio = throughput / baseline throughput, same gunicorn, same run"})
+def run(classes: tuple[str, ...] = WORKER_CLASSES, connections: int = 32, seconds: float = 6.0,
+        warmup: float = 2.0, web_workers: int = 2, web_threads: int = 16, rulesets: tuple[str, ...] | None = None,
+        rate_limits: bool = True) -> dict:
+    require_wrk()
+    names = rulesets or tuple(sorted(RULESETS))
+    plans = {name: plan_for(name) for name in names}
+    rows, notes = [], []
+    for worker_class in classes:
+        if worker_class == "gevent" and importlib.util.find_spec("gevent") is None:
+            notes.append("gevent skipped: not installed (python3 -m pip install gevent)")
+            continue
+        rows += measure_class(worker_class, plans, connections, seconds, warmup, web_workers, web_threads, rate_limits)
+    # which class serves commands best: throughput relative to the shipped default, gthread, same run
+    reference = {r["what"]: r["per_second"] for r in rows if r["worker class"] == "gthread"}
+    for row in rows:
+        if row["what"] in reference:
+            row["vs gthread"] = ratio(row["per_second"], reference[row["what"]])
+    best = {}
+    for name in names:
+        candidates = [r for r in rows if r["what"].startswith(f"{name} command")]
+        if candidates:
+            top = max(candidates, key=lambda r: r["per_second"])
+            best[name] = top["worker class"]
+            notes.append(f"best worker class for {name} commands: {top['worker class']} "
+                         f"({top['per_second']:.0f} commands/s, p99 {top['p99_ms']} ms)")
+    notes.append(f"wrk -t{connections} -c{connections}, {seconds:g} s per run after {warmup:g} s warm-up; gunicorn "
+                 f"{web_workers} workers, {web_threads} threads (gthread); rate limiter "
+                 f"{'on, limits out of reach' if rate_limits else 'off'}")
+    return report("http_commands", rows, {"connections": connections, "seconds": seconds, "web_workers": web_workers,
+                                          "web_threads": web_threads, "rate_limits": rate_limits, "best": best}, notes)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--classes", default=",".join(WORKER_CLASSES), help="gunicorn worker classes (sync,gthread,gevent)")
+    parser.add_argument("--connections", type=int, default=32, help="wrk connections, one thread each (32)")
+    parser.add_argument("--seconds", type=float, default=6.0, help="length of each measured run (6)")
+    parser.add_argument("--warmup", type=float, default=2.0, help="warm-up before each measured run (2)")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn processes (2, as WEB_CONCURRENCY)")
+    parser.add_argument("--web-threads", type=int, default=16, help="threads per gthread process (16, as WEB_THREADS)")
+    parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: every one in rules.RULESETS)")
+    parser.add_argument("--no-rate-limits", action="store_true", help="turn the rate limiter off (default: on, out of reach)")
+    args = parser.parse_args(argv)
+    run(tuple(filter(None, args.classes.split(","))), args.connections, args.seconds, args.warmup, args.web_workers,
+        args.web_threads, tuple(filter(None, args.rulesets.split(","))) or None, not args.no_rate_limits)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    args = parser.parse_args()
-    run(args.threads, args.seconds)
+    main()

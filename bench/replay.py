@@ -1,0 +1,110 @@
+"""Replay and verification speed, in events per second, on a long finished game (no Redis).
+
+Per ruleset: the longest of a few seeded games between random bots at the
+ruleset's longest setting (Kingpin: 6 players to $10,000), exported as
+`GET /v1/games/{id}/history` would (bench/plans.py), then:
+
+- `events.replay.verify_history`: re-run every command's `decide` with the
+  rng re-derived from the seed and compare every event (what `POST /v1/replays`
+  and `cartel verify` do);
+- `rules.base.fold` of the same events (what loading a game without a
+  snapshot does);
+- `parse_history`: the JSON Lines parsing before a verification, for scale.
+
+Baseline: the floor of any immutable fold in Python, over the same events:
+one shallow copy of the game's state dict and one key set per event.
+`--profile` prints where the time goes (cProfile, by own time); the profile is
+always written to bench/results/replay_profile.txt.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+
+from bench.common import RESULTS, rate, ratio, report, verdict
+from bench.plans import LONG_GAME_OPTIONS, history_text, longest_game
+from events.replay import parse_history, verify_history
+from rules import RULESETS
+from rules.base import Event, fold
+
+TARGET = 1_000_000
+
+
+def floor_fold(events: list[Event], start: dict) -> dict:
+    state = start
+    for event in events:
+        state = dict(state)
+        state["last"] = event.type
+    return state
+
+
+def profile(label: str, fn, top: int = 14) -> str:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    fn()
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(top)
+    text = out.getvalue()
+    body = text[text.index("   ncalls"):] if "   ncalls" in text else text
+    return f"## {label}\n\n{body.rstrip()}\n"
+
+
+def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None = None, show_profile: bool = False) -> dict:
+    rows, notes, profiles = [], [], []
+    for name in rulesets or sorted(RULESETS):
+        ruleset = RULESETS[name]
+        game = longest_game(ruleset, ruleset.max_seats, [f"bench-replay-{name}-{n}" for n in range(seeds)],
+                            LONG_GAME_OPTIONS.get(name, {}))
+        text = history_text(game)
+        records = parse_history(text)
+        check = verify_history(records, RULESETS)
+        if not check["valid"]:
+            raise RuntimeError(f"the bench's {name} history does not verify: {check}")
+        events = [Event(r["type"], r["data"]) for r in records[1:]]
+        ruleset_events = [e for e in events if e.type not in ("GameCreated", "SeatClaimed", "SeatHandedToBot")]
+        n = len(records) - 1
+        start = fold(ruleset, ruleset_events[:1])
+        floor, _ = rate(len(ruleset_events), lambda: floor_fold(ruleset_events, start), seconds)
+        folded, _ = rate(len(ruleset_events), lambda: fold(ruleset, ruleset_events), seconds)
+        verified, _ = rate(n, lambda: verify_history(records, RULESETS), seconds)
+        parsed, _ = rate(n, lambda: parse_history(text), seconds / 2)
+        label = f"{name}: {game.seats} players, {n:,} events, {len(game.commands):,} commands"
+        rows += [
+            {"ruleset": name, "what": "floor: dict copy + 1 key per event (baseline)", "events_per_s": round(floor),
+             "ratio": 1.0},
+            {"ruleset": name, "what": "rules.base.fold", "events_per_s": round(folded), "ratio": ratio(folded, floor),
+             "target": verdict(folded, TARGET)},
+            {"ruleset": name, "what": "events.replay.verify_history", "events_per_s": round(verified),
+             "ratio": ratio(verified, floor), "target": verdict(verified, TARGET)},
+            {"ruleset": name, "what": "parse_history (JSON Lines → dicts), for scale", "events_per_s": round(parsed),
+             "ratio": ratio(parsed, floor)},
+        ]
+        notes.append(f"{label} (longest of {seeds} seeded random games, options {game.options})")
+        profiles.append(profile(f"{name}: rules.base.fold of {len(ruleset_events):,} events",
+                                lambda: fold(ruleset, ruleset_events)))
+        profiles.append(profile(f"{name}: verify_history of {n:,} events", lambda: verify_history(records, RULESETS)))
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "replay_profile.txt").write_text("\n".join(profiles))
+    notes.append("target: ≥ 1,000,000 events/s, absolute; cProfile in bench/results/replay_profile.txt")
+    document = report("replay", rows, {"seconds": seconds}, notes)
+    if show_profile:
+        print("\n".join(profiles))
+    return document
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="minimum time per measurement (2)")
+    parser.add_argument("--seeds", type=int, default=6, help="seeded games to pick the longest from (6)")
+    parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: all)")
+    parser.add_argument("--profile", action="store_true", help="print the cProfile top entries")
+    args = parser.parse_args(argv)
+    run(args.seconds, args.seeds, tuple(filter(None, args.rulesets.split(","))) or None, args.profile)
+
+
+if __name__ == "__main__":
+    main()
