@@ -107,38 +107,44 @@ class GameRunner:
         self.after_append = after_append
         self.clock = clock
         self.snapshot_every = snapshot_every
-        self._cache: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        # game id -> (version, state, command id of the event at that version)
+        self._cache: OrderedDict[str, tuple[int, Any, str]] = OrderedDict()
 
     # ----------------------------------------------------------------- loading
     def load(self, game_id: str, version: int | None = None) -> Game:
         """The game at its latest version (or at `version`, for time travel)."""
         if version is not None:
             return self._load_at(game_id, version)
-        cached = self._cache.get(game_id) or self.store.snapshot(game_id)
-        base_version, state = cached or (0, None)
-        meta, tail = self.store.meta_and_tail(game_id, base_version)
-        if base_version > int(meta.get("version", 0)):
-            # The store is behind what this process saw: a failover lost the last writes
-            # (asynchronous replication) or a backup was restored.  Redis is the truth.
-            self._cache.pop(game_id, None)
-            base_version, state = 0, None
-            meta, tail = self.store.meta_and_tail(game_id, 0)
+        cached = self._cache.get(game_id)
+        base_version, state, base_command = cached or (*(self.store.snapshot(game_id) or (0, None)), "")
+        # The tail starts at the base version's own event, to check it is still the one folded.
+        meta, tail = self.store.meta_and_tail(game_id, base_version, inclusive=True)
+        if base_version:
+            if tail and tail[0].version == base_version and (cached is None or tail[0].command_id == base_command):
+                base_command, tail = tail[0].command_id, tail[1:]
+            elif meta:
+                # Redis no longer holds the event this process folded last: a failover lost the last
+                # writes (asynchronous replication), or a backup was restored.  Redis is the truth.
+                self._cache.pop(game_id, None)
+                base_version, state, base_command = 0, None, ""
+                meta, tail = self.store.meta_and_tail(game_id, 0)
         if not meta:
             raise GameNotFound(game_id)
         ruleset = self.rulesets[meta["ruleset"]]
-        state, last = self._fold_envelopes(ruleset, tail, state, base_version)
+        state, last, command = self._fold_envelopes(ruleset, tail, state, base_version, base_command)
         if last < int(meta.get("version", 0)):  # a tail longer than one page
-            state, last = self._fold_envelopes(ruleset, self.store.read_all(game_id, after=last), state, last)
-        self._remember(game_id, last, state)
+            state, last, command = self._fold_envelopes(ruleset, self.store.read_all(game_id, after=last), state,
+                                                        last, command)
+        self._remember(game_id, last, state, command)
         return Game(game_id, ruleset, meta, last, state)
 
     @staticmethod
-    def _fold_envelopes(ruleset: Ruleset, envelopes, state: Any, last: int) -> tuple[Any, int]:
+    def _fold_envelopes(ruleset: Ruleset, envelopes, state: Any, last: int, command: str) -> tuple[Any, int, str]:
         for envelope in envelopes:
             if not envelope.is_engine:
                 state = ruleset.evolve(state, envelope.event)
-            last = envelope.version
-        return state, last
+            last, command = envelope.version, envelope.command_id
+        return state, last, command
 
     def _load_at(self, game_id: str, version: int) -> Game:
         meta = self.store.meta(game_id)
@@ -149,8 +155,8 @@ class GameRunner:
         state = fold(ruleset, events) if version > 0 else None
         return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state)
 
-    def _remember(self, game_id: str, version: int, state: Any) -> None:
-        self._cache[game_id] = (version, state)
+    def _remember(self, game_id: str, version: int, state: Any, command_id: str) -> None:
+        self._cache[game_id] = (version, state, command_id)
         self._cache.move_to_end(game_id)
         while len(self._cache) > CACHE_GAMES:
             self._cache.popitem(last=False)
@@ -287,7 +293,7 @@ class GameRunner:
         at = self.clock()
         self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
                           meta=meta, idempotency=idempotency)
-        self._remember(game.id, after.version, state)
+        self._remember(game.id, after.version, state, command_id)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
             self.store.save_snapshot(game.id, after.version, state)
         if after.status != game.status:

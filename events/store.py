@@ -167,12 +167,13 @@ class EventStore:
         entries = self.redis.xrange(stream_key(game_id), f"({after}-0" if after else "-", end, count=limit)
         return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
 
-    def meta_and_tail(self, game_id: str, after: int) -> tuple[dict, list[Envelope]]:
+    def meta_and_tail(self, game_id: str, after: int, inclusive: bool = False) -> tuple[dict, list[Envelope]]:
         """One round trip for what loading a cached game needs: its meta and the
-        first page of events after `after`."""
+        first page of events after `after` (from `after` itself if `inclusive`)."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(meta_key(game_id))
-        pipe.xrange(stream_key(game_id), f"({after}-0" if after else "-", "+", count=1000)
+        start = (f"{after}-0" if inclusive else f"({after}-0") if after else "-"
+        pipe.xrange(stream_key(game_id), start, "+", count=1000)
         meta, entries = pipe.execute()
         return meta, [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
 

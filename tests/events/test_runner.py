@@ -113,17 +113,33 @@ def test_a_fresh_runner_loads_from_a_snapshot_past_the_first_page(redis_client):
     assert fresh.version == game.version and fresh.state == game.state
 
 
+def lose_events_after(redis_client, game_id: str, version: int) -> None:
+    """What a failover to a replica that had not yet received them does (asynchronous
+    replication), or a restore from backup: the stream ends at `version` again."""
+    stream = f"g:{{{game_id}}}:events"
+    for entry_id, _ in redis_client.xrange(stream, f"({version}-0", "+"):
+        redis_client.xdel(stream, entry_id)
+    redis_client.execute_command("XSETID", stream, f"{version}-0")  # as if they had never been added
+    redis_client.hset(f"g:{{{game_id}}}:meta", "version", version)
+
+
 def test_a_store_that_lost_its_last_writes_is_believed_over_the_cache(runner, redis_client):
-    # A failover to a replica that had not yet received the last command (async replication), or a
-    # restore from backup, takes the stream back to an earlier version than this process cached.
     game = runner.create_game("race", human_seats(2), options={"goal": 1000})
     before = runner.execute(game.id, 0, {"type": "Pass"}).game
-    after = runner.execute(game.id, 1, {"type": "Pass"}).game
-    stream, meta = f"g:{{{game.id}}}:events", f"g:{{{game.id}}}:meta"
-    for entry_id, _ in redis_client.xrange(stream, f"({before.version}-0", "+"):
-        redis_client.xdel(stream, entry_id)
-    redis_client.execute_command("XSETID", stream, f"{before.version}-0")  # as if they had never been added
-    redis_client.hset(meta, "version", before.version)
+    runner.execute(game.id, 1, {"type": "Pass"})  # acknowledged, cached here, then lost
+    lose_events_after(redis_client, game.id, before.version)
     reloaded = runner.load(game.id)
     assert (reloaded.version, reloaded.state) == (before.version, before.state)
-    assert runner.execute(game.id, 1, {"type": "Pass"}, expected_version=before.version).game.version == after.version
+    assert runner.execute(game.id, 1, {"type": "Pass"}, expected_version=before.version).game.version == \
+        before.version + 1
+
+
+def test_a_lost_version_written_again_by_another_process_replaces_the_cached_one(runner, redis_client):
+    game = runner.create_game("race", human_seats(2), options={"goal": 1000})
+    before = runner.execute(game.id, 0, {"type": "Pass"}).game
+    lost = runner.execute(game.id, 1, {"type": "Pass"}).game
+    lose_events_after(redis_client, game.id, before.version)
+    other = GameRunner(EventStore(redis_client), {"race": RACE})  # another web node or worker
+    rewritten = other.execute(game.id, 1, {"type": "Roll"}, expected_version=before.version).game
+    assert rewritten.version == lost.version and rewritten.state != lost.state
+    assert runner.load(game.id).state == rewritten.state  # the same version, but not the cached state
