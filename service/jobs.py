@@ -44,13 +44,9 @@ class Scheduler:
             return  # humans without clocks: nothing to schedule, no index to keep
         awaiting = game.awaiting()
         bots = [seat for seat in awaiting if game.seats[seat]["kind"] == "bot"]
-        for seat in bots:
-            enqueue_bot(self.queue, game.id, game.version, seat)
         deadlines = game.deadlines
-        previous = before.deadlines if before else {}
-        for seat, deadline in deadlines.items():
-            if previous.get(seat) != deadline:
-                enqueue_clock(self.queue, game.id, seat, deadline)
+        # The sweepers' indexes first (in the event store): if the queue Redis is down,
+        # the sweepers still find the game once it is back.
         index = self.runner.store.redis.pipeline(transaction=False)
         if bots:
             index.zadd(BOT_WAIT_INDEX, {game.id: self.runner.clock()})
@@ -61,6 +57,12 @@ class Scheduler:
         else:
             index.zrem(CLOCK_INDEX, game.id)
         index.execute()
+        for seat in bots:
+            enqueue_bot(self.queue, game.id, game.version, seat)
+        previous = before.deadlines if before else {}
+        for seat, deadline in deadlines.items():
+            if previous.get(seat) != deadline:
+                enqueue_clock(self.queue, game.id, seat, deadline)
 
 
 def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:
