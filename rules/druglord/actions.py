@@ -167,7 +167,7 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     seat = actor(state)
     if action is not None:
         if action["kind"] == "move" and not action.get("reroll") and not trade.moves(state, seat):
-            if not baller.turn_moves(state, seat):
+            if not state["players"][seat]["hand"]:   # (holding cards: the player ends it; no tell)
                 return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
         if action["kind"] == "violence" and action["offer"] is None:
             return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]

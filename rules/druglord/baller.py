@@ -44,7 +44,7 @@ def decide_draw(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
 # Playing on your own turn ("turn" timing)
 # ----------------------------------------------------------------------------
 
-def turn_play_open(state: dict, seat: int) -> bool:
+def can_play_now(state: dict, seat: int) -> bool:
     """Your action turn with nothing pending (before or between your trade rolls, or right after a draw)."""
     if state["phase"] != "action" or state["roll"] is not None:
         return False
@@ -57,7 +57,7 @@ def turn_play_open(state: dict, seat: int) -> bool:
 
 
 def turn_moves(state: dict, seat: int) -> list[dict]:
-    if not turn_play_open(state, seat):
+    if not can_play_now(state, seat):
         return []
     out = []
     mine = sorted(r for r, s in state["owner"].items() if s == seat)
@@ -108,7 +108,7 @@ def decide_play(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
 
 
 def _play_turn_card(state: dict, seat: int, card: str, region: str | None) -> list[Event]:
-    if not turn_play_open(state, seat):
+    if not can_play_now(state, seat):
         require_actor(state, seat, RULE)
         raise IllegalMove(f"{card_name(card)} is played on your turn while nothing else is pending", rule=RULE)
     effect = CARDS[card]["effect"]

@@ -89,8 +89,10 @@ def sway_moves(state: dict, seat: int) -> list[dict]:
 
 
 def has_business(state: dict, seat: int) -> bool:
-    """Whether seat could do anything but EndSway on the pending roll."""
-    return usable_total(state, seat) > 0 or bool(playable_cards(state, seat))
+    """Whether seat is asked to declare or answer: usable Traphouse weight, or any Baller card in hand.
+    (Asking only holders of a fitting card would tell the table what they hold: hands are secret,
+    their sizes are not.)"""
+    return usable_total(state, seat) > 0 or bool(state["players"][seat]["hand"])
 
 
 def moves(state: dict, seat: int) -> list[dict]:
@@ -105,10 +107,9 @@ def moves(state: dict, seat: int) -> list[dict]:
 
 
 def responders(state: dict) -> list[int]:
-    """Seats asked to answer once the roller has declared: everyone else with weight or a fitting card."""
-    roll = dict(state["roll"], stage="respond")
-    probe = dict(state, roll=roll)
-    return [s for s in range(state["seats"]) if s != roll["roller"] and has_business(probe, s)]
+    """Seats asked to answer once the roller has declared: everyone else with weight or cards."""
+    roller = state["roll"]["roller"]
+    return [s for s in range(state["seats"]) if s != roller and has_business(state, s)]
 
 
 def require_roll_turn(state: dict, seat: int) -> dict:

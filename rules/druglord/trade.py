@@ -30,6 +30,8 @@ def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
     mine = controlled(state, seat)
     opp = blocked(state, seat)
     penalty = state["players"][seat]["crackdowns"][wtype]
+    if action is not None and action["kind"] != "move":
+        return []
     dests = sorted(mine) if action is None else [action["to"]]
     out = []
     for to in dests:
