@@ -98,13 +98,18 @@ def register_error_handlers(app: Flask) -> None:
             # webargs reports schema errors nested by location ({"json": {...}}); flatten one level.
             if isinstance(errors, dict) and len(errors) == 1 and next(iter(errors)) in ("json", "query", "headers", "form"):
                 errors = next(iter(errors.values()))
+            if not isinstance(errors, dict):  # e.g. ["Invalid JSON body."]: errors of the body as a whole
+                errors = {"_body": errors}
             detail = "the request does not match its schema: " + _summarise(errors)
             return problem_response(400, "malformed-request", detail, errors=errors)
         detail = data.get("message") or error.description or error.name
         if status == 413:
             limit = request.max_content_length
             detail = f"the request body exceeds the limit of {limit} bytes for this endpoint"
-        return problem_response(status, kind, detail, headers=data.get("headers"))
+        # keep what the exception says about itself (Allow on 405, WWW-Authenticate...)
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        headers.update(data.get("headers") or {})
+        return problem_response(status, kind, detail, headers=headers)
 
     @app.errorhandler(RedisConnectionError)
     @app.errorhandler(RedisTimeoutError)
