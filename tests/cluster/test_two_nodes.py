@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
@@ -20,24 +21,25 @@ def nodes(redis_cluster, queue_redis, tmp_path_factory):
     redis_cluster.client().flushall()
     queue_redis.client().flushall()
     logs = tmp_path_factory.mktemp("two-nodes")
-    processes = []
+    webs, workers = [], []
+    for name in ("a", "b"):
+        env = {"QUEUE_REDIS_URL": queue_redis.url, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)),
+               "SWEEP_SECONDS": "1"}
+        workers.append(Worker(redis_cluster.url, logs / f"worker-{name}.log", extra_env=env))
+        webs.append(Gunicorn(redis_cluster.url, logs / f"gunicorn-{name}.log", workers=2, extra_env=env))
     try:
-        for name in ("a", "b"):
-            env = {"QUEUE_REDIS_URL": queue_redis.url, "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)),
-                   "SWEEP_SECONDS": "1"}
-            worker = Worker(redis_cluster.url, logs / f"worker-{name}.log", extra_env=env)
-            web = Gunicorn(redis_cluster.url, logs / f"gunicorn-{name}.log", workers=2, extra_env=env)
-            processes += [worker, web]
-            web.start()
+        for worker in workers:
             worker.start()
-        webs = [p for p in processes if isinstance(p, Gunicorn)]
+        with ThreadPoolExecutor(len(webs)) as pool:  # the four processes start side by side
+            for started in [pool.submit(web.start) for web in webs]:
+                started.result()
         for web in webs:
-            wait_until(lambda: "2 alive" in requests.get(web.url + "/readyz", timeout=2).text, timeout=20,
+            wait_until(lambda: "2 alive" in requests.get(web.url + "/readyz", timeout=5).text, timeout=60,
                        what=f"both workers in {web.url}/readyz")
         yield webs
     finally:
-        for process in reversed(processes):
-            process.stop()
+        with ThreadPoolExecutor(len(workers + webs)) as pool:
+            list(pool.map(lambda process: process.stop(), workers + webs))
 
 
 def scrape(url: str) -> dict[tuple, float]:
@@ -65,7 +67,7 @@ def test_a_kingpin_game_through_both_nodes_alternately(nodes, tmp_path):
         options={"target": 3000}, seed="cluster-kingpin")
     me = [CartelClient(web.url).with_token(created.tokens[0]) for web in nodes]
     choice = random.Random(11)
-    moves_sent, turn, deadline = 0, 0, time.monotonic() + 45
+    moves_sent, turn, deadline = 0, 0, time.monotonic() + 120  # ~3 s on an idle machine
     game = me[0].game(created.id)
     while not game.finished:
         assert time.monotonic() < deadline, f"game still running at version {game.version}"
@@ -109,7 +111,7 @@ def test_a_bot_game_created_on_one_node_finishes_and_verifies_on_the_other(nodes
     lobby_a, lobby_b = CartelClient(node_a.url), CartelClient(node_b.url)
     created = lobby_a.create_game("kingpin", [SeatSpec.bot("greedy"), SeatSpec.bot("random")],
                                   options={"target": 3000}, seed="cluster-bots")
-    game = wait_until(lambda: (g := lobby_b.game(created.id)).finished and g, timeout=45, interval=0.2,
+    game = wait_until(lambda: (g := lobby_b.game(created.id)).finished and g, timeout=120, interval=0.2,
                       what="the bot game to finish")
     assert game.raw["outcome"]["winners"]
     path = tmp_path / "bots.jsonl"
