@@ -83,8 +83,9 @@ def _json(value) -> str:
 
 
 def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: int, seconds: float,
-                  warmup: float, web_workers: int, web_threads: int, rate_limits: bool) -> list[dict]:
-    env = web_env(rate_limits, WEB_WORKER_CLASS=worker_class, WEB_THREADS=str(web_threads))
+                  warmup: float, web_workers: int, web_threads: int, rate_limits: bool,
+                  extra_env: dict | None = None) -> list[dict]:
+    env = web_env(rate_limits, WEB_WORKER_CLASS=worker_class, WEB_THREADS=str(web_threads), **(extra_env or {}))
     rows = []
     with tempfile.TemporaryDirectory() as tmp, stack(Path(tmp), web_workers=web_workers, web_env=env) as (redis_server, web):
         tmp = Path(tmp)
@@ -131,7 +132,7 @@ def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: 
 
 def run(classes: tuple[str, ...] = WORKER_CLASSES, connections: int = 32, seconds: float = 6.0,
         warmup: float = 2.0, web_workers: int = 2, web_threads: int = 16, rulesets: tuple[str, ...] | None = None,
-        rate_limits: bool = True) -> dict:
+        rate_limits: bool = True, extra_env: dict | None = None) -> dict:
     require_wrk()
     names = rulesets or tuple(sorted(RULESETS))
     plans = {name: plan_for(name) for name in names}
@@ -140,7 +141,8 @@ def run(classes: tuple[str, ...] = WORKER_CLASSES, connections: int = 32, second
         if worker_class == "gevent" and importlib.util.find_spec("gevent") is None:
             notes.append("gevent skipped: not installed (python3 -m pip install gevent)")
             continue
-        rows += measure_class(worker_class, plans, connections, seconds, warmup, web_workers, web_threads, rate_limits)
+        rows += measure_class(worker_class, plans, connections, seconds, warmup, web_workers, web_threads, rate_limits,
+                              extra_env)
     # which class serves commands best: throughput relative to the shipped default, gthread, same run
     reference = {r["what"]: r["per_second"] for r in rows if r["worker class"] == "gthread"}
     for row in rows:
@@ -156,9 +158,11 @@ def run(classes: tuple[str, ...] = WORKER_CLASSES, connections: int = 32, second
                          f"({top['per_second']:.0f} commands/s, p99 {top['p99_ms']} ms)")
     notes.append(f"wrk -t{connections} -c{connections}, {seconds:g} s per run after {warmup:g} s warm-up; gunicorn "
                  f"{web_workers} workers, {web_threads} threads (gthread); rate limiter "
-                 f"{'on, limits out of reach' if rate_limits else 'off'}")
+                 f"{'on, limits out of reach' if rate_limits else 'off'}"
+                 + (f"; extra environment {extra_env}" if extra_env else ""))
     return report("http_commands", rows, {"connections": connections, "seconds": seconds, "web_workers": web_workers,
-                                          "web_threads": web_threads, "rate_limits": rate_limits, "best": best}, notes)
+                                          "web_threads": web_threads, "rate_limits": rate_limits, "best": best,
+                                          "extra_env": extra_env or {}}, notes)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -171,9 +175,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--web-threads", type=int, default=16, help="threads per gthread process (16, as WEB_THREADS)")
     parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: every one in rules.RULESETS)")
     parser.add_argument("--no-rate-limits", action="store_true", help="turn the rate limiter off (default: on, out of reach)")
+    parser.add_argument("--web-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="extra environment for gunicorn, repeatable (e.g. PYTHONPATH=dir to try a patch or a "
+                             "package without installing it)")
     args = parser.parse_args(argv)
+    extra_env = dict(item.split("=", 1) for item in args.web_env)
     run(tuple(filter(None, args.classes.split(","))), args.connections, args.seconds, args.warmup, args.web_workers,
-        args.web_threads, tuple(filter(None, args.rulesets.split(","))) or None, not args.no_rate_limits)
+        args.web_threads, tuple(filter(None, args.rulesets.split(","))) or None, not args.no_rate_limits, extra_env)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ from bench.common import ratio, report
 from rules import RULESETS
 from rules.base import Event, Option, Rng
 
+ROUNDS = 3
+
 
 class Pig:
     """A minimal ruleset: the baseline's reference Decider."""
@@ -110,20 +112,27 @@ def measure(ruleset, seats: int, seconds: float, options: Mapping | None = None)
 
 def run(seconds: float = 3.0, seats: int = 3, rulesets: tuple[str, ...] | None = None) -> dict:
     rows = []
-    base = measure(Pig(), seats, seconds)
+    names = rulesets or tuple(sorted(RULESETS))
+    best: dict[str, dict] = {}
+    for _ in range(ROUNDS):  # interleaved rounds, best of each (the machine is shared)
+        for key in ("pig",) + tuple(names):
+            ruleset = Pig() if key == "pig" else RULESETS[key]
+            n = max(ruleset.min_seats, min(ruleset.max_seats, seats))
+            result = measure(ruleset, n, seconds / ROUNDS)
+            if key not in best or result["commands_per_s"] > best[key]["commands_per_s"]:
+                best[key] = {**result, "seats": n}
+    base = best["pig"]
     rows.append({"what": f"Pig (bench's minimal Decider), {seats} players (baseline)", "games_per_s": round(base["games_per_s"], 1),
                  "commands_per_s": round(base["commands_per_s"]), "events_per_s": round(base["events_per_s"]),
                  "commands_per_game": round(base["commands_per_game"]), "games": base["games"], "ratio": 1.0})
-    for name in rulesets or sorted(RULESETS):
-        ruleset = RULESETS[name]
-        n = max(ruleset.min_seats, min(ruleset.max_seats, seats))
-        result = measure(ruleset, n, seconds)
+    for name in names:
+        result, n = best[name], best[name]["seats"]
         rows.append({"what": f"{name}, {n} random bots, default options", "games_per_s": round(result["games_per_s"], 1),
                      "commands_per_s": round(result["commands_per_s"]), "events_per_s": round(result["events_per_s"]),
                      "commands_per_game": round(result["commands_per_game"]), "games": result["games"],
                      "ratio": ratio(result["commands_per_s"], base["commands_per_s"])})
     notes = ["ratio = commands/s against the baseline's commands/s (games differ in length); one process, no Redis",
-             f"at least {seconds:g} s per ruleset; seeds sim-<ruleset>-<seats>-<n>"]
+             f"{seconds:g} s per ruleset in {ROUNDS} interleaved rounds, best round; seeds sim-<ruleset>-<seats>-<n>"]
     return report("simulate", rows, {"seconds": seconds, "seats": seats}, notes)
 
 
