@@ -134,6 +134,8 @@ class Druglord:
 
     def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
         """GameStarted and each seat's secret draw of Region Cards."""
+        if options is not None and not isinstance(options, Mapping):
+            raise BadCommand(f"options must be a JSON object, not {options!r}")
         opts = normalize_options(self.options, options)
         if not isinstance(seats, int) or isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
             raise BadCommand(f"Druglord takes {self.min_seats} to {self.max_seats} players, not {seats!r}")
