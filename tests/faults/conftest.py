@@ -6,9 +6,10 @@ from tests.support.processes import RedisServer, running_service
 
 
 @pytest.fixture
-def crashable_redis(tmp_path):
-    """A redis-server of this test's own (AOF, appendfsync always) that the test may SIGKILL and restart."""
-    server = RedisServer(tmp_path / "redis", appendfsync="always")
+def crashable_redis(tmp_path, request):
+    """A redis-server of this test's own (AOF; appendfsync "always" unless the test is parametrised
+    with another) that the test may SIGKILL and restart."""
+    server = RedisServer(tmp_path / "redis", appendfsync=getattr(request, "param", "always"))
     (tmp_path / "redis").mkdir()
     server.start()
     yield server
