@@ -52,3 +52,54 @@ def test_timeouts_are_legal_moves_everywhere_they_apply():
         assert D.on_timeout(state, seat) in D.legal_moves(state, seat)
     with pytest.raises(IllegalMove):
         D.on_timeout(table([["FS1"], ["AE1"]]), 1)
+
+
+# --- fuzz: decide answers anything with events for a listed move, or IllegalMove / BadCommand ----------------
+
+from hypothesis import HealthCheck, given as hgiven, settings, strategies as st  # noqa: E402
+
+from rules.base import Rng, fold  # noqa: E402
+from rules.druglord.commands import SCHEMA  # noqa: E402
+from tests.rules.druglord.support import ANY_RNG  # noqa: E402
+
+_JSON = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.integers(-10**6, 10**6),
+                  st.sampled_from(["FS1", "FS5", "AE1", "traphouse", "reefer", "cocaine", "trade", "attack",
+                                   "land", "sea:atlantic", "export", "snitch", "armed_locals", "x", ""]),
+                  st.lists(st.sampled_from(["FS1", "reefer", "pills", "AE1", "x"]), max_size=4))
+
+
+@st.composite
+def _commands(draw):
+    ctype = draw(st.sampled_from(sorted(SCHEMA) + ["Nope"]))
+    args = {name: draw(_JSON) for name in SCHEMA.get(ctype, {}) if draw(st.integers(0, 9)) > 0}
+    if draw(st.booleans()):
+        args[draw(st.sampled_from(["extra", "units", "region"]))] = draw(_JSON)
+    return {"type": ctype, **args}
+
+
+def _fuzz_states():
+    states = []
+    state = fold(D, D.setup({}, 3, Rng("fuzz", 0)))
+    for version in range(1, 400):
+        if D.outcome(state) is not None:
+            break
+        if version % 7 == 0:
+            states.append(state)
+        seat = Rng("fuzz-pick", version).choice(sorted(D.awaiting(state)))
+        state = fold(D, D.decide(state, seat, D.bot_move(state, seat, "random", Rng("fuzz-bot", version)),
+                                 Rng("fuzz", version)), state)
+    return states
+
+
+_STATES = _fuzz_states()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hgiven(command=_commands(), which=st.integers(0, 100), seat=st.one_of(st.integers(-1, 3), st.just("0")))
+def test_decide_never_crashes_on_arbitrary_commands(command, which, seat):
+    state = _STATES[which % len(_STATES)]
+    try:
+        events = D.decide(state, seat, command, ANY_RNG)
+    except IllegalMove:
+        return
+    assert events

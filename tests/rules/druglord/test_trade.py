@@ -251,3 +251,27 @@ def test_score_counts_every_unit_delivered():
     state = with_cases(put(table([["FS1", "FS5"], ["AE1"]]), "FS1", "reefer", 2), 0, "pills", 1)
     _, state = play(state, 0, trade("FS1", "FS5", "land", 2), dice(9))
     assert state["players"][0]["score"] == 2
+
+
+def test_an_interoceanic_port_of_yours_links_its_oceans():
+    # Druglord 5.C: "4 Regions (Panama, Egypt, Cape-town, and Jakarta ...) connect multiple Oceans, and expand Sea
+    # Trade for anyone controlling those Regions."
+    state = put(table([["AE2", "NP4", "CA3"], ["FS1"]], wtype="pills"), "AE2", "pills", 1)   # France -> S. Calif.
+    assert routes_to(state, 0, "AE2", "NP4") == ["sea:atlantic", "sea:pacific"]
+    without = put(table([["AE2", "NP4"], ["CA3"]], wtype="pills"), "AE2", "pills", 1)
+    assert routes_to(without, 0, "AE2", "NP4") == ["air"]
+
+
+def test_hybrid_through_a_port_of_the_same_zone_needs_only_2():
+    # Druglord 5.D "rolls as a Sea Trade" and 5.C "Coastal Regions within the same Zone succeed on a roll of 2".
+    state = put(table([["PE2", "PE1", "PE5"], ["FS1"]], wtype="cocaine"), "PE2", "cocaine", 1)  # Huallaga via Ecuador
+    needs = {m["route"]: first(D.decide(state, 0, m, dice(9)), "TradeDeclared")["target"]
+             for m in legal(state, 0) if m["type"] == "Trade" and m["from"] == "PE2" and m["to"] == "PE5"}
+    assert needs == {"land": 2, "hybrid:pacific": 2}
+
+
+def test_every_route_and_unit_count_is_listed():
+    # Druglord 5: "Weight of a similar type may be moved together on one Trade Roll, or as a series of individual
+    # rolls" -- every unit count from 1 to what the source holds and the destination takes.
+    state = put(table([["FS1", "FS5"], ["AE1"]]), "FS1", "reefer", 3)
+    assert [m["units"] for m in legal(state, 0) if m["type"] == "Trade" and m["from"] == "FS1"] == [1, 2, 3]
