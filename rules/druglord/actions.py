@@ -166,9 +166,10 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     action = state["action"]
     seat = actor(state)
     if action is not None:
-        if action["kind"] == "move" and not action.get("reroll") and not trade.moves(state, seat):
-            if not state["players"][seat]["hand"]:   # (holding cards: the player ends it; no tell)
-                return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
+        # holding cards, the player ends it (a Baller card might still be played: no tell either way)
+        if action["kind"] == "move" and not action.get("reroll") and not trade.moves(state, seat) \
+                and not state["players"][seat]["hand"]:
+            return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
         if action["kind"] == "violence" and action["offer"] is None:
             return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]
         return []

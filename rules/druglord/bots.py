@@ -13,14 +13,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 
 from rules.base import Rng
 
-from rules.druglord import baller, geo, load, rolls, trade, violence
+from rules.druglord import geo, rolls, trade
 from rules.druglord.data import BOARD, CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import (
-    actor, blocked, case_total, controlled, demand, free_markers, occupied, produces, region_weight, regions_of,
+    actor, blocked, case_total, controlled, demand, free_markers, produces, region_weight, regions_of,
     trial_at, usable, usable_total,
 )
 
@@ -177,7 +176,7 @@ def _sway_plan(state: dict, seat: int, target: int, units: int) -> int:
     """How much Sway (from usable Traphouse weight) is worth putting on one's own trade roll."""
     spare = usable_total(state, seat)
     best_k, best_v = 0, None
-    for k in range(0, min(spare, 4) + 1):
+    for k in range(min(spare, 4) + 1):
         p = p_at_least(target, k)
         v = units * p - (1 - p) * _case_cost(state, seat, units) - k * WEIGHT_UNIT
         if best_v is None or v > best_v + 1e-9:
@@ -265,7 +264,7 @@ def _act(state: dict, seat: int, moves: list[dict]) -> dict:
     card = _play_turn_card(state, seat, moves)
     if card is not None:
         return card
-    best, value = _best_trade(state, seat, moves)
+    best, _ = _best_trade(state, seat, moves)
     if best is not None:
         return best
     if state["action"] is not None:

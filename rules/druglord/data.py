@@ -14,6 +14,8 @@ from rules.druglord.board import BOARD, OCEANS, WEIGHT_TYPES, board_data
 WEIGHT_TOTALS = MappingProxyType({"reefer": 58, "pills": 58, "cocaine": 30, "opiates": 30})
 # "Region Markers: 14 Sapphires, 14 Purple Diamonds, ..." (one of them is the Score Marker)
 MARKERS_PER_PLAYER = 14
+# "Each player selects a type of Region Marker" -- cosmetic; seat n gets the n-th set (view only).
+MARKER_SETS = ("Sapphires", "Purple Diamonds", "Frosty Cubes", "Gold Bars", "Silver Blocks", "Crystal Shards")
 # "2 Classy Dice": faces 1*, 2, 3, 4, 5, 9 -- "*(Always Fails)"
 CLASSY_DIE = (1, 2, 3, 4, 5, 9)
 # "10 Dime Bags" -- used here as Crackdown markers (ruling, see docs/rules/druglord.md)

@@ -38,9 +38,10 @@ def _hybrid_same_zone(a: str, b: str, ocean: str, controlled: frozenset) -> bool
     regions = BOARD.regions
     inland, other = (a, b) if not regions[a].ports else (b, a)
     for port in neighbours(BOARD, inland):
-        if port in controlled and port != other and ocean in sea_oceans(BOARD, port, other, controlled):
-            if same_zone_coastal(BOARD, port, other) and ocean in regions[port].ports and ocean in regions[other].ports:
-                return True
+        if port in controlled and port != other and ocean in sea_oceans(BOARD, port, other, controlled) \
+                and same_zone_coastal(BOARD, port, other) and ocean in regions[port].ports \
+                and ocean in regions[other].ports:
+            return True
     return False
 
 

@@ -44,8 +44,9 @@ def setup_events(options: dict, seats: int, rng: Rng) -> list[Event]:
 def normalize_options(options: dict, seats: int) -> dict:
     """new_players: a list of seat numbers (first-time players draw one card more)."""
     new = options["new_players"]
-    if isinstance(new, bool) or not isinstance(new, list) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in new) or len(set(new)) != len(new):
+    seat_numbers = isinstance(new, list) and all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in new)
+    if not seat_numbers or len(set(new)) != len(new):
         raise BadCommand(f"option 'new_players' must be a list of distinct seat numbers 0..{seats - 1}, "
                          f"not {new!r}")
     return dict(options, new_players=sorted(new))

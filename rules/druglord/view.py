@@ -7,7 +7,10 @@ hand (that seat only; others see counts).
 """
 from __future__ import annotations
 
-from rules.druglord.data import BOARD, CARDS, MARKERS_PER_PLAYER, PHASE_NAMES, REGION_IDS, WEIGHT_TOTALS, WEIGHT_TYPES, baller_deck
+from rules.druglord.data import (
+    BOARD, CARDS, MARKER_SETS, MARKERS_PER_PLAYER, PHASE_NAMES, REGION_IDS, WEIGHT_TOTALS, WEIGHT_TYPES,
+    baller_deck,
+)
 from rules.druglord.state import (
     actor, case_total, free_markers, regions_of, score_markers, totals_ok, trial_at, weight_in_play,
 )
@@ -17,12 +20,14 @@ def _player_view(state: dict, seat: int, viewer: int | None) -> dict:
     p = state["players"][seat]
     mine = viewer == seat
     out = {
-        "seat": seat, "score": p["score"], "laps": p["score"] // 20, "regions": regions_of(state, seat),
+        "seat": seat, "markers": MARKER_SETS[seat], "score": p["score"], "laps": p["score"] // 20,
+        "regions": regions_of(state, seat),
         "traphouse": dict(p["traphouse"]), "traphouse_locked": dict(p["locked"]),
         "cases": dict(p["cases"]), "case_total": case_total(state, seat), "crackdowns": dict(p["crackdowns"]),
         "markers_free": free_markers(state, seat), "score_markers": score_markers(p["score"]),
         "hand_count": len(p["hand"]), "rerolls_used": dict(state["rerolls"][seat]),
-        "setup": {"drawn_count": len(p["drawn"]), "chosen": p["kept"] is not None} if state["phase"] == "empire" else None,
+        "setup": ({"drawn_count": len(p["drawn"]), "chosen": p["kept"] is not None}
+                  if state["phase"] == "empire" else None),
     }
     if mine:
         out["hand"] = list(p["hand"])

@@ -16,7 +16,9 @@ import pytest
 
 from rules.base import Event, IllegalMove, Rng, fold
 from rules.druglord import RULESET as D
-from rules.druglord.data import BALLER_DIGEST, BOARD_DIGEST, CLASSY_DIE, DIME_BAGS, REGION_IDS, WEIGHT_TOTALS, baller_deck
+from rules.druglord.data import (
+    BALLER_DIGEST, BOARD_DIGEST, CLASSY_DIE, DIME_BAGS, REGION_IDS, WEIGHT_TOTALS, baller_deck,
+)
 from rules.druglord.state import zero
 
 ANY_RNG = Rng("druglord-tests", 1)

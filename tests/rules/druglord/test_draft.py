@@ -30,7 +30,7 @@ def test_draft_of_players_plus_one_cards_lowest_score_first():
     assert state["phase"] == "draft" and D.awaiting(state) == {1: "move"}
     assert legal(state, 1) == [{"type": "DraftRegion", "region": r} for r in deck_top] + [{"type": "DeclineDraft"}]
     # Rule 2.2: "Place new Region Marker on corresponding Region after Region Card Draft"
-    events, state = play(state, 1, {"type": "DraftRegion", "region": deck_top[2]})
+    _, state = play(state, 1, {"type": "DraftRegion", "region": deck_top[2]})
     assert state["owner"][deck_top[2]] == 1 and D.awaiting(state) == {2: "move"}
     # "A Player may choose not to draft a card."
     _, state = play(state, 2, {"type": "DeclineDraft"})
@@ -49,6 +49,7 @@ def test_tied_scores_roll_off_high_roll_drafts_first():
     events, state = to_next_turn(table([["FS1"], ["AE1"]]), dice(3, 5))
     opened = first(events, "DraftOpened")
     assert opened["rolloffs"] == [{"who": [0, 1], "dice": [3, 5]}] and opened["order"] == [1, 0]
+    assert D.awaiting(state) == {1: "move"} and state["draft"]["drawer"] == 0
 
 
 def test_violence_winner_claims_the_lost_region_before_anyone_else():
@@ -81,7 +82,7 @@ def test_a_region_lost_at_trial_goes_into_the_draft_without_priority():
     # Druglord 8.1: "Region goes into next Turn's Draft (Rule 1.2)."
     state = given(table([["FS1", "FS5"], ["AE1"]]), ev("RegionLost", region="FS5", seat=0, priority=None,
                                                        cause="trial"))
-    events, state = to_next_turn(state)
+    _, state = to_next_turn(state)
     assert state["draft"]["claims"] == [] and "FS5" in state["draft"]["offer"]
     assert len(state["draft"]["offer"]) == 4
 

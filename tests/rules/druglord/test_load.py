@@ -49,7 +49,7 @@ def test_weight_beyond_all_supply_capacity_goes_to_the_traphouse():
     _, state = play(state, 0, lw("FS5", "FS5", "reefer", 2))
     assert [m for m in legal(state, 0) if m["type"] == "LoadWeight"] == [
         lw("FS5", "traphouse", "reefer"), lw("FS5", "traphouse", "pills")]
-    events, state = play(state, 0, lw("FS5", "traphouse", "pills"))
+    _, state = play(state, 0, lw("FS5", "traphouse", "pills"))
     assert state["players"][0]["traphouse"]["pills"] == 1 and state["loading"][0] is None
     assert D.awaiting(state) == {1: "move"}                            # seat 1 is still loading
     assert state["supply"]["reefer"] == 56 and state["supply"]["pills"] == 57

@@ -1,7 +1,9 @@
 """Druglord Rule 7 Sway: declared before the roll, opponents contribute or counter-Sway in a response window."""
 from __future__ import annotations
 
-from tests.rules.druglord.support import D, dice, first, given, ev, legal, play, put, refused, stash, table, trade, types
+from tests.rules.druglord.support import (
+    D, dice, ev, first, given, legal, play, put, refused, stash, table, trade, types,
+)
 
 
 def three_players():
