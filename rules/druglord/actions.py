@@ -176,8 +176,3 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     if seat is None:
         return end_phase(state, rng)
     return []
-
-
-def require_not_started(state: dict, seat: int) -> None:
-    if state["action"] is not None:
-        raise IllegalMove("you already took your action this phase", rule=RULE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 
-from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES, card_name
+from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import usable, usable_total
 
 RULE = "7"
@@ -184,9 +184,6 @@ def cast(state: dict, rng: Rng) -> tuple[Event, dict, dict]:
                                "cards": [[s, c] for s, c, _, _ in roll["mods"]]})
     return event, naturals, totals
 
-
-def describe_card(card: str) -> str:
-    return f"{card_name(card)} ({CARDS[card]['timing']})"
 
 
 # ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Druglord state: its shape and small read-only queries (`evolve` is in evolve.py).
 
-State (JSON-able, string keys; see docs/rules/druglord.md "State"):
+State (JSON-able, string keys; docs/rules/druglord.md "View" shows it as clients see it):
     board, baller     digests of board.json / baller_cards.json the game started with
     seats, options    number of players; {"faster_play", "california_style", "game_to", "new_players"}
     turn              1, 2, ... (0 before the empires are revealed)
@@ -134,7 +134,3 @@ def pending_weight(state: dict) -> dict:
 def totals_ok(state: dict) -> bool:
     in_play = weight_in_play(state)
     return all(state["supply"][t] + in_play[t] == WEIGHT_TOTALS[t] for t in WEIGHT_TYPES)
-
-
-def leader_scores(state: dict) -> list[int]:
-    return [p["score"] for p in state["players"]]

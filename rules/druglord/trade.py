@@ -12,7 +12,6 @@ from rules.base import Event, IllegalMove, Rng
 
 from rules.druglord import geo, trial
 from rules.druglord.common import region_name, require_actor, require_own_region
-from rules.druglord.data import PHASE_NAMES
 from rules.druglord.state import blocked, controlled, demand, usable
 
 RULE = "5"
@@ -172,7 +171,3 @@ def decide_accept_bust(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Even
     """AcceptBust: keep the failure; its units become Cases."""
     offer = _require_offer(state, seat)
     return bust(state, seat, {"seat": seat, **offer}, "BustAccepted")
-
-
-def phase_name(state: dict) -> str:
-    return PHASE_NAMES[state["wtype"]]
