@@ -240,7 +240,10 @@ def _play_turn_card(state: dict, seat: int, moves: list[dict]) -> dict | None:
         effect = CARDS[m["card"]]["effect"]
         if effect["kind"] == "clear_cases" and case_total(state, seat) >= min(2, trial_at(state) - 1):
             return m
-    bonus = [m for m in plays if CARDS[m["card"]]["effect"]["kind"] == "bonus_weight"]
+    # bonus weight only while its phase is still to come this turn (else it waits a turn on the Region)
+    now = WEIGHT_TYPES.index(state["wtype"])
+    bonus = [m for m in plays if CARDS[m["card"]]["effect"]["kind"] == "bonus_weight"
+             and WEIGHT_TYPES.index(CARDS[m["card"]]["effect"]["weight"]) >= now]
     if bonus:
         return max(bonus, key=lambda m: markets.get((m["region"], CARDS[m["card"]]["effect"]["weight"]), 0.0))
     return None
