@@ -123,3 +123,13 @@ def test_opponents_may_counter_sway_a_trial():
     _, state = play(state, 1, {"type": "Sway", "die": "trial", "weight": "pills", "units": -5})
     events, _ = play(state, 1, {"type": "EndSway"}, dice(9))             # 9 - 5 = 4: Mass Raids
     assert first(events, "TrialResolved")["name"] == "Mass Raids"
+
+
+def test_no_dime_bag_left_no_crackdown():
+    # Druglord components: "10 Dime Bags" -- our Crackdown markers; when all are in use a Crackdown has no effect.
+    state = on_the_brink()
+    others = dict(state["players"][1], crackdowns={"reefer": 10, "pills": 0, "cocaine": 0, "opiates": 0})
+    state = dict(state, dime_bags=0, players=[state["players"][0], others])
+    events, state = bust_into_trial(state, 2)
+    assert first(events, "CrackdownImposed")["marker"] is False
+    assert state["players"][0]["crackdowns"]["reefer"] == 0
