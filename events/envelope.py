@@ -123,6 +123,11 @@ def upcast(event_type: str, data: dict, schema: int, current: int | None = None)
     return event_type, data, schema
 
 
+def canonical(data: Mapping[str, Any]) -> dict:
+    """Event data as it reads back from the store (a JSON round trip with sorted keys)."""
+    return json.loads(_dumps(data))
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from events.envelope import ENGINE_EVENTS, Envelope, actor_for
+from events.envelope import ENGINE_EVENTS, Envelope, actor_for, canonical
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from rules.base import Event, IllegalMove, Rng, Ruleset, fold, normalize_options, redact, seed_commitment
 
@@ -48,6 +48,7 @@ class Game:
     meta: dict[str, str]
     version: int
     state: Any
+    fresh: bool = True  # False: this process's cached copy, possibly behind the store
 
     @property
     def status(self) -> str:
@@ -107,8 +108,8 @@ class GameRunner:
         self.after_append = after_append
         self.clock = clock
         self.snapshot_every = snapshot_every
-        # game id -> (version, state, command id of the event at that version)
-        self._cache: OrderedDict[str, tuple[int, Any, str]] = OrderedDict()
+        # game id -> (version, state, command id of the event at that version, meta)
+        self._cache: OrderedDict[str, tuple[int, Any, str, dict]] = OrderedDict()
 
     # ----------------------------------------------------------------- loading
     def load(self, game_id: str, version: int | None = None) -> Game:
@@ -116,7 +117,7 @@ class GameRunner:
         if version is not None:
             return self._load_at(game_id, version)
         cached = self._cache.get(game_id)
-        base_version, state, base_command = cached or (*(self.store.snapshot(game_id) or (0, None)), "")
+        base_version, state, base_command = cached[:3] if cached else (*(self.store.snapshot(game_id) or (0, None)), "")
         # The tail starts at the base version's own event, to check it is still the one folded.
         meta, tail = self.store.meta_and_tail(game_id, base_version, inclusive=True)
         if base_version:
@@ -135,8 +136,17 @@ class GameRunner:
         if last < int(meta.get("version", 0)):  # a tail longer than one page
             state, last, command = self._fold_envelopes(ruleset, self.store.read_all(game_id, after=last), state,
                                                         last, command)
-        self._remember(game_id, last, state, command)
+        self._remember(game_id, last, state, command, meta)
         return Game(game_id, ruleset, meta, last, state)
+
+    def peek(self, game_id: str) -> Game:
+        """The game as this process last saw it, without reading Redis (or loaded, if not cached).
+        Whoever acts on it must tolerate a stale copy: the append's version check catches it."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            return self.load(game_id)
+        version, state, _, meta = cached
+        return Game(game_id, self.rulesets[meta["ruleset"]], dict(meta), version, state, fresh=False)
 
     @staticmethod
     def _fold_envelopes(ruleset: Ruleset, envelopes, state: Any, last: int, command: str) -> tuple[Any, int, str]:
@@ -155,8 +165,8 @@ class GameRunner:
         state = fold(ruleset, events) if version > 0 else None
         return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state)
 
-    def _remember(self, game_id: str, version: int, state: Any, command_id: str) -> None:
-        self._cache[game_id] = (version, state, command_id)
+    def _remember(self, game_id: str, version: int, state: Any, command_id: str, meta: dict) -> None:
+        self._cache[game_id] = (version, state, command_id, meta)
         self._cache.move_to_end(game_id)
         while len(self._cache) > CACHE_GAMES:
             self._cache.popitem(last=False)
@@ -235,16 +245,24 @@ class GameRunner:
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
-        if scope:
-            record = self.store.idempotency_record(game_id, scope)
-            if record:
-                return self._replay(game_id, record, command)
-        for attempt in range(RETRIES_ON_CONFLICT):
-            game = loaded if attempt == 0 and loaded is not None else self.load(game_id)
-            if expected_version is not None and expected_version != game.version:
-                raise ConcurrencyConflict(expected_version, game.version)
-            self._check_may_act(game, seat)
-            events = game.ruleset.decide(game.state, seat, command, Rng(game.seed, game.version + 1))
+        # Decide against this process's cached copy when it has one: the append's version check
+        # catches a stale copy, and then (or on any refusal) the game is read afresh and decided again.
+        game = loaded or self.peek(game_id)
+        for _ in range(RETRIES_ON_CONFLICT):
+            try:
+                if expected_version is not None and expected_version != game.version:
+                    raise ConcurrencyConflict(expected_version, game.version)
+                self._check_may_act(game, seat)
+                events = game.ruleset.decide(game.state, seat, command, Rng(game.seed, game.version + 1))
+            except (IllegalMove, ConcurrencyConflict):
+                # a retried command answers as it did the first time, even if it is illegal now
+                record = self.store.idempotency_record(game_id, scope) if scope else None
+                if record:
+                    return self._replay(game_id, record, command)
+                if not game.fresh:  # refuse only what the stored game refuses
+                    game = self.load(game_id)
+                    continue
+                raise
             if not events:
                 return CommandResult(game, game.version + 1)
             idem = (scope, {"first": game.version + 1, "last": game.version + len(events),
@@ -255,6 +273,7 @@ class GameRunner:
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
+                game = self.load(game_id)
                 continue
             except DuplicateCommand as duplicate:
                 return self._replay(game_id, duplicate.record, command)
@@ -281,6 +300,9 @@ class GameRunner:
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
                 idempotency: tuple[str, dict] | None = None, schedule: bool = True) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change."""
+        # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
+        # what another process folds from Redis (dict order included: rules iterate dicts).
+        events = [Event(e.type, canonical(e.data)) for e in events]
         state = fold(game.ruleset, (e for e in events if e.type not in ENGINE_EVENTS), game.state)
         after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state)
         meta = dict(extra_meta or {})
@@ -293,7 +315,7 @@ class GameRunner:
         at = self.clock()
         self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
                           meta=meta, idempotency=idempotency)
-        self._remember(game.id, after.version, state, command_id)
+        self._remember(game.id, after.version, state, command_id, after.meta)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
             self.store.save_snapshot(game.id, after.version, state)
         if after.status != game.status:

@@ -63,8 +63,8 @@ def main(argv: list[str] | None = None) -> None:
         # Redis restart at any other moment ends `work()`.  Start a fresh worker
         # (a new name: the old one may still be registered) once Redis is back;
         # the sweeper re-enqueues whatever job was cut short.
-        worker = CartelWorker([engine.queue], connection=engine.queue.connection)
         try:
+            worker = CartelWorker([engine.queue], connection=engine.queue.connection)  # talks to Redis already
             worker.work(with_scheduler=True, burst=args.burst, logging_level=os.environ.get("LOG_LEVEL", "INFO"))
             return
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:

@@ -62,8 +62,14 @@ class Commands(MethodView):
         """Send a command (one of the caller's `legal_moves`)."""
         token = bearer_token(required=True)
         runner = engine().runner
-        game = runner.load(game_id)
-        seat = seat_of(game.meta, token)
+        game = runner.peek(game_id)  # this process's copy if it has one; the append checks it is current
+        try:
+            seat = seat_of(game.meta, token)
+        except Problem:
+            if game.fresh:
+                raise
+            game = runner.load(game_id)  # the seat may have been claimed since this process looked
+            seat = seat_of(game.meta, token)
         version = expected_version(command)
         result = runner.execute(game_id, seat, command, expected_version=version, idempotency_key=idempotency_key(),
                                 loaded=game)

@@ -26,8 +26,9 @@ BOT_GAME = {"options": {"target": 10000, "turn_limit": 50}, "seed": "sdk-bots"}
 
 @pytest.fixture(scope="module")
 def server(redis_server, tmp_path_factory):
+    # One bot move per job (not a batch of them) so that a bot game lasts several SSE connections.
     with running_service(database(redis_server.url, 7), tmp_path_factory.mktemp("sdk-server"),
-                         {"SSE_MAX_SECONDS": str(SSE_MAX_SECONDS)}) as web:
+                         {"SSE_MAX_SECONDS": str(SSE_MAX_SECONDS), "BOT_BATCH_MOVES": "1"}) as web:
         yield web
 
 
