@@ -143,3 +143,23 @@ def test_a_lost_version_written_again_by_another_process_replaces_the_cached_one
     rewritten = other.execute(game.id, 1, {"type": "Roll"}, expected_version=before.version).game
     assert rewritten.version == lost.version and rewritten.state != lost.state
     assert runner.load(game.id).state == rewritten.state  # the same version, but not the cached state
+
+
+def test_a_stale_cached_copy_never_decides_a_command(redis_client):
+    # Two web processes: each caches the games it served.  Whatever one of them cached,
+    # the other's writes win and every command is decided against the stored game.
+    first = GameRunner(EventStore(redis_client), {"race": RACE})
+    second = GameRunner(EventStore(redis_client), {"race": RACE})
+    game = first.create_game("race", human_seats(2), options={"goal": 1000})
+    assert first.peek(game.id).version == game.version and second.load(game.id).version == game.version
+    second.execute(game.id, 0, {"type": "Pass"})  # now it is seat 1's turn; `first` still thinks seat 0's
+    assert first.peek(game.id).awaiting() == {0: "move"}
+    result = first.execute(game.id, 1, {"type": "Pass"})  # refused by the stale copy, accepted by the stored game
+    assert result.game.version == game.version + 2 and result.game.fresh
+    with pytest.raises(NotAwaited):  # and a move the stored game refuses is refused
+        second.execute(game.id, 1, {"type": "Pass"})
+    assert second.peek(game.id).version == game.version + 2  # the refusal read the game afresh
+    with pytest.raises(ConcurrencyConflict) as conflict:  # If-Match against a version both copies have left
+        first.execute(game.id, 0, {"type": "Pass"}, expected_version=game.version + 1)
+    assert conflict.value.current_version == game.version + 2
+    assert [e.type for e in first.store.read(game.id, game.version)] == ["TurnPassed", "TurnPassed"]
