@@ -104,9 +104,11 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                 produced = ruleset.decide(state, seat, command, rng)
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
-        produced = [(e.type, _normal(e.data)) for e in produced]
         recorded = [(e["type"], e["data"]) for e in batch]
-        for k in range(max(len(produced), len(recorded))):
+        produced = [(e.type, e.data) for e in produced]
+        if produced != recorded:  # equal already in the common case; else compare as JSON would
+            produced = [(t, _normal(d)) for t, d in produced]
+        for k in range(max(len(produced), len(recorded)) if produced != recorded else 0):
             if k >= len(produced) or k >= len(recorded) or produced[k] != recorded[k]:
                 want = produced[k] if k < len(produced) else "nothing"
                 return fail(version + k, f"recorded {recorded[k] if k < len(recorded) else 'nothing'} "

@@ -399,4 +399,4 @@ def evolve(state: dict | None, event: Event) -> dict:
         raise ValueError(f"unknown Kingpin event {event.type!r}") from None
     if state is None and event.type != "GameStarted":
         raise ValueError("the first Kingpin event must be GameStarted")
-    return handler(state, dict(event.data))
+    return handler(state, event.data)  # handlers read event data, never change it
