@@ -125,6 +125,49 @@ def seed_commitment(seed: str) -> str:
 
 
 # --------------------------------------------------------------------------
+# Command shapes
+# --------------------------------------------------------------------------
+
+# Argument kinds a ruleset's command schema may use, and how a refusal names them.
+ARG_KINDS = {"str": "a string", "str?": "a string or null", "int": "an integer", "seat": "a seat number",
+             "strs": "a list of strings"}
+
+
+def _arg_ok(value: Any, kind: str) -> bool:
+    """Whether a JSON value has the argument kind's type (bools are not numbers)."""
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "str?":
+        return value is None or isinstance(value, str)
+    if kind == "strs":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, int) and not isinstance(value, bool)  # "int", "seat"
+
+
+def validate_command(command: Any, schema: Mapping[str, Mapping[str, str]], game: str) -> dict:
+    """The command as a plain dict if it has one of `schema`'s shapes ({type: {arg: kind}}),
+    else BadCommand naming what is wrong (unknown type, missing, extra or mistyped argument).
+    Whether a well-formed command is allowed *now* is the rules' business, not this."""
+    if not isinstance(command, Mapping):
+        raise BadCommand('a command must be a JSON object with a "type"')
+    ctype = command.get("type")
+    if not isinstance(ctype, str):
+        raise BadCommand('a command needs a string "type"')
+    if ctype not in schema:
+        raise BadCommand(f"unknown {game} command {ctype!r}; known: {', '.join(sorted(schema))}")
+    spec = schema[ctype]
+    extra = sorted(set(command) - set(spec) - {"type"})
+    if extra:
+        raise BadCommand(f"{ctype} takes no argument(s) {', '.join(extra)}; it takes: {', '.join(spec) or 'none'}")
+    for arg, kind in spec.items():
+        if arg not in command:
+            raise BadCommand(f"{ctype} needs argument {arg!r}")
+        if not _arg_ok(command[arg], kind):
+            raise BadCommand(f"{ctype}: {arg!r} must be {ARG_KINDS[kind]}, not {command[arg]!r}")
+    return {k: (list(v) if spec.get(k) == "strs" else v) for k, v in command.items()}
+
+
+# --------------------------------------------------------------------------
 # Options
 # --------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ import redis
 
 from rq.worker import SimpleWorker
 
-from service.engine import QUEUE_NAME
 from service.jobs import current_engine, sweep
 from service.metrics import observe_job_start, serve_worker_metrics
 

@@ -1,7 +1,7 @@
 """Prometheus metrics: GET /metrics in the text exposition format (version 0.0.4)."""
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Response
 from flask.views import MethodView
 
 from service import metrics
