@@ -156,9 +156,7 @@ def run(games: int = 16, seats: int = 3, workers: int = 2, noop_jobs: int = 300,
                 for process in processes:
                     process.stop()
     notes.append("moves/s = bot events / wall time (creation to last event); the target applies to it")
-    notes.append("Kingpin bots' choices depend on dict order, which differs between a state folded from in-memory "
-                 "events and one loaded from Redis (sort_keys), so the same seed may give a different game on a "
-                 "warm or a cold worker: games are verified, not compared to a pre-played copy")
+    notes.append("every finished game is checked with verify_history (every roll re-derived from its seed)")
     return report("bot_moves", rows, {"workers": workers, "games": games, "seats": seats, "noop_jobs": noop_jobs}, notes)
 
 
