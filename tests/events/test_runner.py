@@ -1,6 +1,8 @@
 """The runner against a real Redis, with the engine test game (tests/support/race.py)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from events.runner import GameRunner, IdempotencyMismatch, NotAwaited
@@ -163,3 +165,18 @@ def test_a_stale_cached_copy_never_decides_a_command(redis_client):
         first.execute(game.id, 0, {"type": "Pass"}, expected_version=game.version + 1)
     assert conflict.value.current_version == game.version + 2
     assert [e.type for e in first.store.read(game.id, game.version)] == ["TurnPassed", "TurnPassed"]
+
+
+def test_a_cached_state_is_the_state_another_process_folds_dict_order_included(redis_client):
+    # Rules iterate dicts (Kingpin's card kinds), so bots and legal_moves order depend on it:
+    # a warm worker and a cold one must hold byte-for-byte the same state.
+    from rules import RULESETS
+    warm = GameRunner(EventStore(redis_client), RULESETS)
+    game = warm.create_game("kingpin", human_seats(3), seed="order")
+    for _ in range(40):
+        seat = min(game.awaiting())
+        game = warm.execute(game.id, seat, game.ruleset.legal_moves(game.state, seat)[-1]).game
+    cold = GameRunner(EventStore(redis_client), RULESETS).load(game.id)
+    assert json.dumps(cold.state) == json.dumps(warm.peek(game.id).state)
+    seat = min(cold.awaiting())
+    assert cold.ruleset.legal_moves(cold.state, seat) == game.ruleset.legal_moves(game.state, seat)
