@@ -63,10 +63,12 @@ def main(argv: list[str] | None = None) -> None:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     children: list[subprocess.Popen] = []
+    redis_child: subprocess.Popen | None = None
     if not env.get("REDIS_URL"):
         if not port_free(args.redis_port):
             sys.exit(f"port {args.redis_port} is taken: pass --redis-port, or set REDIS_URL to use that Redis")
-        children.append(start_redis(args.data, args.redis_port))
+        redis_child = start_redis(args.data, args.redis_port)
+        children.append(redis_child)
         env["REDIS_URL"] = f"redis://127.0.0.1:{args.redis_port}/0"
     metrics_dir = None
     if not env.get("PROMETHEUS_MULTIPROC_DIR"):
@@ -82,14 +84,17 @@ def main(argv: list[str] | None = None) -> None:
           flush=True)
 
     def stop(*_):
-        for child in reversed(children):
-            if child.poll() is None:
-                child.terminate()
-        for child in children:
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        # web and workers first, Redis last: they finish what they were doing while it is still there
+        others = [child for child in children if child is not redis_child]
+        for batch in (others, [redis_child] if redis_child else []):
+            for child in batch:
+                if child.poll() is None:
+                    child.terminate()
+            for child in batch:
+                try:
+                    child.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    child.kill()
         if metrics_dir:
             shutil.rmtree(metrics_dir, ignore_errors=True)
         sys.exit(0)
