@@ -133,6 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="display name")
     p.add_argument("--json", action="store_true")
 
+    p = command("reclaim", "Take back your seat after the clock handed it to a bot (needs its token).")
+    p.add_argument("game")
+    p.add_argument("seat", type=int)
+
     p = command("show", "A game's status, version, whose turn, clocks and outcome.")
     p.add_argument("game")
     p.add_argument("--json", action="store_true", help="the full game document (with the view)")
@@ -292,6 +296,12 @@ def cmd_claim(client: CartelClient, args: argparse.Namespace, out: TextIO) -> in
     return EXIT_OK
 
 
+def cmd_reclaim(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    back = client.reclaim(args.game, args.seat)
+    print(f"seat {back.seat} of game {back.game_id} is yours again (version {back.version})", file=out)
+    return EXIT_OK
+
+
 def cmd_show(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
     game = client.game(args.game)
     if args.json:
@@ -401,7 +411,8 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
 
 READ_ONLY = {"show", "moves", "watch"}
 COMMANDS: dict[str, Callable[[CartelClient, argparse.Namespace, TextIO], int]] = {
-    "rulesets": cmd_rulesets, "create": cmd_create, "games": cmd_games, "claim": cmd_claim, "show": cmd_show,
+    "rulesets": cmd_rulesets, "create": cmd_create, "games": cmd_games, "claim": cmd_claim, "reclaim": cmd_reclaim,
+    "show": cmd_show,
     "moves": cmd_moves, "move": cmd_move, "watch": cmd_watch, "export": cmd_export, "verify": cmd_verify,
 }
 

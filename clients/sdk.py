@@ -357,6 +357,22 @@ class ClaimedSeat:
 
 
 @dataclass(frozen=True)
+class ReclaimedSeat:
+    """The answer to ``reclaim``: the seat is a human's again."""
+
+    game_id: str
+    seat: int
+    kind: str
+    status: str
+    version: int
+    raw: JSON = field(repr=False, compare=False)
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> "ReclaimedSeat":
+        return cls(doc["game_id"], doc["seat"], doc["kind"], doc["status"], doc["version"], doc)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game as the caller sees it (``GET /v1/games/{id}``).
 
@@ -649,6 +665,12 @@ class CartelClient:
         body = {"name": name} if name else {}
         return ClaimedSeat.from_json(self._json("POST", f"/v1/games/{_seg(game_id)}/seats/{int(seat)}/claim",
                                                 idempotent=False, json_body=body))
+
+    def reclaim(self, game_id: str, seat: int) -> ReclaimedSeat:
+        """``POST /v1/games/{id}/seats/{seat}/reclaim``: take back this client's seat after the clock handed it
+        to a bot (commands from a seat played by a bot are refused with a 409 until then)."""
+        return ReclaimedSeat.from_json(self._json("POST", f"/v1/games/{_seg(game_id)}/seats/{int(seat)}/reclaim",
+                                                  idempotent=False))
 
     def game(self, game_id: str) -> Game:
         """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token)."""

@@ -14,7 +14,7 @@ from rules.base import Event
 
 # Events the engine itself writes (lobby, clocks, seat control).  They are part
 # of the history and the feed but never reach a ruleset's `evolve`.
-ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot"})
+ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed"})
 
 CURRENT_SCHEMA = 1
 

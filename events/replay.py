@@ -14,7 +14,7 @@ from events.envelope import Envelope
 from rules.base import Event, IllegalMove, Rng, Ruleset, seed_commitment
 
 HISTORY_FORMAT = "tabletop-cartel-history/1"
-ENGINE_COMMANDS = {"CreateGame", "ClaimSeat", "HandSeatToBot"}
+ENGINE_COMMANDS = {"CreateGame", "ClaimSeat", "HandSeatToBot", "ReclaimSeat"}
 
 
 def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope]) -> Iterable[str]:

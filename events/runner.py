@@ -31,6 +31,10 @@ class NotAwaited(IllegalMove):
     """The seat may not act now (not its turn, game over or not started)."""
 
 
+class SeatPlayedByBot(NotAwaited):
+    """The seat was handed to a bot (its clock ran out too often): its human must reclaim it first."""
+
+
 class IdempotencyMismatch(Exception):
     """An Idempotency-Key reused with a different command."""
 
@@ -252,7 +256,7 @@ class GameRunner:
             try:
                 if expected_version is not None and expected_version != game.version:
                     raise ConcurrencyConflict(expected_version, game.version)
-                self._check_may_act(game, seat)
+                self._check_may_act(game, seat, actor_kind)
                 events = game.ruleset.decide(game.state, seat, command, Rng(game.seed, game.version + 1))
             except (IllegalMove, ConcurrencyConflict):
                 # a retried command answers as it did the first time, even if it is illegal now
@@ -280,7 +284,10 @@ class GameRunner:
             return CommandResult(after, game.version + 1, envelopes)
         raise ConcurrencyConflict(game.version, self.store.version(game_id))
 
-    def _check_may_act(self, game: Game, seat: int) -> None:
+    def _check_may_act(self, game: Game, seat: int, actor_kind: str = "seat") -> None:
+        if actor_kind == "seat" and game.seats[seat]["kind"] == "bot":
+            raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
+                                  f"(POST /v1/games/{game.id}/seats/{seat}/reclaim) to play again", rule="seat control")
         if game.status != "active":
             reason = "the game is over" if game.status == "finished" else "the game has not started: seats are still open"
             raise NotAwaited(reason, rule="game status")
@@ -352,8 +359,24 @@ class GameRunner:
         seats = game.seats
         seats[seat] = {**seats[seat], "kind": "bot", "level": level}
         event = Event("SeatHandedToBot", {"seat": seat, "level": level, "reason": reason})
-        return self._commit(game, None, [event], "system", {"type": "HandSeatToBot", "seat": seat}, f"bot-{seat}",
-                            extra_meta={"seats": json.dumps(seats)})[0]
+        return self._commit(game, None, [event], "system", {"type": "HandSeatToBot", "seat": seat},
+                            f"bot-{seat}-{secrets.token_hex(4)}", extra_meta={"seats": json.dumps(seats)})[0]
+
+    def reclaim_seat(self, game_id: str, seat: int) -> Game:
+        """Give a seat that was handed to a bot back to its human, with a clean timeout count."""
+        game = self.load(game_id)
+        seats = game.seats
+        if not 0 <= seat < len(seats):
+            raise GameNotFound(f"seat {seat}")
+        if seats[seat]["kind"] != "bot" or game.status != "active":
+            raise NotAwaited(f"seat {seat} is not played by a bot in an active game: nothing to reclaim",
+                             rule="seat control")
+        seats[seat] = {k: v for k, v in seats[seat].items() if k != "level"} | {"kind": "human"}
+        timeouts = {s: n for s, n in game.timeouts.items() if s != seat}
+        event = Event("SeatReclaimed", {"seat": seat})
+        return self._commit(game, None, [event], "system", {"type": "ReclaimSeat", "seat": seat},
+                            f"reclaim-{seat}-{secrets.token_hex(4)}",
+                            extra_meta={"seats": json.dumps(seats), "timeouts": json.dumps(timeouts)})[0]
 
     def record_timeout(self, game: Game, seat: int) -> int:
         """Count one expired clock for `seat`; returns the seat's total."""

@@ -13,7 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException
 
-from events.runner import GameNotFound, IdempotencyMismatch
+from events.runner import GameNotFound, IdempotencyMismatch, SeatPlayedByBot
 from events.store import ConcurrencyConflict
 from rules.base import BadCommand, IllegalMove
 
@@ -68,6 +68,10 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(BadCommand)
     def on_bad_command(error: BadCommand):
         return problem_response(400, "malformed-command", error.reason, rule=error.rule)
+
+    @app.errorhandler(SeatPlayedByBot)
+    def on_seat_played_by_bot(error: SeatPlayedByBot):
+        return problem_response(409, "seat-played-by-bot", error.reason, rule=error.rule)
 
     @app.errorhandler(IllegalMove)
     def on_illegal_move(error: IllegalMove):

@@ -141,6 +141,14 @@ class ClaimedSeatSchema(Strict):
     version = ma.fields.Integer(required=True)
 
 
+class ReclaimedSeatSchema(Strict):
+    game_id = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True)
+    kind = ma.fields.String(required=True, metadata={"description": "human again"})
+    status = ma.fields.String(required=True)
+    version = ma.fields.Integer(required=True)
+
+
 # ----------------------------------------------------------- commands/events
 class CommandSchema(ma.Schema):
     """`{"type": ..., ...args}` as listed in `legal_moves`; other fields are the command's arguments."""

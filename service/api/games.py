@@ -4,13 +4,14 @@ from __future__ import annotations
 from flask import request
 from flask.views import MethodView
 
+from events.runner import NotAwaited
 from service.api import Blueprint
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.engine import engine
 from service.errors import Problem
 from service.presenters import game_document, summary
 from service.schemas import (ClaimedSeatSchema, ClaimSeatSchema, CreatedGameSchema, CreateGameSchema, GameSchema,
-                             LobbyQuerySchema, LobbySchema)
+                             LobbyQuerySchema, LobbySchema, ReclaimedSeatSchema)
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, list, read and join games")
 
@@ -79,3 +80,23 @@ class ClaimSeat(MethodView):
         token = new_token()
         game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"))
         return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version}
+
+
+@blp.route("/<string:game_id>/seats/<int:seat>/reclaim")
+class ReclaimSeat(MethodView):
+    @blp.response(200, ReclaimedSeatSchema)
+    @blp.problems({401: "No seat token", 403: "The token is not this seat's", 404: "No such game or seat",
+                   409: "The seat is not played by a bot in an active game"})
+    @blp.doc(security=[{"seatToken": []}])
+    def post(self, game_id, seat):
+        """Take back a seat that was handed to a bot after its clock ran out too often (with that seat's token)."""
+        token = bearer_token(required=True)
+        runner = engine().runner
+        if seat_of(runner.load(game_id).meta, token) != seat:
+            raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
+        try:
+            game = runner.reclaim_seat(game_id, seat)
+        except NotAwaited as refusal:
+            raise Problem(409, "nothing-to-reclaim", refusal.reason) from None
+        return {"game_id": game.id, "seat": seat, "kind": game.seats[seat]["kind"], "status": game.status,
+                "version": game.version}

@@ -393,3 +393,16 @@ def test_sse_parser_keeps_state_between_feeds():
     assert parser.feed(b"retry: 10\n\nid: 4\ndata: {\"a\":") == []
     (message,) = parser.feed(b" 1}\n\n")
     assert json.loads(message.data) == {"a": 1} and parser.last_event_id == "4" and parser.retry == 10
+
+
+def test_reclaim_a_seat_the_clock_handed_to_a_bot(client):
+    created = client.create_game("kingpin", [SeatSpec.human("slow"), SeatSpec.human("other")], seed="reclaim",
+                                 clock=ClockSpec(move_seconds=1, response_seconds=1, timeouts_before_bot=1))
+    seat = next(iter(client.game(created.id).awaiting))  # whoever rolled first lets the clock run out
+    mine = client.with_token(created.tokens[seat])
+    wait_until(lambda: client.game(created.id).raw["seats"][seat]["kind"] == "bot", timeout=20,
+               what="the clock to hand the seat to a bot")
+    with pytest.raises(Conflict):  # a seat played by a bot refuses its human...
+        mine.send(created.id, {"type": "EndTurn"})
+    back = mine.reclaim(created.id, seat)  # ...until the human takes it back
+    assert back.kind == "human" and client.game(created.id).raw["seats"][seat]["kind"] == "human"

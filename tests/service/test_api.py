@@ -165,3 +165,24 @@ def test_health(client):
     assert client.get("/healthz").json["status"] == "ok"
     ready = client.get("/readyz")
     assert ready.status_code == 503 and ready.json["checks"]["redis"] == "ok"  # no worker running here
+
+
+def test_a_seat_handed_to_a_bot_refuses_its_human_until_reclaimed(client, race, app):
+    # Clocks hand a seat that keeps timing out to a bot; its human takes it back explicitly.
+    game_id, tokens = race
+    runner = app.extensions["cartel"].runner
+    runner.hand_to_bot(runner.load(game_id), 0, "random", "3 clock timeouts")
+    refused = problem(client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=bearer(tokens[0])),
+                      409)
+    assert "played by a bot" in refused["detail"] and refused["rule"] == "seat control"
+    problem(client.post(f"/v1/games/{game_id}/seats/0/reclaim", headers=bearer(tokens[1])), 403)  # not your seat
+    problem(client.post(f"/v1/games/{game_id}/seats/1/reclaim", headers=bearer(tokens[1])), 409)  # not a bot's
+    problem(client.post(f"/v1/games/{game_id}/seats/0/reclaim"), 401)
+    back = client.post(f"/v1/games/{game_id}/seats/0/reclaim", headers=bearer(tokens[0]))
+    assert back.status_code == 200 and back.json["kind"] == "human"
+    assert client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=bearer(tokens[0])).status_code == 200
+    types = [e["type"] for e in client.get(f"/v1/games/{game_id}/events").json["events"]]
+    assert types[-3:] == ["SeatHandedToBot", "SeatReclaimed", "DieRolled"]
+    play_to_the_end(client, game_id, tokens)
+    history = client.get(f"/v1/games/{game_id}/history").get_data()
+    assert client.post("/v1/replays", data=history, content_type="application/x-ndjson").json["valid"]
