@@ -9,24 +9,18 @@ wanted (`dice`), never by patching the rules.
 """
 from __future__ import annotations
 
-import itertools
-from typing import Callable
-
-import pytest
-
 from rules.base import Event, IllegalMove, Rng, fold
 from rules.druglord import RULESET as D
 from rules.druglord.data import (
     BALLER_DIGEST, BOARD_DIGEST, CLASSY_DIE, DIME_BAGS, REGION_IDS, WEIGHT_TOTALS, baller_deck,
 )
 from rules.druglord.state import zero
+from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
 
 ANY_RNG = Rng("druglord-tests", 1)
 DEFAULTS = {"faster_play": False, "california_style": False, "game_to": 20, "new_players": []}
 
 
-def ev(type_: str, **data) -> Event:
-    return Event(type_, data)
 
 
 def given(state: dict, *events: Event) -> dict:
@@ -132,20 +126,9 @@ def play(state: dict, seat: int, command: dict, rng: Rng | None = None) -> tuple
 
 def refused(state: dict, seat: int, command: dict, rule: str | None = None, match: str | None = None) -> IllegalMove:
     """Then the command is an IllegalMove (optionally citing `rule` / containing `match`)."""
-    with pytest.raises(IllegalMove) as info:
-        act(state, seat, command)
-    if rule is not None:
-        assert info.value.rule == rule, (info.value.rule, info.value.reason)
-    if match is not None:
-        assert match in info.value.reason, info.value.reason
-    return info.value
+    return assert_refused(lambda: act(state, seat, command), rule, match)
 
 
-def rng_where(predicate: Callable[[Rng], bool], prefix: str = "search") -> Rng:
-    """A fresh Rng for which `predicate` (run on a throwaway twin) holds."""
-    for i in itertools.count():
-        if predicate(Rng(f"{prefix}-{i}", 1)):
-            return Rng(f"{prefix}-{i}", 1)
 
 
 def dice(*faces: int) -> Rng:
@@ -155,12 +138,8 @@ def dice(*faces: int) -> Rng:
     return rng_where(rolls, "dice-" + "-".join(map(str, faces)))
 
 
-def types(events: list[Event]) -> list[str]:
-    return [e.type for e in events]
 
 
-def first(events: list[Event], type_: str) -> dict:
-    return next(dict(e.data) for e in events if e.type == type_)
 
 
 def legal(state: dict, seat: int) -> list[dict]:

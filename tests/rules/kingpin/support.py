@@ -8,12 +8,10 @@ for a seed whose Rng yields them, never by patching the rules.
 from __future__ import annotations
 
 import itertools
-from typing import Callable
-
-import pytest
 
 from rules.base import Event, IllegalMove, Rng, fold
 from rules.kingpin import RULESET as K
+from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
 
 ANY_RNG = Rng("kingpin-tests", 1)
 
@@ -36,8 +34,6 @@ def given(state: dict, *events: Event) -> dict:
     return fold(K, events, state)
 
 
-def ev(type_: str, **data) -> Event:
-    return Event(type_, data)
 
 
 def take(state: dict, seat: int, kind: str) -> tuple[dict, str]:
@@ -76,28 +72,13 @@ def play(state: dict, seat: int, command: dict, rng: Rng | None = None) -> tuple
 
 def refused(state: dict, seat: int, command: dict, rule: str | None = None, match: str | None = None) -> IllegalMove:
     """Then the command is an IllegalMove (optionally citing `rule` / matching text)."""
-    with pytest.raises(IllegalMove) as info:
-        act(state, seat, command)
-    if rule is not None:
-        assert info.value.rule == rule, (info.value.rule, info.value.reason)
-    if match is not None:
-        assert match in info.value.reason, info.value.reason
-    return info.value
+    return assert_refused(lambda: act(state, seat, command), rule, match)
 
 
-def types(events: list[Event]) -> list[str]:
-    return [e.type for e in events]
 
 
-def first(events: list[Event], type_: str) -> dict:
-    return next(dict(e.data) for e in events if e.type == type_)
 
 
-def rng_where(predicate: Callable[[Rng], bool], prefix: str = "search") -> Rng:
-    """A fresh Rng for which `predicate` (run on a throwaway twin) holds: how tests pick dice."""
-    for i in itertools.count():
-        if predicate(Rng(f"{prefix}-{i}", 1)):
-            return Rng(f"{prefix}-{i}", 1)
 
 
 def card_of(state: dict, seat: int, kind: str) -> str:
