@@ -1,6 +1,8 @@
 """Documents the API returns, built from a loaded Game for one reader."""
 from __future__ import annotations
 
+import json
+
 from events.runner import Game
 
 
@@ -10,7 +12,6 @@ def seat_list(game: Game) -> list[dict]:
 
 def summary(game_id: str, meta: dict) -> dict:
     """A lobby row, from the meta hash alone (no events read)."""
-    import json
     seats = json.loads(meta["seats"])
     return {"id": game_id, "ruleset": meta["ruleset"], "status": meta.get("status", "open"),
             "version": int(meta.get("version", 0)), "created_at": int(meta.get("created_at", 0)),
