@@ -1,6 +1,6 @@
 """Druglord: Lord of Drugs (Raw & Uncut Edition, R. Jesse Deneaux) as a pure ruleset.
 
-Rulebook: /work/shared/rules/druglord.txt; rulings and the command reference:
+Rulebook: druglord.txt (shared/rules); rulings and the command reference:
 docs/rules/druglord.md (the map: docs/rules/druglord-board.md).  Modules by rule:
 
     board.py, board.json     the world map (Regions, zones, borders, oceans) and its queries
@@ -21,15 +21,15 @@ docs/rules/druglord.md (the map: docs/rules/druglord-board.md).  Modules by rule
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
-from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options
-
-from rules.druglord import (
-    actions, baller, bots, commands, load, regions, rolls, trade, trial, violence, view as view_mod,
-)
+from rules.base import Event, Option, Rng
+from rules.druglord import actions, baller, bots, commands, load, regions, rolls, trade, trial, violence
+from rules.druglord import view as view_mod
+from rules.druglord.evolve import EVOLVERS
 from rules.druglord.evolve import evolve as _evolve
 from rules.druglord.state import actor
+from rules.ruleset import RulesetBase
 
 HANDLERS = {
     "KeepRegions": regions.decide_keep,
@@ -53,8 +53,6 @@ HANDLERS = {
     "Sway": rolls.decide_sway,
     "EndSway": rolls.decide_end_sway,
 }
-assert set(HANDLERS) == set(commands.SCHEMA), "every command type needs exactly one handler"
-
 RULE_OF_COMMAND = {"KeepRegions": "1", "ClaimRegion": "1.2", "DraftRegion": "1.2", "DeclineDraft": "1.2",
                    "LoadWeight": "3", "LoadDefault": "3", "Trade": "5", "ReRoll": "5.C", "AcceptBust": "5.C",
                    "EndAction": "4", "Pass": "4", "Attack": "9", "PressAttack": "9", "Counterattack": "9",
@@ -64,7 +62,6 @@ RULE_OF_COMMAND = {"KeepRegions": "1", "ClaimRegion": "1.2", "DraftRegion": "1.2
 RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
              "bonus": baller.resolve_bonus}
 
-PROBE = "druglord-explain"
 MAX_AUTOMATIC_STEPS = 10000
 
 
@@ -113,13 +110,13 @@ def advance(state: dict, rng: Rng) -> list[Event]:
     raise RuntimeError("Druglord flow did not settle")
 
 
-class Druglord:
-    """The Druglord ruleset (see rules/base.py for the contract)."""
+class Druglord(RulesetBase):
+    """The Druglord ruleset: declarations; the rules live in the modules above."""
 
     name = "druglord"
     title = "Druglord: Lord of Drugs"
-    min_seats = 2
-    max_seats = 6
+    noun = "Druglord"
+    min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy")
     options: Mapping[str, Option] = {
         "faster_play": Option(False, (False, True),
@@ -129,46 +126,26 @@ class Druglord:
         "new_players": Option([], (), "Seats of first-time players (a list of seat numbers): they draw one "
                                       "Region Card more at setup (Rule 1)."),
     }
+    commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
+    rule_of_command = RULE_OF_COMMAND
+    setup_rule = "1"
+    turn_rule = "4"
 
-    # -- Decider ---------------------------------------------------------------
-
-    def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
+    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """GameStarted and each seat's secret draw of Region Cards."""
-        if options is not None and not isinstance(options, Mapping):
-            raise BadCommand(f"options must be a JSON object, not {options!r}")
-        opts = normalize_options(self.options, options)
-        if not isinstance(seats, int) or isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
-            raise BadCommand(f"Druglord takes {self.min_seats} to {self.max_seats} players, not {seats!r}")
-        opts = regions.normalize_options(opts, seats)
-        return regions.setup_events(opts, seats, rng)
+        return regions.setup_events(regions.normalize_options(options, seats), seats, rng)
 
-    def decide(self, state: dict, seat: int, command: Mapping[str, Any], rng: Rng) -> list[Event]:
-        """Events for a command, or IllegalMove / BadCommand."""
-        cmd = commands.validate(command)
-        if state is None:
-            raise IllegalMove("the game has not been set up", rule="1")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(state["seats"]):
-            raise BadCommand(f"there is no seat {seat!r} in this {state['seats']}-player game")
+    def normalize(self, state: dict, seat: int, cmd: dict) -> dict:
+        """Kept regions and drawn weights in the one order legal_moves lists them."""
         if cmd["type"] == "KeepRegions":
-            cmd = regions.normalize_keep(state, seat, cmd)
-        elif cmd["type"] == "DrawWeight":
-            cmd = actions.normalize_draw(cmd)
-        handler = HANDLERS[cmd["type"]]
-        if cmd not in self.legal_moves(state, seat):
-            try:
-                handler(state, seat, cmd, Rng(PROBE, 0))
-            except IllegalMove:
-                raise
-            except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-                pass
-            raise IllegalMove(f"{cmd['type']} with these arguments is not one of your legal moves now",
-                              rule=RULE_OF_COMMAND[cmd["type"]])
-        events = handler(state, seat, cmd, rng)
-        return events + advance(_fold(state, events), rng)
+            return regions.normalize_keep(state, seat, cmd)
+        if cmd["type"] == "DrawWeight":
+            return actions.normalize_draw(cmd)
+        return cmd
 
-    def evolve(self, state: dict | None, event: Event) -> dict:
-        """Pure: returns a new state."""
-        return _evolve(state, event)
+    def consequences(self, after: dict, rng: Rng) -> list[Event]:
+        """Every automatic event up to the next decision (reveals, draft steps, rolls, phase ends)."""
+        return advance(after, rng)
 
     # -- Who acts, and how -----------------------------------------------------
 
@@ -215,10 +192,8 @@ class Druglord:
         seat = actor(state)
         return {} if seat is None else {seat: "move"}
 
-    def on_timeout(self, state: dict, seat: int) -> dict:
+    def timeout_default(self, state: dict, seat: int) -> dict:
         """Keep the first cards drawn, decline the draft, load by default, no Sway, pass / no more action."""
-        if seat not in self.awaiting(state):
-            raise IllegalMove(f"seat {seat} has nothing to answer now", rule="4")
         phase = state["phase"]
         if phase == "empire":
             return regions.keep_moves(state, seat)[0]
@@ -259,10 +234,7 @@ class Druglord:
         """Violated invariants (weight conserved, markers, cards in one place); [] when all hold."""
         return view_mod.invariants(state)
 
-    def bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
-        """A legal command chosen by the "random" or "greedy" bot."""
-        if level not in self.bot_levels:
-            raise BadCommand(f"unknown bot level {level!r}; levels: {', '.join(self.bot_levels)}")
+    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
         return bots.choose(self, state, seat, level, rng)
 
 

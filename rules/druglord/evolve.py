@@ -9,18 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rules.base import Event
+from rules.ruleset import copy_containers as _copy, evolve_by_type
 
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import zero
-
-
-def _copy(state: dict, *keys: str) -> dict:
-    """A shallow copy of state with the named top-level containers copied too."""
-    new = dict(state)
-    for key in keys:
-        value = new[key]
-        new[key] = dict(value) if isinstance(value, dict) else list(value)
-    return new
 
 
 def _player(new: dict, seat: int, *keys: str) -> dict:
@@ -608,13 +600,7 @@ EVOLVERS: dict[str, Callable[[Any, dict], dict]] = {
 
 def evolve(state: dict | None, event: Event) -> dict:
     """Apply one event; returns a new state and leaves `state` untouched."""
-    try:
-        handler = EVOLVERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown Druglord event {event.type!r}") from None
-    if state is None and event.type != "GameStarted":
-        raise ValueError("the first Druglord event must be GameStarted")
-    return handler(state, dict(event.data))
+    return evolve_by_type(EVOLVERS, "Druglord", state, event)
 
 
 __all__ = ["evolve", "EVOLVERS", "WEIGHT_TYPES"]

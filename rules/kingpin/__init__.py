@@ -1,6 +1,6 @@
 """Kingpin (2nd edition, Sporktopia Games) as a pure ruleset.
 
-Rulebook: /work/shared/rules/kingpin.txt; rulings and the command reference:
+Rulebook: kingpin.txt (shared/rules); rulings and the command reference:
 docs/rules/kingpin.md.  Modules by rulebook topic:
 
     cards.py     card data (cards.json), validated at import
@@ -15,28 +15,27 @@ docs/rules/kingpin.md.  Modules by rulebook topic:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
-from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options
-
-from rules.kingpin import bots, commands, dice, specials, turn, view as view_mod
+from rules.base import Event, Option, Rng
+from rules.kingpin import bots, commands, dice, specials, turn
+from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG
-from rules.kingpin.evolve import evolve as _evolve
+from rules.kingpin.evolve import EVOLVERS
+from rules.ruleset import RulesetBase
 
 HANDLERS = {**turn.HANDLERS, **dice.HANDLERS, **specials.HANDLERS}
-assert set(HANDLERS) == set(commands.SCHEMA), "every command type needs exactly one handler"
 
 TIMEOUT_ANSWERS = {"cop": {"type": "AcceptJail"}, "hitman": {"type": "AcceptHit"},
                    "regulator": {"type": "AcceptRegulator"}}
 
 
-class Kingpin:
-    """The Kingpin ruleset (see rules/base.py for the contract)."""
+class Kingpin(RulesetBase):
+    """The Kingpin ruleset: declarations; the rules live in the modules above."""
 
     name = "kingpin"
-    title = "Kingpin"
-    min_seats = 2
-    max_seats = 6
+    title = noun = "Kingpin"
+    min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy")
     options: Mapping[str, Option] = {
         "target": Option(5000, (3000, 5000, 10000),
@@ -45,36 +44,18 @@ class Kingpin:
                              "House rule (off by default): after this many rounds the richest player wins, "
                              "as if nobody could gain any more money. 0 = no limit."),
     }
+    commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
+    setup_rule = "Initial Setup"
+    turn_rule = "On Your Turn"
 
-    # -- Decider ---------------------------------------------------------------
-
-    def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
+    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """GameStarted, FirstPlayerRolled, TurnStarted."""
-        opts = normalize_options(self.options, options)
-        if not isinstance(seats, int) or isinstance(seats, bool) or not self.min_seats <= seats <= self.max_seats:
-            raise BadCommand(f"Kingpin takes {self.min_seats} to {self.max_seats} players, not {seats!r}")
-        return turn.setup_events(CATALOG, opts, seats, rng)
+        return turn.setup_events(CATALOG, options, seats, rng)
 
-    def decide(self, state: dict, seat: int, command: Mapping[str, Any], rng: Rng) -> list[Event]:
-        """Events for a command, or IllegalMove / BadCommand."""
-        cmd = commands.validate(command)
-        if state is None:
-            raise IllegalMove("the game has not been set up", rule="Initial Setup")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(state["seats"]):
-            raise BadCommand(f"there is no seat {seat!r} in this {state['seats']}-player game")
-        events = HANDLERS[cmd["type"]](state, seat, cmd, rng)
-        if cmd not in self.legal_moves(state, seat):  # the handlers' checks should make this unreachable
-            raise IllegalMove(f"{cmd['type']} with these arguments is not one of your legal moves now",
-                              rule="On Your Turn")
-        after = state
-        for event in events:
-            after = _evolve(after, event)
+    def consequences(self, after: dict, rng: Rng) -> list[Event]:
+        """Reaching the target bankroll (or the turn limit) ends the game at once."""
         won = turn.win_event(after)
-        return events + [won] if won else events
-
-    def evolve(self, state: dict | None, event: Event) -> dict:
-        """Pure: returns a new state."""
-        return _evolve(state, event)
+        return [won] if won else []
 
     # -- Who acts, and how -----------------------------------------------------
 
@@ -98,11 +79,8 @@ class Kingpin:
             return {state["window"]["responder"]: "response"}
         return {state["current"]: "move"}
 
-    def on_timeout(self, state: dict, seat: int) -> dict:
+    def timeout_default(self, state: dict, seat: int) -> dict:
         """Roll if not rolled yet, else end the turn; in a window: no bribe, no doubling, no Immunity."""
-        waiting = self.awaiting(state)
-        if seat not in waiting:
-            raise IllegalMove(f"seat {seat} has nothing to answer now", rule="On Your Turn")
         if state["window"] is not None:
             return dict(TIMEOUT_ANSWERS[state["window"]["kind"]])
         return {"type": "RollDice"} if state["phase"] == "buy" else {"type": "EndTurn"}
@@ -110,12 +88,8 @@ class Kingpin:
     # -- Reading ---------------------------------------------------------------
 
     def view(self, state: dict, seat: int | None) -> dict:
-        """The open table; see docs/rules/kingpin.md "View"."""
+        """The open table; see docs/rules/kingpin.md "View".  Nothing in Kingpin is secret."""
         return view_mod.view(state, seat)
-
-    def visible_to(self, event: Event) -> str:
-        """Nothing in Kingpin is secret (stacks are sorted, not shuffled)."""
-        return "public"
 
     def outcome(self, state: dict) -> dict | None:
         """None while playing, else {"winners", "reason", "bankrolls"}."""
@@ -125,13 +99,10 @@ class Kingpin:
         """Violated invariants (money balances, cards conserved); [] when all hold."""
         return view_mod.invariants(state)
 
-    def bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
-        """A legal command chosen by the "random" or "greedy" bot."""
-        if level not in self.bot_levels:
-            raise BadCommand(f"unknown bot level {level!r}; levels: {', '.join(self.bot_levels)}")
+    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
         return bots.choose(self, state, seat, level, rng)
 
 
 RULESET = Kingpin()
 
-__all__ = ["RULESET", "Kingpin"]
+__all__ = ["RULESET", "Kingpin", "HANDLERS"]

@@ -9,15 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rules.base import Event
-
-
-def _copy(state: dict, *keys: str) -> dict:
-    """A shallow copy of state with the named top-level containers copied too."""
-    new = dict(state)
-    for key in keys:
-        value = new[key]
-        new[key] = dict(value) if isinstance(value, dict) else list(value)
-    return new
+from rules.ruleset import copy_containers as _copy, evolve_by_type
 
 
 def _card(new: dict, card_id: str) -> dict:
@@ -393,10 +385,4 @@ EVOLVERS: dict[str, Callable[[Any, dict], dict]] = {
 
 def evolve(state: dict | None, event: Event) -> dict:
     """Apply one event; returns a new state and leaves `state` untouched."""
-    try:
-        handler = EVOLVERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown Kingpin event {event.type!r}") from None
-    if state is None and event.type != "GameStarted":
-        raise ValueError("the first Kingpin event must be GameStarted")
-    return handler(state, event.data)  # handlers read event data, never change it
+    return evolve_by_type(EVOLVERS, "Kingpin", state, event)

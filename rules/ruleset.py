@@ -1,0 +1,194 @@
+"""The ruleset base: what every game repeats, written once.
+
+A game subclasses `RulesetBase` and declares its commands (shapes), their
+handlers, its evolvers (one per event type), options, seat counts and bot
+levels; the base owns the order every command goes through:
+
+    shape (BadCommand, 400) -> seat -> normalize -> legality (IllegalMove, 422) -> handler -> consequences
+
+A command that is not among the seat's `legal_moves` is refused; its handler is
+asked for the reason (it raises IllegalMove naming the rule).  Any other
+exception from a handler is a bug and is never swallowed, so fuzzers see it.
+
+`table_checks` is the one place that checks a table against what a ruleset
+declares (seat count, options, bot levels): the engine calls it when a game is
+created, and `setup` calls it for a direct caller.  It works on any object with
+the declared attributes, so third-party rulesets that do not subclass the base
+are checked the same way.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping
+
+from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options, validate_command
+
+Handler = Callable[[dict, int, dict, Rng], list[Event]]
+Evolver = Callable[[Any, Mapping[str, Any]], dict]
+PROBE = "ruleset-explain"  # the rng a refused command's handler is asked with: its rolls are thrown away
+
+
+# ------------------------------------------------------------- table checks
+def check_options(ruleset: Any, options: Any) -> dict:
+    """The options with defaults filled in; BadCommand for a non-object, unknown option or bad value."""
+    if options is not None and not isinstance(options, Mapping):
+        raise BadCommand(f"options must be a JSON object, not {options!r}")
+    return normalize_options(ruleset.options, options)
+
+
+def check_seat_count(ruleset: Any, seats: Any) -> None:
+    """BadCommand unless `seats` is a seat count the ruleset is played with."""
+    if not isinstance(seats, int) or isinstance(seats, bool) or not ruleset.min_seats <= seats <= ruleset.max_seats:
+        raise BadCommand(f"{ruleset.title} is played by {ruleset.min_seats} to {ruleset.max_seats} seats, "
+                         f"not {seats!r}", rule="players")
+
+
+def check_bot_level(ruleset: Any, level: Any) -> None:
+    """BadCommand unless `level` is one of the ruleset's bot levels."""
+    if level not in ruleset.bot_levels:
+        raise BadCommand(f"unknown bot level {level!r}; levels: {', '.join(ruleset.bot_levels)}", rule="bots")
+
+
+def table_checks(ruleset: Any, seats: int, options: Any, bot_levels: Iterable[Any] = ()) -> dict:
+    """Everything a new table must satisfy; returns the normalized options."""
+    check_seat_count(ruleset, seats)
+    for level in bot_levels:
+        check_bot_level(ruleset, level)
+    return check_options(ruleset, options)
+
+
+# ------------------------------------------------------------------ evolving
+def evolve_by_type(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
+                   first_event: str = "GameStarted") -> Any:
+    """Apply one event with the evolver of its type; the evolver reads the data and never changes it."""
+    evolver = evolvers.get(event.type)
+    if evolver is None:
+        raise ValueError(f"unknown {noun} event {event.type!r}")
+    if state is None and event.type != first_event:
+        raise ValueError(f"the first {noun} event must be {first_event}")
+    return evolver(state, event.data)
+
+
+def copy_containers(state: dict, *keys: str) -> dict:
+    """A shallow copy of `state` with the named top-level containers copied too (evolve never mutates)."""
+    new = dict(state)
+    for key in keys:
+        value = new[key]
+        new[key] = dict(value) if isinstance(value, dict) else list(value)
+    return new
+
+
+# ------------------------------------------------------------------- the base
+class RulesetBase:
+    """Subclass and declare; override `opening`, `legal_moves`, `awaiting`, `timeout_default`,
+    `view`, `outcome` and `choose_bot_move`, and where a game needs them `normalize`,
+    `consequences`, `visible_to` and `invariants`."""
+
+    name: str
+    title: str
+    noun: str  # how refusals name the game ("unknown Kingpin command")
+    min_seats: int
+    max_seats: int
+    bot_levels: tuple = ("random",)
+    options: Mapping[str, Option] = {}
+    commands: Mapping[str, Mapping[str, str]]  # command type -> {argument: kind} (rules.base.ARG_KINDS)
+    handlers: Mapping[str, Handler]  # command type -> handler
+    evolvers: Mapping[str, Evolver]  # event type -> evolver(state, data)
+    first_event = "GameStarted"
+    setup_rule = "setup"  # named when a command arrives before setup
+    turn_rule = "turn order"  # named when a seat with nothing to answer is timed out
+    rule_of_command: Mapping[str, str] = {}  # named when a refused command's handler gives no reason
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "handlers" in cls.__dict__ and set(cls.handlers) != set(cls.commands):
+            raise TypeError(f"{cls.__name__}: every command type needs exactly one handler "
+                            f"(missing: {sorted(set(cls.commands) - set(cls.handlers))}, "
+                            f"extra: {sorted(set(cls.handlers) - set(cls.commands))})")
+
+    # -- setting up ----------------------------------------------------------
+    def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
+        """The opening events, after the table checks."""
+        return self.opening(table_checks(self, seats, options), seats, rng)
+
+    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    # -- deciding ------------------------------------------------------------
+    def decide(self, state: Any, seat: int, command: Any, rng: Rng) -> list[Event]:
+        """Events for a command, or IllegalMove / BadCommand; one order for every game."""
+        cmd = validate_command(command, self.commands, self.noun)
+        if state is None:
+            raise IllegalMove("the game has not been set up", rule=self.setup_rule)
+        seats = self.seat_count(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(seats):
+            raise BadCommand(f"there is no seat {seat!r} in this {seats}-player game")
+        cmd = self.normalize(state, seat, cmd)
+        handler = self.handlers[cmd["type"]]
+        if cmd not in self.legal_moves(state, seat):
+            raise self.refusal(state, seat, cmd, handler)
+        events = handler(state, seat, cmd, rng)
+        return events + self.consequences(self.fold(state, events), rng)
+
+    def refusal(self, state: Any, seat: int, cmd: dict, handler: Handler) -> IllegalMove:
+        """Why a command that is not legal now is refused: its handler's own IllegalMove, else a
+        generic one.  Only IllegalMove is caught: any other exception is a bug and surfaces."""
+        try:
+            handler(state, seat, cmd, Rng(PROBE, 0))
+        except IllegalMove as reason:
+            return reason
+        return IllegalMove(f"{cmd['type']} with these arguments is not one of your legal moves now",
+                           rule=self.rule_of_command.get(cmd["type"], self.turn_rule))
+
+    def seat_count(self, state: dict) -> int:
+        return state["seats"]
+
+    def normalize(self, state: Any, seat: int, cmd: dict) -> dict:
+        """A well-formed command in the one spelling `legal_moves` lists (e.g. a set in order)."""
+        return cmd
+
+    def consequences(self, after: Any, rng: Rng) -> list[Event]:
+        """Events that follow by themselves once a command's events are applied (a win, the flow)."""
+        return []
+
+    # -- evolving ------------------------------------------------------------
+    def evolve(self, state: Any, event: Event) -> Any:
+        """Pure: the evolver of the event's type; it reads event data and never changes it."""
+        return evolve_by_type(self.evolvers, self.noun, state, event, self.first_event)
+
+    def fold(self, state: Any, events: Iterable[Event]) -> Any:
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
+    # -- who acts ------------------------------------------------------------
+    def legal_moves(self, state: Any, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def awaiting(self, state: Any) -> dict[int, str]:
+        raise NotImplementedError
+
+    def on_timeout(self, state: Any, seat: int) -> dict:
+        """The command a clock applies for an awaited seat."""
+        if seat not in self.awaiting(state):
+            raise IllegalMove(f"seat {seat} has nothing to answer now", rule=self.turn_rule)
+        return self.timeout_default(state, seat)
+
+    def timeout_default(self, state: Any, seat: int) -> dict:
+        raise NotImplementedError
+
+    # -- reading -------------------------------------------------------------
+    def visible_to(self, event: Event) -> str | set:
+        """Who may read `data["secret"]` of an event: "public" unless the game says otherwise."""
+        return "public"
+
+    def invariants(self, state: Any) -> list[str]:
+        return []
+
+    # -- bots ----------------------------------------------------------------
+    def bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:
+        """A legal command chosen by the bot of that level."""
+        check_bot_level(self, level)
+        return self.choose_bot_move(state, seat, level, rng)
+
+    def choose_bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:
+        raise NotImplementedError
