@@ -7,6 +7,7 @@ docs/rules/druglord.md (the map: docs/rules/druglord-board.md).  Modules by rule
     data.py                  component limits, the Classy Die, baller_cards.json (the Baller Moves deck)
     geo.py                   trade routes between two regions (Rule 5) on top of board.py
     state.py, evolve.py      state shape and queries; evolve, one handler per event
+    flow.py                  who acts now, clock defaults, and the automatic steps between decisions
     commands.py              command shapes (BadCommand)
     regions.py               Rules 1, 1.2, 2, 2.2: secret starting empires, the draft, markers
     load.py                  Rule 3: Load Weight
@@ -24,11 +25,10 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
-from rules.druglord import actions, baller, bots, commands, load, regions, rolls, trade, trial, violence
+from rules.druglord import actions, baller, bots, commands, flow, load, regions, rolls, trade, violence
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
-from rules.druglord.evolve import evolve as _evolve
-from rules.druglord.state import actor
+from rules.druglord.flow import advance
 from rules.ruleset import RulesetBase
 
 HANDLERS = {
@@ -58,57 +58,6 @@ RULE_OF_COMMAND = {"KeepRegions": "1", "ClaimRegion": "1.2", "DraftRegion": "1.2
                    "EndAction": "4", "Pass": "4", "Attack": "9", "PressAttack": "9", "Counterattack": "9",
                    "DeclineCounter": "9", "DrawWeight": "10", "DrawBaller": "11", "PlayCard": "11",
                    "Sway": "7", "EndSway": "7"}
-
-RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
-             "bonus": baller.resolve_bonus}
-
-MAX_AUTOMATIC_STEPS = 10000
-
-
-def _fold(state: dict, events: list[Event]) -> dict:
-    for event in events:
-        state = _evolve(state, event)
-    return state
-
-
-def step(state: dict, rng: Rng) -> list[Event]:
-    """The next automatic events (nobody decides them), or [] when a seat must act."""
-    phase = state["phase"]
-    if phase == "empire":
-        if all(p["kept"] is not None for p in state["players"]):
-            return regions.reveal_events(state, rng)
-        return []
-    if phase == "between":
-        return actions.start_turn(state, rng)
-    if phase == "draft":
-        events = regions.draft_step(state, rng)
-        if events and events[0].type == "DraftClosed":
-            after = _fold(state, events)
-            return events + [load.loading_started(after)]
-        return events
-    if phase == "load":
-        events = load.load_step(state)
-        if events:
-            return events
-        if all(l is None for l in state["loading"]):
-            return actions.start_actions(state, rng)
-        return []
-    if phase == "action":
-        return actions.action_step(state, rng, RESOLVERS)
-    return []
-
-
-def advance(state: dict, rng: Rng) -> list[Event]:
-    """Every automatic event after a command, up to the next decision."""
-    out: list[Event] = []
-    for _ in range(MAX_AUTOMATIC_STEPS):
-        events = step(state, rng)
-        if not events:
-            return out
-        state = _fold(state, events)
-        out += events
-    raise RuntimeError("Druglord flow did not settle")
-
 
 class Druglord(RulesetBase):
     """The Druglord ruleset: declarations; the rules live in the modules above."""
@@ -145,72 +94,18 @@ class Druglord(RulesetBase):
 
     def consequences(self, after: dict, rng: Rng) -> list[Event]:
         """Every automatic event up to the next decision (reveals, draft steps, rolls, phase ends)."""
-        return advance(after, rng)
+        return flow.advance(after, rng)
 
-    # -- Who acts, and how -----------------------------------------------------
+    # -- Who acts, and how (flow.py) ---------------------------------------------
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        """Every command `seat` may send now, each postable as-is."""
-        phase = state["phase"]
-        if phase == "empire":
-            return regions.keep_moves(state, seat)
-        if phase == "draft":
-            return regions.draft_moves(state, seat)
-        if phase == "load":
-            return load.moves(state, seat)
-        if phase != "action":
-            return []
-        if state["roll"] is not None:
-            return rolls.moves(state, seat)
-        action = state["action"]
-        if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
-            return violence.offer_moves(state, seat)
-        if seat != actor(state):
-            return []
-        return actions.actor_moves(state, seat)
+        return flow.legal_moves(state, seat)
 
     def awaiting(self, state: dict) -> dict[int, str]:
-        """Who must act: one seat, several (secret empire choice, loading), or a Sway window; {} once over."""
-        phase = state["phase"]
-        if phase == "empire":
-            return {s: "move" for s, p in enumerate(state["players"]) if p["kept"] is None}
-        if phase == "draft":
-            who, _ = regions.decider(state)
-            return {} if who is None else {who: "move"}
-        if phase == "load":
-            return {s: "move" for s, l in enumerate(state["loading"]) if l is not None}
-        if phase != "action":
-            return {}
-        roll = state["roll"]
-        if roll is not None:
-            if roll["stage"] == "declare":
-                return {roll["roller"]: "move"}
-            return {s: "response" for s in roll["waiting"]}
-        action = state["action"]
-        if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
-            return {action["defender"]: "response"}
-        seat = actor(state)
-        return {} if seat is None else {seat: "move"}
+        return flow.awaiting(state)
 
     def timeout_default(self, state: dict, seat: int) -> dict:
-        """Keep the first cards drawn, decline the draft, load by default, no Sway, pass / no more action."""
-        phase = state["phase"]
-        if phase == "empire":
-            return regions.keep_moves(state, seat)[0]
-        if phase == "draft":
-            return {"type": "DeclineDraft"}
-        if phase == "load":
-            return {"type": "LoadDefault"}
-        if state["roll"] is not None:
-            return {"type": "EndSway"}
-        action = state["action"]
-        if action is None:
-            return {"type": "Pass"}
-        if action["kind"] == "violence":
-            return {"type": "DeclineCounter"} if action["offer"] == "counter" else {"type": "EndAction"}
-        if action["kind"] == "move" and action.get("reroll"):
-            return {"type": "ReRoll"}
-        return {"type": "EndAction"}
+        return flow.timeout_default(state, seat)
 
     # -- Reading ---------------------------------------------------------------
 

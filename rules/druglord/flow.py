@@ -1,0 +1,127 @@
+"""Who acts now, what a clock does for them, and the automatic steps between decisions.
+
+After every command the game runs on by itself (reveals, draft steps, rolls
+nobody sways, phase ends) until a seat must decide: `advance`.
+"""
+from __future__ import annotations
+
+from rules.base import Event, Rng
+from rules.druglord import actions, baller, load, regions, rolls, trade, trial, violence
+from rules.druglord.evolve import evolve as _evolve
+from rules.druglord.state import actor
+
+RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
+             "bonus": baller.resolve_bonus}
+
+MAX_AUTOMATIC_STEPS = 10000
+
+
+def _fold(state: dict, events: list[Event]) -> dict:
+    for event in events:
+        state = _evolve(state, event)
+    return state
+
+
+def step(state: dict, rng: Rng) -> list[Event]:
+    """The next automatic events (nobody decides them), or [] when a seat must act."""
+    phase = state["phase"]
+    if phase == "empire":
+        if all(p["kept"] is not None for p in state["players"]):
+            return regions.reveal_events(state, rng)
+        return []
+    if phase == "between":
+        return actions.start_turn(state, rng)
+    if phase == "draft":
+        events = regions.draft_step(state, rng)
+        if events and events[0].type == "DraftClosed":
+            after = _fold(state, events)
+            return events + [load.loading_started(after)]
+        return events
+    if phase == "load":
+        events = load.load_step(state)
+        if events:
+            return events
+        if all(entry is None for entry in state["loading"]):
+            return actions.start_actions(state, rng)
+        return []
+    if phase == "action":
+        return actions.action_step(state, rng, RESOLVERS)
+    return []
+
+
+def advance(state: dict, rng: Rng) -> list[Event]:
+    """Every automatic event after a command, up to the next decision."""
+    out: list[Event] = []
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        events = step(state, rng)
+        if not events:
+            return out
+        state = _fold(state, events)
+        out += events
+    raise RuntimeError("Druglord flow did not settle")
+
+
+def legal_moves(state: dict, seat: int) -> list[dict]:
+    """Every command `seat` may send now, each postable as-is."""
+    phase = state["phase"]
+    if phase == "empire":
+        return regions.keep_moves(state, seat)
+    if phase == "draft":
+        return regions.draft_moves(state, seat)
+    if phase == "load":
+        return load.moves(state, seat)
+    if phase != "action":
+        return []
+    if state["roll"] is not None:
+        return rolls.moves(state, seat)
+    action = state["action"]
+    if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
+        return violence.offer_moves(state, seat)
+    if seat != actor(state):
+        return []
+    return actions.actor_moves(state, seat)
+
+
+def awaiting(state: dict) -> dict[int, str]:
+    """Who must act: one seat, several (secret empire choice, loading), or a Sway window; {} once over."""
+    phase = state["phase"]
+    if phase == "empire":
+        return {s: "move" for s, p in enumerate(state["players"]) if p["kept"] is None}
+    if phase == "draft":
+        who, _ = regions.decider(state)
+        return {} if who is None else {who: "move"}
+    if phase == "load":
+        return {s: "move" for s, entry in enumerate(state["loading"]) if entry is not None}
+    if phase != "action":
+        return {}
+    roll = state["roll"]
+    if roll is not None:
+        if roll["stage"] == "declare":
+            return {roll["roller"]: "move"}
+        return {s: "response" for s in roll["waiting"]}
+    action = state["action"]
+    if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
+        return {action["defender"]: "response"}
+    seat = actor(state)
+    return {} if seat is None else {seat: "move"}
+
+
+def timeout_default(state: dict, seat: int) -> dict:
+    """Keep the first cards drawn, decline the draft, load by default, no Sway, pass / no more action."""
+    phase = state["phase"]
+    if phase == "empire":
+        return regions.keep_moves(state, seat)[0]
+    if phase == "draft":
+        return {"type": "DeclineDraft"}
+    if phase == "load":
+        return {"type": "LoadDefault"}
+    if state["roll"] is not None:
+        return {"type": "EndSway"}
+    action = state["action"]
+    if action is None:
+        return {"type": "Pass"}
+    if action["kind"] == "violence":
+        return {"type": "DeclineCounter"} if action["offer"] == "counter" else {"type": "EndAction"}
+    if action["kind"] == "move" and action.get("reroll"):
+        return {"type": "ReRoll"}
+    return {"type": "EndAction"}
