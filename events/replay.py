@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping
 
+from events import strictjson
 from events.envelope import Envelope
 from rules.base import Event, IllegalMove, Rng, Ruleset, seed_commitment
 
@@ -31,9 +32,9 @@ def parse_history(text: str) -> list[dict]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"line {number} is not JSON: {error.msg}") from None
+            record = strictjson.loads(line)  # an uploaded file: bounded depth, integers, valid Unicode
+        except strictjson.RefusedJSON as error:
+            raise ValueError(f"line {number}: {error}") from None
         if not isinstance(record, dict):
             raise ValueError(f"line {number} is not a JSON object")
         records.append(record)
