@@ -151,7 +151,7 @@ def test_a_malformed_bearer_token_is_401_not_403(client, race, header):
     assert "Bearer" in refused["detail"]
 
 
-def test_an_over_long_uri_is_a_problem_414_on_gunicorn(redis_server, tmp_path):
+def test_on_gunicorn_an_over_long_uri_is_414_and_a_chunked_body_over_the_limit_413(redis_server, tmp_path):
     web = Gunicorn(redis_server.url, tmp_path / "gunicorn.log", workers=1)
     web.start()
     try:
@@ -161,6 +161,11 @@ def test_an_over_long_uri_is_a_problem_414_on_gunicorn(redis_server, tmp_path):
         body = response.json()
         assert body["status"] == 414 and body["type"].endswith("/uri-too-long") and "too large" in body["detail"]
         assert requests.get(f"{web.url}/v1/games/{'x' * 3000}", timeout=10).status_code == 404
+        # gunicorn hands a chunked body over without Content-Length: over the limit it is a 413 too
+        chunks = (b'{"ruleset": "race", "pad": "' + b"x" * 70_000 + b'"}' for _ in range(1))
+        too_large = requests.post(f"{web.url}/v1/games", data=chunks, timeout=10,
+                                  headers={"Content-Type": "application/json"})
+        assert too_large.status_code == 413 and too_large.headers["Content-Type"] == "application/problem+json"
     finally:
         web.stop()
 
