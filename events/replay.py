@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping
 
+from events import strictjson
 from events.envelope import Envelope
 from rules.base import Event, IllegalMove, Rng, Ruleset, seed_commitment
 
@@ -31,9 +32,9 @@ def parse_history(text: str) -> list[dict]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"line {number} is not JSON: {error.msg}") from None
+            record = strictjson.loads(line)  # an uploaded file: bounded depth, integers, valid Unicode
+        except strictjson.RefusedJSON as error:
+            raise ValueError(f"line {number}: {error}") from None
         if not isinstance(record, dict):
             raise ValueError(f"line {number} is not a JSON object")
         records.append(record)
@@ -64,12 +65,15 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
 
     if header.get("format") != HISTORY_FORMAT:
         return fail(None, f"the first line must be a header with format {HISTORY_FORMAT!r}")
-    ruleset = rulesets.get(header.get("ruleset"))
+    # An uploaded file: check every shape before anything indexes, hashes or folds it.
+    ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
         return fail(None, f"unknown ruleset {header.get('ruleset')!r}")
     seed = header.get("seed")
     if not isinstance(seed, str) or seed_commitment(seed) != header.get("seed_commitment"):
         return fail(None, "the seed does not match the seed commitment published at creation")
+    if not isinstance(header.get("seats"), list) or not isinstance(header.get("options", {}), (dict, type(None))):
+        return fail(None, "the header needs a list 'seats' and an object 'options'")
     for expected, record in enumerate(events, start=1):
         if record.get("version") != expected:
             return fail(expected, f"versions must run 1, 2, 3...; found {record.get('version')!r} at position {expected}")
@@ -82,7 +86,7 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
     while i < len(events):
         first = events[i]
         command = first.get("command")
-        if not isinstance(command, dict) or "type" not in command:
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             return fail(first["version"], "an event batch must start with the command that caused it")
         j = i + 1
         while j < len(events) and "command" not in events[j]:
@@ -97,6 +101,8 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         try:
             if command["type"] == "StartGame":
                 produced = ruleset.setup(header.get("options") or {}, seats, rng)
+            elif state is None:
+                return fail(version, f"{command['type']} before the game was set up (StartGame)")
             else:
                 seat = _seat_of(first.get("actor"))
                 if seat is None or seat not in {int(s) for s in ruleset.awaiting(state)}:

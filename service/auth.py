@@ -3,11 +3,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 
 from flask import request
 
 from service.errors import Problem
+
+# RFC 6750's b64token: what a bearer token may look like at all.  Ours are url-safe
+# base64 (43 characters); anything else (a space inside, a quote...) is malformed: 401.
+BEARER_TOKEN = re.compile(r"[A-Za-z0-9\-._~+/]{1,512}=*")
 
 
 def new_token() -> str:
@@ -27,7 +32,7 @@ def bearer_token(required: bool) -> str | None:
                           headers={"WWW-Authenticate": 'Bearer realm="tabletop-cartel"'})
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if scheme.lower() != "bearer" or not BEARER_TOKEN.fullmatch(token.strip()):
         raise Problem(401, "token-malformed", "the Authorization header must be 'Bearer <token>'",
                       headers={"WWW-Authenticate": 'Bearer realm="tabletop-cartel", error="invalid_request"'})
     return token.strip()

@@ -1,5 +1,8 @@
 """gunicorn settings (override any with GUNICORN_CMD_ARGS or the command line)."""
+import json
 import os
+
+from gunicorn import util as gunicorn_util
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 # gthread: SSE followers hold a thread each, not a whole worker process.
@@ -33,3 +36,28 @@ def on_exit(server):
     if _metrics_dir_made:
         import shutil
         shutil.rmtree(_metrics_dir_made, ignore_errors=True)
+
+
+
+# gunicorn refuses some requests before the app sees them and answers with an
+# HTML page: a request line over `limit_request_line` (4094 bytes by default, so
+# an over-long URI) gets 414, header fields over their limits 431, an unparsable
+# request 400.  Every error of this API is application/problem+json, so gunicorn's
+# answers are written as problem documents too.  The limits themselves stay: they
+# bound the memory one request line or header can take.
+GUNICORN_PROBLEM_KINDS = {400: "malformed-request", 403: "forbidden", 414: "uri-too-long",
+                          431: "header-fields-too-large", 500: "internal-error", 501: "not-implemented"}
+
+
+def write_problem(sock, status_int, reason, mesg):
+    """gunicorn.util.write_error's signature, writing RFC 9457 problem+json."""
+    kind = GUNICORN_PROBLEM_KINDS.get(status_int, f"http-{status_int}")
+    body = json.dumps({"type": f"https://tabletop-cartel.dev/problems/{kind}", "title": reason,
+                       "status": status_int, "detail": mesg or reason}).encode("utf-8")
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    gunicorn_util.write_nonblock(sock, head + body)
+
+
+# The workers call gunicorn.util.write_error for these answers (gunicorn/workers/base.py handle_error).
+gunicorn_util.write_error = write_problem

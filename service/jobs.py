@@ -7,22 +7,29 @@ apply twice.  Job ids are deterministic, so enqueuing twice is harmless.
 """
 from __future__ import annotations
 
+import json
 import logging
 import math
 import os
 import time
 from datetime import datetime, timezone
 
+from redis.exceptions import RedisError
 from rq import Queue
 
 from events.runner import Game, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove, Rng
+from service.metrics import BOT_FAILURES
 
 log = logging.getLogger(__name__)
 
 BOT_WAIT_INDEX = "{lobby}:botwait"  # game id -> ms when a bot seat became awaited
 CLOCK_INDEX = "{lobby}:clocks"  # game id -> earliest human deadline (ms)
+# game id -> {"version": v, "seats": [...]}: bot seats whose move failed for good at version v.
+# The sweeper does not re-enqueue them (a failure that is not a crash would only fail again);
+# the next append (e.g. the human reclaiming the seat) makes the record stale.
+BOT_STUCK_INDEX = "{lobby}:botstuck"
 DEFAULT_TIMEOUTS_BEFORE_BOT = 3
 MAX_TIMEOUT_STEPS = 500
 # A bot job keeps playing while only bots are to act, within this budget, then
@@ -52,6 +59,7 @@ class Scheduler:
             index.zadd(BOT_WAIT_INDEX, {game.id: self.runner.clock()})
         else:
             index.zrem(BOT_WAIT_INDEX, game.id)
+            index.hdel(BOT_STUCK_INDEX, game.id)
         if deadlines:
             index.zadd(CLOCK_INDEX, {game.id: min(deadlines.values())})
         else:
@@ -99,11 +107,20 @@ def play_bot(game_id: str, version: int, seat: int) -> str:
     game = runner.load(game_id)
     if game.version != version:
         return "stale"
-    start, moved = game, 0
+    if seat in stuck_seats(runner, game):
+        return "stuck"  # already failed and reported at this version
+    start, moved, stuck = game, 0, False
     budget_ends = time.monotonic() + BOT_BATCH_SECONDS
     next_seat = seat
     while moved < BOT_BATCH_MOVES and time.monotonic() < budget_ends:
-        after = _bot_step(runner, game, next_seat, schedule=False)
+        try:
+            after = _bot_step(runner, game, next_seat, schedule=False)
+        except RedisError:
+            raise  # the store is unreachable: the job fails and the sweeper retries it once Redis is back
+        except Exception as error:  # whatever the bot or the rules raised, retrying would only fail again
+            mark_stuck(runner, game, next_seat, error)
+            stuck = True
+            break
         if after is None:
             break
         game, moved = after, moved + 1
@@ -113,6 +130,8 @@ def play_bot(game_id: str, version: int, seat: int) -> str:
         next_seat = bots[0]
     if moved and runner.after_append:
         runner.after_append(game, start)  # schedule once for where the run of bot moves ended
+    if stuck:
+        return f"moved {moved}, then stuck" if moved else "stuck"
     return f"moved {moved}"
 
 
@@ -133,6 +152,29 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
         log.error("bot %s in %s chose an illegal move %s: %s", seat, game.id, command, error)
         return runner.execute(game.id, seat, game.ruleset.on_timeout(game.state, seat), actor_kind="bot",
                               expected_version=game.version, loaded=game, schedule=schedule).game
+
+
+def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:
+    """Record that a bot seat cannot move at this version: counted, logged once, never re-enqueued.
+    The game stays recoverable: the seat's human can reclaim it (if a clock handed it over)."""
+    stuck = stuck_seats(runner, game) | {seat}
+    runner.store.redis.hset(BOT_STUCK_INDEX, game.id, json.dumps({"version": game.version, "seats": sorted(stuck)}))
+    BOT_FAILURES.labels(game.ruleset.name).inc()
+    log.error("bot seat %s of game %s cannot move at version %s (%s: %s); the seat waits until its human "
+              "reclaims it (POST /v1/games/%s/seats/%s/reclaim)", seat, game.id, game.version,
+              type(error).__name__, str(error).replace("\n", " ")[:300], game.id, seat)
+
+
+def stuck_seats(runner: GameRunner, game: Game) -> set[int]:
+    """The bot seats that failed for good at the game's current version (a stale record is dropped)."""
+    record = runner.store.redis.hget(BOT_STUCK_INDEX, game.id)
+    if not record:
+        return set()
+    record = json.loads(record)
+    if record["version"] != game.version:
+        runner.store.redis.hdel(BOT_STUCK_INDEX, game.id)
+        return set()
+    return set(record["seats"])
 
 
 def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
@@ -170,14 +212,16 @@ def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
 
 def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> int:
     """Re-enqueue work that a killed worker dropped: bot seats awaited for too
-    long, and clocks past their deadline.  Returns how many games it nudged."""
+    long (except those whose move failed for good at this version), and clocks
+    past their deadline.  Returns how many jobs it enqueued."""
     now = runner.clock()
     index = runner.store.redis
     nudged = 0
     for game_id in index.zrangebyscore(BOT_WAIT_INDEX, 0, now - stalled_after_ms):
         game = runner.load(game_id)
+        stuck = stuck_seats(runner, game)
         for seat in game.awaiting():
-            if game.seats[seat]["kind"] == "bot":
+            if game.seats[seat]["kind"] == "bot" and seat not in stuck:
                 enqueue_bot(queue, game.id, game.version, seat, retry=f"-r{now}")
                 nudged += 1
         index.zadd(BOT_WAIT_INDEX, {game_id: now}, xx=True)

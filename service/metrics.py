@@ -42,6 +42,8 @@ COMMANDS_ACCEPTED = Counter("cartel_commands_accepted", "Commands that appended 
 CONFLICTS = Counter("cartel_command_conflicts", "Commands refused with 409: stale If-Match / expected_version")
 ILLEGAL_MOVES = Counter("cartel_illegal_moves", "Commands refused with 422: illegal move (problem type illegal-move)")
 BAD_REQUESTS = Counter("cartel_bad_requests", "Requests refused with 400: malformed body, query, header or command")
+BOT_FAILURES = Counter("cartel_bot_failures", "Bot moves that failed for good (not a crash): the seat is not "
+                       "retried until the game moves on, e.g. its human reclaims it", ["ruleset"])
 APPEND_SECONDS = Histogram("cartel_append_seconds", "EventStore.append (the compare-and-append script) latency",
                            ["outcome"], buckets=(.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5))
 JOB_LAG_SECONDS = Histogram("cartel_job_lag_seconds",

@@ -1,17 +1,49 @@
 """marshmallow schemas for every request and response (the OpenAPI spec is generated from them)."""
 from __future__ import annotations
 
+import unicodedata
+
 import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
 SEAT_KINDS = ("human", "bot", "open")
 STATUSES = ("open", "active", "finished")
 Free = ma.fields.Raw  # a ruleset-specific JSON value
+MAX_VERSION = 2**63 - 1  # versions are Redis stream ids (64-bit); larger values are refused, not sent to Redis
+
+# Seat names are echoed to every reader (lobby, game documents, the feed): no
+# control characters (category Cc: NUL, escapes, newlines), no format characters
+# (Cf: the bidi embeddings/overrides/isolates U+202A-U+202E and U+2066-U+2069 that
+# make a name display as something else, invisible marks), no lone surrogates
+# (Cs) or line/paragraph separators.  The zero-width (non-)joiners stay: scripts
+# and emoji sequences need them.
+NAME_MAX = 64
+NAME_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+NAME_ALLOWED_FORMAT = {"\u200c", "\u200d"}
+NAME_RULES = (f"1 to {NAME_MAX} characters, not only spaces; no control characters, no format characters "
+              "(bidi embeddings, overrides and isolates, invisible marks; the zero-width joiner and non-joiner "
+              "are allowed), no lone surrogates")
 
 
 class Strict(ma.Schema):
     class Meta:
         ordered = True
+
+
+def check_display_name(name: str) -> None:
+    """Refuse a seat name that could hide or disguise what other readers see."""
+    if not name.strip():
+        raise ma.ValidationError("a name must not be blank")
+    for position, char in enumerate(name):
+        if unicodedata.category(char) in NAME_REFUSED_CATEGORIES and char not in NAME_ALLOWED_FORMAT:
+            what = unicodedata.name(char, "a control character")
+            raise ma.ValidationError(f"names may not contain U+{ord(char):04X} ({what}, at position {position}): "
+                                     f"{NAME_RULES}")
+
+
+def SeatName() -> ma.fields.String:
+    return ma.fields.String(validate=[validate.Length(1, NAME_MAX), check_display_name],
+                            metadata={"description": f"Display name: {NAME_RULES}"})
 
 
 # ---------------------------------------------------------------- rulesets
@@ -42,7 +74,7 @@ class SeatSpecSchema(Strict):
                                                      "open: anyone may claim it from the lobby"})
     level = ma.fields.String(validate=validate.Length(1, 32),
                              metadata={"description": "Bot level (see the ruleset's bot_levels); bots only"})
-    name = ma.fields.String(validate=validate.Length(1, 64), metadata={"description": "Display name"})
+    name = SeatName()
 
     @ma.validates_schema
     def level_only_for_bots(self, data, **kwargs):
@@ -130,7 +162,7 @@ class GameSchema(GameSummarySchema):
 
 
 class ClaimSeatSchema(Strict):
-    name = ma.fields.String(validate=validate.Length(1, 64))
+    name = SeatName()
 
 
 class ClaimedSeatSchema(Strict):
@@ -157,7 +189,7 @@ class CommandSchema(ma.Schema):
         unknown = INCLUDE
 
     type = ma.fields.String(required=True, validate=validate.Length(1, 64), metadata={"example": "RollDice"})
-    expected_version = ma.fields.Integer(validate=validate.Range(0), metadata={
+    expected_version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION), metadata={
         "description": "Alternative to If-Match: the version the command was decided against"})
 
 
@@ -180,7 +212,7 @@ class CommandResultSchema(Strict):
 
 
 class EventsQuerySchema(Strict):
-    after = ma.fields.Integer(load_default=0, validate=validate.Range(0))
+    after = ma.fields.Integer(load_default=0, validate=validate.Range(0, MAX_VERSION))
     limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 500))
 
 
@@ -192,7 +224,7 @@ class EventsPageSchema(Strict):
 
 
 class StateQuerySchema(Strict):
-    version = ma.fields.Integer(validate=validate.Range(0), metadata={"description": "Default: the latest"})
+    version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION), metadata={"description": "Default: the latest"})
 
 
 class StateSchema(Strict):

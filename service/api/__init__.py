@@ -5,8 +5,10 @@ import http
 
 import flask_smorest
 from flask_smorest.utils import prepare_response
+from webargs import core
 from webargs.flaskparser import FlaskParser
 
+from service.bodies import json_body
 from service.errors import ProblemSchema
 
 
@@ -17,6 +19,12 @@ class Parser(FlaskParser):
     # A body or query that does not match its schema is malformed: 400.
     # 422 is kept for what the rules forbid.
     DEFAULT_VALIDATION_STATUS = 400
+
+    def _raw_load_json(self, req):
+        # Strict, bounded JSON (service.bodies): 415 for another media type instead of
+        # webargs' "Missing data", 400 for nesting, huge integers, NaN or lone surrogates.
+        body = json_body()
+        return core.missing if body is None else body
 
 
 class Blueprint(flask_smorest.Blueprint):

@@ -40,7 +40,8 @@ class Games(MethodView):
 
     @blp.arguments(CreateGameSchema)
     @blp.response(201, CreatedGameSchema)
-    @blp.problems({404: "No such ruleset", 422: "Seat count, bot level or option the ruleset does not allow"})
+    @blp.problems({404: "No such ruleset", 413: "Body over the size limit", 415: "Body not application/json",
+                   422: "Seat count, bot level (of a seat or the clock) or option the ruleset does not allow"})
     def post(self, spec):
         """Create a game.  Human seats get their token now (shown once); open seats wait in the lobby."""
         runner = engine().runner
@@ -74,7 +75,8 @@ class GameById(MethodView):
 class ClaimSeat(MethodView):
     @blp.arguments(ClaimSeatSchema)
     @blp.response(201, ClaimedSeatSchema)
-    @blp.problems({404: "No such game or seat", 422: "The seat is not open"})
+    @blp.problems({404: "No such game or seat", 413: "Body over the size limit", 415: "Body not application/json",
+                   422: "The seat is not open"})
     def post(self, body, game_id, seat):
         """Take an open seat: returns its token (shown once).  The last claim starts the game."""
         token = new_token()

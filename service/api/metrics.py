@@ -22,7 +22,8 @@ def count_refusals(response):
 
 DESCRIPTION = (
     "Prometheus text format, version 0.0.4. Counters: `cartel_commands_accepted_total{ruleset,actor}`, "
-    "`cartel_command_conflicts_total` (409), `cartel_illegal_moves_total` (422), `cartel_bad_requests_total` (400). "
+    "`cartel_command_conflicts_total` (409), `cartel_illegal_moves_total` (422), `cartel_bad_requests_total` (400), "
+    "`cartel_bot_failures_total{ruleset}` (bot moves that failed for good; the seat waits for its human). "
     "Histograms: `cartel_append_seconds{outcome}` (compare-and-append latency), `cartel_job_lag_seconds{job}` (from "
     "a bot or clock job's scheduled time to its start, recorded by the workers). Gauge: `cartel_games{status}` (the "
     "lobby indexes). Counters and histograms cover this node's processes (and the workers sharing its "

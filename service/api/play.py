@@ -13,14 +13,15 @@ from service.api.games import etag, load_for_reader
 from service.auth import bearer_token, seat_of
 from service.engine import engine
 from service.errors import Problem
-from service.schemas import (CommandResultSchema, CommandSchema, EventsPageSchema, EventsQuerySchema, StateQuerySchema,
-                             StateSchema)
+from service.schemas import (MAX_VERSION, CommandResultSchema, CommandSchema, EventsPageSchema, EventsQuerySchema,
+                             StateQuerySchema, StateSchema)
 from service.sse import follow_events
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Commands, events, time travel and history")
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
-IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d+)"?\s*$')
+IF_MATCH = re.compile(r'^\s*(?:W/)?"?([0-9]{1,19})"?\s*$')
+LAST_EVENT_ID = re.compile(r"[0-9]{1,19}")
 
 
 def expected_version(body: dict) -> int | None:
@@ -33,6 +34,8 @@ def expected_version(body: dict) -> int | None:
     if not match:
         raise Problem(400, "malformed-if-match", 'If-Match must be the game version in quotes, e.g. If-Match: "12"')
     version = int(match.group(1))
+    if version > MAX_VERSION:
+        raise Problem(400, "malformed-if-match", f"If-Match names version {version}; versions go up to {MAX_VERSION}")
     if from_body is not None and from_body != version:
         raise Problem(400, "malformed-request", f"If-Match says version {version} but expected_version says {from_body}")
     return version
@@ -45,13 +48,25 @@ def idempotency_key() -> str | None:
     return key
 
 
+def last_event_id() -> int | None:
+    """The version an SSE client saw last (Last-Event-ID, sent by EventSource on reconnect); 400 unless it is one.
+    A 400 (not a stream that breaks at once) makes a browser's EventSource stop instead of reconnecting forever."""
+    header = (request.headers.get("Last-Event-ID") or "").strip()
+    if not header:
+        return None
+    if not LAST_EVENT_ID.fullmatch(header) or int(header) > MAX_VERSION:
+        raise Problem(400, "malformed-last-event-id",
+                      f"Last-Event-ID must be the id of an event of this feed (a version, 0 to {MAX_VERSION})")
+    return int(header)
+
+
 @blp.route("/<string:game_id>/commands")
 class Commands(MethodView):
     @blp.arguments(CommandSchema)
     @blp.response(200, CommandResultSchema)
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
                    409: "Stale If-Match / expected_version: the body carries the current version",
-                   413: "Body over the size limit",
+                   413: "Body over the size limit", 415: "Body not application/json",
                    422: "Illegal move: `detail` says why, `rule` names the rulebook section"})
     @blp.doc(security=[{"seatToken": []}], parameters=[
         {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
@@ -90,15 +105,15 @@ class Events(MethodView):
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
         "response is a Server-Sent Events stream that follows the game live: each event's SSE `id` is its "
         "version, so a reconnect with `Last-Event-ID` resumes where it stopped; a stream ends with an `end` "
-        "event once the game is finished, or after SSE_MAX_SECONDS (reconnect to go on)."))
+        "event once the game is finished, or after SSE_MAX_SECONDS (reconnect to go on). `after` and "
+        "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "
+        "from reconnecting)."))
     def get(self, query, game_id):
         """The event feed as the caller may read it."""
         game, seat = load_for_reader(game_id)
+        last_id = last_event_id()
         if "text/event-stream" in request.headers.get("Accept", ""):
-            after = query["after"]
-            last_id = request.headers.get("Last-Event-ID", "")
-            if last_id.isdigit():
-                after = max(after, int(last_id))
+            after = max(query["after"], last_id or 0)
             generator = follow_events(engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
                                       current_app.config["SSE_HEARTBEAT_SECONDS"])
             return Response(stream_with_context(generator), mimetype="text/event-stream",

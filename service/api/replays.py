@@ -6,6 +6,7 @@ from flask.views import MethodView
 
 from events.replay import parse_history, verify_history
 from service.api import Blueprint
+from service.bodies import body_bytes
 from service.engine import engine
 from service.errors import Problem
 from service.schemas import ReplayResultSchema
@@ -26,9 +27,11 @@ class Replays(MethodView):
         "type": "string", "description": "A history as exported by GET /v1/games/{id}/history"}}}})
     def post(self):
         """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges."""
-        text = request.get_data(as_text=True)
         try:
+            text = body_bytes().decode("utf-8")
             records = parse_history(text)
+        except UnicodeDecodeError as error:
+            raise Problem(400, "malformed-history", f"the history is not UTF-8 (byte {error.start})") from None
         except ValueError as error:
             raise Problem(400, "malformed-history", str(error)) from None
         return verify_history(records, engine().runner.rulesets)

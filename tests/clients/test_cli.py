@@ -95,7 +95,7 @@ def test_create_with_clock_and_json(cartel):
     code, _, err = cartel("create", "kingpin")
     assert code == 2 and "--human" in err
     code, _, err = cartel("create", "kingpin", "--human", 2, "--option", "target=7")
-    assert code == 2 and "400" in err and "target" in err
+    assert code == 2 and "422" in err and "target" in err
     code, _, err = cartel("create", "nope", "--human", 2)
     assert code == 2 and "404" in err and "nope" in err
 

@@ -45,8 +45,12 @@ def test_a_game_with_an_open_seat_starts_when_it_is_claimed(runner):
 def test_seat_count_and_options_are_checked(runner):
     with pytest.raises(IllegalMove):
         runner.create_game("race", human_seats(5))
-    with pytest.raises(BadCommand):
+    # a well-formed option value the ruleset does not offer is refused like a seat count (HTTP 422), not as malformed
+    with pytest.raises(IllegalMove) as refused:
         runner.create_game("race", human_seats(2), options={"goal": 7})
+    assert not isinstance(refused.value, BadCommand) and refused.value.rule == "options"
+    with pytest.raises(IllegalMove, match="clock.bot_level 'godlike'"):
+        runner.create_game("race", human_seats(2), clock={"move_seconds": 5, "bot_level": "godlike"})
 
 
 def test_out_of_turn_command_appends_nothing(runner):

@@ -1,0 +1,91 @@
+"""Parsing JSON that a client sent: strict, bounded, and never a server error.
+
+`json.loads` accepts things that later break the server far from the parser:
+nesting deep enough to exhaust the recursion limit (RecursionError, here or in
+whatever walks the value next), integers too long for `int()` (ValueError
+about `sys.set_int_max_str_digits`), `NaN`/`Infinity` (not JSON; they come back
+out as invalid JSON), and `"\\ud800"` escapes that decode to lone surrogates
+(UnicodeEncodeError as soon as the text is hashed or stored).  `loads` refuses
+all of these up front with `RefusedJSON`, a ValueError whose message says what
+was wrong, so the HTTP layer answers 400 and nothing downstream sees them.
+
+The limits (I-JSON, RFC 7493, plus bounds this API never needs to exceed):
+    MAX_DEPTH       64 nested arrays/objects
+    MAX_INT_DIGITS  40 digits in an integer (2**128 has 39)
+    numbers finite, no NaN or Infinity; strings valid Unicode (no lone surrogates)
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import accumulate
+from typing import Any
+
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 40
+
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class RefusedJSON(ValueError):
+    """Text that is not JSON, or JSON outside the limits above."""
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in `text`, without parsing it (no recursion)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise RefusedJSON(f"an integer has {len(digits.lstrip('-'))} digits; at most {MAX_INT_DIGITS} are accepted")
+    return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RefusedJSON(f"the number {text[:20]}{'...' if len(text) > 20 else ''} is out of range")
+    return value
+
+
+def _refuse_constant(name: str):
+    raise RefusedJSON(f"{name} is not JSON: numbers must be finite")
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    # Encoding the whole value is the one complete check (keys, nested strings) and runs in C.
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse `text` (UTF-8 when bytes); RefusedJSON says why when it is not acceptable JSON."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RefusedJSON(f"the body is not UTF-8 (byte {error.start})") from None
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise RefusedJSON(f"arrays and objects nest {depth} deep; at most {MAX_DEPTH} levels are accepted")
+    try:
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
+    except RefusedJSON:
+        raise
+    except json.JSONDecodeError as error:
+        raise RefusedJSON(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except (ValueError, RecursionError) as error:  # belt and braces: the checks above should catch both
+        raise RefusedJSON(f"not acceptable JSON: {error}") from None
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(value):
+        raise RefusedJSON("a string holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape without its pair): "
+                          "strings must be valid Unicode")
+    return value

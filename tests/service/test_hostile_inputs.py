@@ -1,0 +1,207 @@
+"""Inputs that used to give a 500 (or a wrong status): each answered with the right problem+json, appending nothing."""
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import pytest
+import requests
+
+from events import strictjson
+from events.replay import parse_history
+from service.schemas import MAX_VERSION
+from tests.service.conftest import bearer
+from tests.service.test_api import problem
+from tests.support.processes import Gunicorn
+
+RACE_SEATS = [{"kind": "human"}, {"kind": "human"}]
+DEEP = "[" * 30_000 + "]" * 30_000
+HUGE_INT = "9" * 5000
+
+
+def version_of(client, game_id: str) -> int:
+    return client.get(f"/v1/games/{game_id}").json["version"]
+
+
+def post_raw(client, url: str, text: str, headers: dict | None = None, content_type: str = "application/json"):
+    return client.post(url, data=text.encode("utf-8"), content_type=content_type, headers=headers or {})
+
+
+# ------------------------------------------------------------- strict JSON (items 1, 2, 4)
+@pytest.mark.parametrize("value, says", [
+    (DEEP, "deep; at most 64 levels"),
+    (HUGE_INT, "5000 digits"),
+    ('"\\ud800"', "lone UTF-16 surrogate"),
+    ("NaN", "not JSON"),
+    ("1e999", "out of range"),
+])
+def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
+    game_id, tokens = race
+    before = version_of(client, game_id)
+    bodies = [
+        ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "options": {"x": %s}}'),
+        ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": %s}'),
+        (f"/v1/games/{game_id}/commands", '{"type": "Roll", "arg": %s}'),
+        (f"/v1/games/{game_id}/seats/1/claim", '{"name": %s}'),
+    ]
+    for url, template in bodies:
+        refused = problem(post_raw(client, url, template % value, bearer(tokens[0])), 400)
+        assert says in refused["detail"], refused
+    replay = problem(post_raw(client, "/v1/replays", '{"format": %s}\n' % value, content_type="application/x-ndjson"),
+                     400)
+    assert replay["detail"].startswith("line 1: ") and says in replay["detail"]
+    assert version_of(client, game_id) == before
+    assert client.get("/v1/games").json["total"] == 1  # only the race fixture's game
+
+
+def test_a_surrogate_pair_is_text_and_accepted(client):
+    created = post_raw(client, "/v1/games", '{"ruleset": "race", "seats": [{"kind": "human", "name": "\\ud83c\\udfb2"},'
+                                            ' {"kind": "human"}], "seed": "\\ud83c\\udfb2"}')
+    assert created.status_code == 201 and created.json["seats"][0]["name"] == "\N{GAME DIE}"
+
+
+def test_strict_json_limits_are_exact():
+    assert strictjson.loads("[" * 64 + "]" * 64) is not None
+    assert strictjson.loads('{"a": "[[[[[[[[" }') == {"a": "[[[[[[[["}  # brackets in strings do not count
+    with pytest.raises(strictjson.RefusedJSON):
+        strictjson.loads("[" * 65 + "]" * 65)
+    assert strictjson.loads("9" * 40) == int("9" * 40)
+    with pytest.raises(strictjson.RefusedJSON):
+        strictjson.loads("-" + "9" * 41)
+    with pytest.raises(ValueError, match="line 2: arrays and objects nest"):
+        parse_history('{"ok": 1}\n' + DEEP)
+
+
+# ------------------------------------------------------------- versions (item 3)
+def test_after_and_last_event_id_beyond_a_stream_id_are_400(client, race):
+    game_id, tokens = race
+    url = f"/v1/games/{game_id}/events"
+    assert client.get(f"{url}?after={MAX_VERSION}").json["events"] == []
+    problem(client.get(f"{url}?after={2**64}"), 400)
+    problem(client.get(f"{url}?after={2**63}"), 400)
+    for value in (str(2**64), "banana", "-1", "\u00b2", "1" * 5000):
+        problem(client.get(url, headers={"Last-Event-ID": value}), 400)
+        refused = problem(client.get(url, headers={"Accept": "text/event-stream", "Last-Event-ID": value}), 400)
+        assert "Last-Event-ID" in refused["detail"]  # a 400, so an EventSource stops instead of reconnecting forever
+    problem(client.get(f"/v1/games/{game_id}/state?version={2**64}"), 400)
+    problem(client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"},
+                        headers={**bearer(tokens[0]), "If-Match": '"%s"' % ("9" * 5000)}), 400)
+    problem(client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"},
+                        headers={**bearer(tokens[0]), "If-Match": f'"{2**63}"'}), 400)
+
+
+def test_a_last_event_id_past_the_end_streams_heartbeats_not_an_error(app, client, race):
+    app.config["SSE_MAX_SECONDS"] = 0.3
+    game_id, _ = race
+    response = client.get(f"/v1/games/{game_id}/events",
+                          headers={"Accept": "text/event-stream", "Last-Event-ID": str(MAX_VERSION)})
+    assert response.status_code == 200 and response.get_data(as_text=True).startswith("retry: ")
+
+
+# ------------------------------------------------------------- creation (items 5, 7)
+def test_a_clock_bot_level_the_ruleset_lacks_is_refused_at_creation(client):
+    refused = problem(client.post("/v1/games", json={"ruleset": "kingpin", "seats": RACE_SEATS,
+                                                     "clock": {"move_seconds": 5, "bot_level": "godlike"}}), 422)
+    assert "godlike" in refused["detail"] and "random" in refused["detail"]
+    assert client.post("/v1/games", json={"ruleset": "kingpin", "seats": RACE_SEATS,
+                                          "clock": {"move_seconds": 5, "bot_level": "greedy"}}).status_code == 201
+
+
+def test_an_option_value_the_ruleset_does_not_offer_is_422_as_documented(client):
+    refused = problem(client.post("/v1/games", json={"ruleset": "race", "seats": RACE_SEATS, "options": {"goal": 7}}),
+                      422)
+    assert "goal" in refused["detail"] and refused["rule"] == "options"
+    problem(client.post("/v1/games", json={"ruleset": "race", "seats": RACE_SEATS, "options": {"speed": 1}}), 422)
+    assert client.get("/v1/games").json["total"] == 0
+
+
+# ------------------------------------------------------------- transport (item 7)
+def test_a_non_json_body_on_a_json_endpoint_is_415(client, race):
+    game_id, tokens = race
+    for url in ("/v1/games", f"/v1/games/{game_id}/commands", f"/v1/games/{game_id}/seats/1/claim"):
+        refused = problem(client.post(url, data='{"type": "Roll"}', content_type="text/plain",
+                                      headers=bearer(tokens[0])), 415)
+        assert "application/json" in refused["detail"]
+        problem(client.post(url, data=b'{"type": "Roll"}', headers=bearer(tokens[0])), 415)  # no Content-Type
+    assert client.post("/v1/games", data=json.dumps({"ruleset": "race", "seats": RACE_SEATS}),
+                       content_type="application/json; charset=utf-8").status_code == 201
+
+
+def test_a_chunked_body_over_the_limit_is_413(client, race):
+    game_id, tokens = race
+    body = json.dumps({"type": "Roll", "pad": "x" * 70_000}).encode()
+
+    def chunked(data: bytes):
+        # As gunicorn hands a chunked body to the app: no Content-Length, the server terminates the stream.
+        return client.post(f"/v1/games/{game_id}/commands", input_stream=io.BytesIO(data),
+                           headers={**bearer(tokens[0]), "Transfer-Encoding": "chunked",
+                                    "Content-Type": "application/json"},
+                           environ_overrides={"wsgi.input_terminated": True})
+
+    refused = problem(chunked(body), 413)
+    assert "65536 bytes" in refused["detail"]
+    assert chunked(json.dumps({"type": "Roll"}).encode()).status_code == 200
+
+
+@pytest.mark.parametrize("header", ["Bearer a b", "Bearer \"quoted\"", "Bearer tok,en", "Bearer ", "Bearer"])
+def test_a_malformed_bearer_token_is_401_not_403(client, race, header):
+    game_id, _ = race
+    refused = problem(client.get(f"/v1/games/{game_id}", headers={"Authorization": header}), 401)
+    assert "Bearer" in refused["detail"]
+
+
+def test_on_gunicorn_an_over_long_uri_is_414_and_a_chunked_body_over_the_limit_413(redis_server, tmp_path):
+    web = Gunicorn(redis_server.url, tmp_path / "gunicorn.log", workers=1)
+    web.start()
+    try:
+        response = requests.get(f"{web.url}/v1/games/{'x' * 5000}", timeout=10)
+        assert response.status_code == 414
+        assert response.headers["Content-Type"] == "application/problem+json"
+        body = response.json()
+        assert body["status"] == 414 and body["type"].endswith("/uri-too-long") and "too large" in body["detail"]
+        assert requests.get(f"{web.url}/v1/games/{'x' * 3000}", timeout=10).status_code == 404
+        # gunicorn hands a chunked body over without Content-Length: over the limit it is a 413 too
+        chunks = (b'{"ruleset": "race", "pad": "' + b"x" * 70_000 + b'"}' for _ in range(1))
+        too_large = requests.post(f"{web.url}/v1/games", data=chunks, timeout=10,
+                                  headers={"Content-Type": "application/json"})
+        assert too_large.status_code == 413 and too_large.headers["Content-Type"] == "application/problem+json"
+    finally:
+        web.stop()
+
+
+# ------------------------------------------------------------- seat names (item 8)
+@pytest.mark.parametrize("name", ["a\x00b", "evil\u202egnp.exe", "\u2066x\u2069", "tab\there", "line\nbreak",
+                                  "zero\u200bwidth", "\x7f", "   ", "x" * 65, "para\u2029graph"])
+def test_seat_names_refuse_control_format_and_bidi_characters(client, name):
+    for seats in ([{"kind": "human", "name": name}, {"kind": "human"}],):
+        refused = problem(client.post("/v1/games", json={"ruleset": "race", "seats": seats}), 400)
+        assert "name" in refused["detail"]
+    created = client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "open"}]}).json
+    problem(client.post(f"/v1/games/{created['id']}/seats/1/claim", json={"name": name}), 400)
+    assert client.get(f"/v1/games/{created['id']}").json["status"] == "open"
+
+
+def test_ordinary_names_in_any_script_are_kept(client):
+    names = ["Sandra", "Zoë O'Neil", "\u0645\u062d\u0645\u062f", "\u0928\u092e\u0938\u094d\u200d\u0924\u0947",
+             "\N{MAN}\u200d\N{WOMAN}\u200d\N{GIRL}", "x" * 64]
+    for name in names:
+        created = client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human", "name": name},
+                                                                              {"kind": "human"}]})
+        assert created.status_code == 201 and created.json["seats"][0]["name"] == name
+
+
+def test_the_name_rules_are_in_the_spec(app):
+    spec = app.test_client().get("/openapi.json").json
+    described = spec["components"]["schemas"]["SeatSpec"]["properties"]["name"]["description"]
+    assert "control characters" in described and "bidi" in described
+
+
+# ------------------------------------------------------------- logging sanity for the suite
+def test_no_input_here_logs_an_unhandled_error(client, race, caplog):
+    game_id, tokens = race
+    with caplog.at_level(logging.ERROR, logger="service.errors"):
+        post_raw(client, f"/v1/games/{game_id}/commands", '{"type": %s}' % DEEP, bearer(tokens[0]))
+        post_raw(client, "/v1/games", '{"ruleset": "race", "seats": [], "seed": "\\udfff"}')
+        client.get(f"/v1/games/{game_id}/events?after={2**70}")
+    assert not caplog.records

@@ -1,0 +1,91 @@
+"""A bot seat that cannot move fails once, visibly, and is not retried forever; its human can take it back."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+from prometheus_client import REGISTRY
+
+from rules import RULESETS
+from service import jobs
+from service.engine import build_engine
+from tests.support.processes import Worker, wait_until
+from tests.support.race import RACE
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture
+def engine(redis_server, redis_client, monkeypatch):
+    built = build_engine(redis_server.url, rulesets={**RULESETS, "race": RACE})
+    monkeypatch.setattr(jobs, "_engine", built)  # play_bot and sweep run in this process, on this Redis
+    return built
+
+
+def failures(ruleset: str) -> float:
+    return REGISTRY.get_sample_value("cartel_bot_failures_total", {"ruleset": ruleset}) or 0.0
+
+
+def handed_to_a_missing_level(engine):
+    """A kingpin game whose awaited seat a clock handed to a bot level kingpin does not have
+    (as games created before clock levels were checked could)."""
+    runner = engine.runner
+    game = runner.create_game("kingpin", HUMANS, clock={"move_seconds": 60})
+    seat = min(game.awaiting())
+    return runner.hand_to_bot(game, seat, "godlike", "3 clock timeouts"), seat
+
+
+def test_a_bot_that_cannot_move_fails_once_and_is_not_reenqueued(engine, caplog):
+    game, seat = handed_to_a_missing_level(engine)
+    before = failures("kingpin")
+    with caplog.at_level(logging.INFO, logger="service.jobs"):
+        assert jobs.play_bot(game.id, game.version, seat) == "stuck"
+        assert jobs.play_bot(game.id, game.version, seat) == "stuck"  # a duplicate job says nothing more
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and not errors[0].exc_info, errors
+    assert "godlike" in errors[0].getMessage() and f"/seats/{seat}/reclaim" in errors[0].getMessage()
+    assert failures("kingpin") == before + 1
+    engine.queue.empty()
+    assert jobs.sweep(engine.runner, engine.queue, stalled_after_ms=0) == 0
+    assert engine.queue.count == 0 and engine.runner.load(game.id).version == game.version
+
+
+def test_the_human_reclaims_the_stuck_seat_and_plays_on(engine):
+    game, seat = handed_to_a_missing_level(engine)
+    jobs.play_bot(game.id, game.version, seat)
+    back = engine.runner.reclaim_seat(game.id, seat)
+    assert back.seats[seat]["kind"] == "human" and seat in back.awaiting()
+    assert engine.events_redis.hget(jobs.BOT_STUCK_INDEX, game.id) is None  # the record went with the version
+    move = back.ruleset.legal_moves(back.state, seat)[0]
+    assert engine.runner.execute(game.id, seat, move).game.version > back.version
+
+
+def test_a_move_a_crash_dropped_is_still_retried(engine):
+    game = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "human"}])
+    engine.queue.empty()  # as if the worker died holding the job
+    assert jobs.sweep(engine.runner, engine.queue, stalled_after_ms=0) == 1
+
+
+def test_a_stale_failure_record_does_not_block_the_next_version(engine):
+    game, seat = handed_to_a_missing_level(engine)
+    jobs.play_bot(game.id, game.version, seat)
+    engine.store.redis.hset(jobs.BOT_STUCK_INDEX, game.id, '{"version": %d, "seats": [%d]}' % (game.version - 1, seat))
+    assert jobs.stuck_seats(engine.runner, engine.runner.load(game.id)) == set()
+    assert engine.events_redis.hget(jobs.BOT_STUCK_INDEX, game.id) is None
+
+
+def test_a_real_worker_logs_one_line_not_a_traceback_every_sweep(redis_server, redis_client, tmp_path):
+    engine = build_engine(redis_server.url, rulesets={**RULESETS, "race": RACE})
+    log = tmp_path / "worker.log"
+    worker = Worker(redis_server.url, log, extra_env={"SWEEP_SECONDS": "0.3", "STALLED_AFTER_MS": "300"})
+    worker.start()
+    try:
+        game, seat = handed_to_a_missing_level(engine)
+        wait_until(lambda: "cannot move" in log.read_text(), timeout=20, what="the worker to report the stuck bot")
+        engine.store.redis.zadd(jobs.BOT_WAIT_INDEX, {game.id: 0})  # make sure the sweeper looks at it again
+        wait_until(lambda: (engine.store.redis.zscore(jobs.BOT_WAIT_INDEX, game.id) or 0) > 0, timeout=10,
+                   what="a sweep over the stuck game")
+    finally:
+        worker.stop()
+    text = log.read_text()
+    assert text.count("cannot move") == 1 and "Traceback" not in text, text[-3000:]
