@@ -16,7 +16,8 @@ from typing import Any, Callable, Mapping
 
 from events.envelope import ENGINE_EVENTS, Envelope, actor_for, canonical
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
-from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, normalize_options, redact, seed_commitment
+from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
+from rules.ruleset import table_checks
 
 SNAPSHOT_EVERY = 200
 CACHE_GAMES = 2000
@@ -181,19 +182,11 @@ class GameRunner:
                     token_hashes: Mapping[int, str] | None = None) -> Game:
         """Record a new game; start it at once unless a seat is still open."""
         ruleset = self.rulesets[ruleset_name]
-        if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
-            raise IllegalMove(f"{ruleset.title} is played by {ruleset.min_seats} to {ruleset.max_seats} seats, "
-                              f"not {len(seats)}", rule="players")
-        for seat in seats:
-            if seat["kind"] == "bot":
-                _check_bot_level(ruleset, seat.get("level", "random"))
-        if (clock or {}).get("bot_level") is not None:
-            # the level a timed-out seat is handed to: refused now, not at the first hand-over
-            _check_bot_level(ruleset, clock["bot_level"], "clock.bot_level")
-        try:
-            options = normalize_options(ruleset.options, options)
-        except BadCommand as error:  # well-formed, but a value this ruleset does not offer
-            raise IllegalMove(error.reason, rule="options") from None
+        levels = [seat.get("level", "random") for seat in seats if seat["kind"] == "bot"]
+        try:  # clock.bot_level: the level a timed-out seat goes to, refused now rather than at the hand-over
+            options = table_checks(ruleset, len(seats), options, levels, (clock or {}).get("bot_level"))
+        except BadCommand as refusal:  # well-formed, but a table this ruleset is not played at: 422
+            raise IllegalMove(refusal.reason, rule=refusal.rule) from None
         seed = seed if seed is not None else secrets.token_hex(32)
         game_id = secrets.token_hex(8)
         created_at = self.clock()
@@ -395,11 +388,6 @@ class GameRunner:
     def events_for(self, game: Game, seat: int | None, after: int = 0, limit: int | None = None) -> list[dict]:
         """The feed as `seat` may read it."""
         return [redact_envelope(game.ruleset, e, seat) for e in self.store.read(game.id, after, limit)]
-
-
-def _check_bot_level(ruleset: Ruleset, level: str, what: str = "bot level") -> None:
-    if level not in ruleset.bot_levels:
-        raise IllegalMove(f"{what} {level!r} is not one of {list(ruleset.bot_levels)}")
 
 
 def redact_envelope(ruleset: Ruleset, envelope: Envelope, seat: int | None) -> dict:

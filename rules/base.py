@@ -188,12 +188,13 @@ def normalize_options(spec: Mapping[str, Option], given: Mapping[str, Any] | Non
     given = dict(given or {})
     unknown = sorted(set(given) - set(spec))
     if unknown:
-        raise BadCommand(f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(spec)) or 'none'}")
+        raise BadCommand(f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(spec)) or 'none'}",
+                         rule="options")
     out = {}
     for name, option in spec.items():
         value = given.get(name, option.default)
         if option.choices and value not in option.choices:
-            raise BadCommand(f"option {name!r} must be one of {list(option.choices)}, not {value!r}")
+            raise BadCommand(f"option {name!r} must be one of {list(option.choices)}, not {value!r}", rule="options")
         out[name] = value
     return out
 

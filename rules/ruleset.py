@@ -31,7 +31,7 @@ PROBE = "ruleset-explain"  # the rng a refused command's handler is asked with: 
 def check_options(ruleset: Any, options: Any) -> dict:
     """The options with defaults filled in; BadCommand for a non-object, unknown option or bad value."""
     if options is not None and not isinstance(options, Mapping):
-        raise BadCommand(f"options must be a JSON object, not {options!r}")
+        raise BadCommand(f"options must be a JSON object, not {options!r}", rule="options")
     return normalize_options(ruleset.options, options)
 
 
@@ -42,17 +42,21 @@ def check_seat_count(ruleset: Any, seats: Any) -> None:
                          f"not {seats!r}", rule="players")
 
 
-def check_bot_level(ruleset: Any, level: Any) -> None:
+def check_bot_level(ruleset: Any, level: Any, what: str = "bot level") -> None:
     """BadCommand unless `level` is one of the ruleset's bot levels."""
     if level not in ruleset.bot_levels:
-        raise BadCommand(f"unknown bot level {level!r}; levels: {', '.join(ruleset.bot_levels)}", rule="bots")
+        raise BadCommand(f"unknown {what} {level!r}; levels: {', '.join(ruleset.bot_levels)}", rule="bots")
 
 
-def table_checks(ruleset: Any, seats: int, options: Any, bot_levels: Iterable[Any] = ()) -> dict:
-    """Everything a new table must satisfy; returns the normalized options."""
+def table_checks(ruleset: Any, seats: int, options: Any, bot_levels: Iterable[Any] = (),
+                 clock_bot_level: Any = None) -> dict:
+    """Everything a new table must satisfy (seat count, the seats' bot levels, the level a
+    timed-out seat is handed to, options); returns the normalized options."""
     check_seat_count(ruleset, seats)
     for level in bot_levels:
         check_bot_level(ruleset, level)
+    if clock_bot_level is not None:
+        check_bot_level(ruleset, clock_bot_level, "clock.bot_level")
     return check_options(ruleset, options)
 
 
