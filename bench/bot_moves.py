@@ -33,7 +33,7 @@ from rq.job import Job
 
 from bench.common import ROOT, ratio, redis_only, report, verdict
 from bench.plans import BOT_GAME_OPTIONS
-from events.replay import history_lines, parse_history, verify_history
+from events.history import history_lines, parse_history, verify_history
 from rules import RULESETS
 from tests.support.processes import Worker, python_env
 

@@ -140,7 +140,7 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
 def history_text(game: PlayedGame, game_id: str = "bench") -> str:
     """The game as `GET /v1/games/{id}/history` exports it: JSON Lines, header first."""
     from events.envelope import Envelope
-    from events.replay import history_lines
+    from events.history import history_lines
 
     seats = [{"kind": "bot", "level": "random"}] * game.seats
     header = {"game_id": game_id, "ruleset": game.ruleset.name, "options": game.options, "seats": seats,
@@ -157,7 +157,7 @@ def history_text(game: PlayedGame, game_id: str = "bench") -> str:
 
 def history_records(game: PlayedGame, game_id: str = "bench") -> list[dict]:
     """The exported history parsed back (header, then one dict per event)."""
-    from events.replay import parse_history
+    from events.history import parse_history
     return parse_history(history_text(game, game_id))
 
 

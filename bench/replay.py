@@ -4,7 +4,7 @@ Per ruleset: the longest of a few seeded games between random bots at the
 ruleset's longest setting (Kingpin: 6 players to $10,000), exported as
 `GET /v1/games/{id}/history` would (bench/plans.py), then:
 
-- `events.replay.verify_history`: re-run every command's `decide` with the
+- `events.history.verify_history`: re-run every command's `decide` with the
   rng re-derived from the seed and compare every event (what `POST /v1/replays`
   and `cartel verify` do);
 - `rules.base.fold` of the same events (what loading a game without a
@@ -26,7 +26,7 @@ import pstats
 
 from bench.common import RESULTS, rate, ratio, report, verdict
 from bench.plans import LONG_GAME_OPTIONS, history_text, longest_game
-from events.replay import parse_history, verify_history
+from events.history import parse_history, verify_history
 from rules import RULESETS
 from rules.base import Event, fold
 
@@ -82,7 +82,7 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
              "ratio": 1.0},
             {"ruleset": name, "what": "rules.base.fold", "events_per_s": round(folded), "ratio": ratio(folded, floor),
              "target": verdict(folded, TARGET)},
-            {"ruleset": name, "what": "events.replay.verify_history", "events_per_s": round(verified),
+            {"ruleset": name, "what": "events.history.verify_history", "events_per_s": round(verified),
              "ratio": ratio(verified, floor), "target": verdict(verified, TARGET)},
             {"ruleset": name, "what": "parse_history (JSON Lines → dicts), for scale", "events_per_s": round(parsed),
              "ratio": ratio(parsed, floor)},

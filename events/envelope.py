@@ -10,11 +10,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from events.table import ENGINE_EVENTS  # the table's events: folded by events/table.py, not by a ruleset
 from rules.base import Event
-
-# Events the engine itself writes (lobby, clocks, seat control).  They are part
-# of the history and the feed but never reach a ruleset's `evolve`.
-ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed"})
 
 CURRENT_SCHEMA = 1
 

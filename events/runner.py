@@ -12,11 +12,13 @@ import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from events.envelope import ENGINE_EVENTS, Envelope, actor_for, canonical
+from events import table as tables
+from events.envelope import Envelope, actor_for, canonical
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
-from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
+from events.table import ENGINE_EVENTS, NoSuchSeat
+from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, redact, seed_commitment
 from rules.ruleset import table_checks
 
 SNAPSHOT_EVERY = 200
@@ -46,30 +48,36 @@ def now_ms() -> int:
 
 @dataclass
 class Game:
-    """A game as loaded: its meta record, its version and its folded state."""
+    """A game as loaded: the table (seats, control, clock settings, timeouts) and the game's own
+    state, both folded from its events; its version; and its meta record (the seed, token hashes
+    and deadlines, with the table's projection)."""
 
     id: str
     ruleset: Ruleset
     meta: dict[str, str]
     version: int
     state: Any
+    table: dict
     fresh: bool = True  # False: this process's cached copy, possibly behind the store
 
     @property
     def status(self) -> str:
-        return self.meta.get("status", "open")
+        """open (seats to fill), active, finished: read off the folded states."""
+        if self.state is None:
+            return "open"
+        return "finished" if self.ruleset.outcome(self.state) is not None else "active"
 
     @property
     def seats(self) -> list[dict]:
-        return json.loads(self.meta["seats"])
+        return [dict(seat) for seat in self.table["seats"]]
 
     @property
     def options(self) -> dict:
-        return json.loads(self.meta["options"])
+        return dict(self.table["options"])
 
     @property
     def clock(self) -> dict:
-        return json.loads(self.meta.get("clock") or "{}")
+        return dict(self.table["clock"])
 
     @property
     def deadlines(self) -> dict[int, int]:
@@ -77,7 +85,7 @@ class Game:
 
     @property
     def timeouts(self) -> dict[int, int]:
-        return {int(k): v for k, v in json.loads(self.meta.get("timeouts") or "{}").items()}
+        return {int(k): v for k, v in self.table["timeouts"].items()}
 
     @property
     def seed(self) -> str:
@@ -90,6 +98,16 @@ class Game:
 
     def outcome(self) -> dict | None:
         return self.ruleset.outcome(self.state) if self.state is not None else None
+
+
+def fold_game(ruleset: Ruleset, events: Iterable[Event], table: dict | None, state: Any) -> tuple[dict | None, Any]:
+    """The engine's events into the table, the game's into its state."""
+    for event in events:
+        if event.type in ENGINE_EVENTS:
+            table = tables.evolve(table, event)
+        else:
+            state = ruleset.evolve(state, event)
+    return table, state
 
 
 @dataclass
@@ -113,8 +131,8 @@ class GameRunner:
         self.after_append = after_append
         self.clock = clock
         self.snapshot_every = snapshot_every
-        # game id -> (version, state, command id of the event at that version, meta)
-        self._cache: OrderedDict[str, tuple[int, Any, str, dict]] = OrderedDict()
+        # game id -> (version, (table, state), command id of the event at that version, meta)
+        self._cache: OrderedDict[str, tuple[int, tuple, str, dict]] = OrderedDict()
 
     # ----------------------------------------------------------------- loading
     def load(self, game_id: str, version: int | None = None) -> Game:
@@ -122,7 +140,11 @@ class GameRunner:
         if version is not None:
             return self._load_at(game_id, version)
         cached = self._cache.get(game_id)
-        base_version, state, base_command = cached[:3] if cached else (*(self.store.snapshot(game_id) or (0, None)), "")
+        if cached:
+            base_version, folded, base_command = cached[:3]
+        else:
+            snapshot = self.store.snapshot(game_id)
+            base_version, folded, base_command = (snapshot[0], snapshot[1:], "") if snapshot else (0, (None, None), "")
         # The tail starts at the base version's own event, to check it is still the one folded.
         meta, tail = self.store.meta_and_tail(game_id, base_version, inclusive=True)
         if base_version:
@@ -132,17 +154,17 @@ class GameRunner:
                 # Redis no longer holds the event this process folded last: a failover lost the last
                 # writes (asynchronous replication), or a backup was restored.  Redis is the truth.
                 self._cache.pop(game_id, None)
-                base_version, state, base_command = 0, None, ""
+                base_version, folded, base_command = 0, (None, None), ""
                 meta, tail = self.store.meta_and_tail(game_id, 0)
         if not meta:
             raise GameNotFound(game_id)
         ruleset = self.rulesets[meta["ruleset"]]
-        state, last, command = self._fold_envelopes(ruleset, tail, state, base_version, base_command)
+        folded, last, command = self._fold_tail(ruleset, tail, folded, base_version, base_command)
         if last < int(meta.get("version", 0)):  # a tail longer than one page
-            state, last, command = self._fold_envelopes(ruleset, self.store.read_all(game_id, after=last), state,
-                                                        last, command)
-        self._remember(game_id, last, state, command, meta)
-        return Game(game_id, ruleset, meta, last, state)
+            folded, last, command = self._fold_tail(ruleset, self.store.read_all(game_id, after=last), folded,
+                                                    last, command)
+        self._remember(game_id, last, folded, command, meta)
+        return Game(game_id, ruleset, meta, last, folded[1], folded[0])
 
     def peek(self, game_id: str) -> Game:
         """The game as this process last saw it, without reading Redis (or loaded, if not cached).
@@ -150,28 +172,31 @@ class GameRunner:
         cached = self._cache.get(game_id)
         if cached is None:
             return self.load(game_id)
-        version, state, _, meta = cached
-        return Game(game_id, self.rulesets[meta["ruleset"]], dict(meta), version, state, fresh=False)
+        version, (table, state), _, meta = cached
+        return Game(game_id, self.rulesets[meta["ruleset"]], dict(meta), version, state, table, fresh=False)
 
     @staticmethod
-    def _fold_envelopes(ruleset: Ruleset, envelopes, state: Any, last: int, command: str) -> tuple[Any, int, str]:
+    def _fold_tail(ruleset: Ruleset, envelopes, folded: tuple, last: int, command: str) -> tuple[tuple, int, str]:
+        table, state = folded
         for envelope in envelopes:
-            if not envelope.is_engine:
+            if envelope.type in ENGINE_EVENTS:
+                table = tables.evolve(table, envelope.event)
+            else:
                 state = ruleset.evolve(state, envelope.event)
             last, command = envelope.version, envelope.command_id
-        return state, last, command
+        return (table, state), last, command
 
     def _load_at(self, game_id: str, version: int) -> Game:
         meta = self.store.meta(game_id)
         if not meta:
             raise GameNotFound(game_id)
         ruleset = self.rulesets[meta["ruleset"]]
-        events = (e.event for e in self.store.read_all(game_id) if not e.is_engine and e.version <= version)
-        state = fold(ruleset, events) if version > 0 else None
-        return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state)
+        events = (e.event for e in self.store.read_all(game_id) if e.version <= version)
+        table, state = fold_game(ruleset, events, None, None)
+        return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state, table)
 
-    def _remember(self, game_id: str, version: int, state: Any, command_id: str, meta: dict) -> None:
-        self._cache[game_id] = (version, state, command_id, meta)
+    def _remember(self, game_id: str, version: int, folded: tuple, command_id: str, meta: dict) -> None:
+        self._cache[game_id] = (version, folded, command_id, meta)
         self._cache.move_to_end(game_id)
         while len(self._cache) > CACHE_GAMES:
             self._cache.popitem(last=False)
@@ -190,48 +215,30 @@ class GameRunner:
         seed = seed if seed is not None else secrets.token_hex(32)
         game_id = secrets.token_hex(8)
         created_at = self.clock()
-        public_seats = [{k: v for k, v in seat.items() if k in ("kind", "level", "name")} for seat in seats]
-        meta = {
-            "ruleset": ruleset_name, "options": json.dumps(options), "seats": json.dumps(public_seats),
-            "seed": seed, "seed_commitment": seed_commitment(seed), "status": "open",
-            "created_at": str(created_at), "clock": json.dumps(dict(clock or {})),
-            "deadlines": "{}", "timeouts": "{}",
-        }
-        for seat, token_hash in (token_hashes or {}).items():
-            meta[f"tok:{seat}"] = token_hash
-        created = Event("GameCreated", {"ruleset": ruleset_name, "options": options, "seats": public_seats,
-                                        "seed_commitment": meta["seed_commitment"], "clock": dict(clock or {})})
-        self.store.append(game_id, 0, [PendingEvent(created, "system", {"type": "CreateGame"})],
+        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock)
+        table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
+        meta = {"seed": seed, "status": "open", "created_at": str(created_at), "deadlines": "{}",
+                **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
+        self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
         self.store.index_game(game_id, ruleset_name, created_at, "open")
         game = self.load(game_id)
-        if all(seat["kind"] != "open" for seat in public_seats):
-            game = self._start(game)
-        return game
+        return self._start(game) if self._all_seated(game) else game
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None) -> Game:
-        """Turn an open seat into a human one; the last claim starts the game."""
-        game = self.load(game_id)
-        seats = game.seats
-        if not 0 <= seat < len(seats):
-            raise GameNotFound(f"seat {seat}")
-        if seats[seat]["kind"] != "open":
-            raise IllegalMove(f"seat {seat} is not open (it is {seats[seat]['kind']})", rule="lobby")
-        seats[seat] = {"kind": "human", **({"name": name} if name else {})}
-        claimed = Event("SeatClaimed", {"seat": seat, **({"name": name} if name else {})})
-        self.store.append(game_id, game.version, [PendingEvent(claimed, "system", {"type": "ClaimSeat", "seat": seat})],
-                          at=self.clock(), command_id=f"claim-{seat}",
-                          meta={"seats": json.dumps(seats), f"tok:{seat}": token_hash})
-        game = self.load(game_id)
-        if all(s["kind"] != "open" for s in seats):
-            game = self._start(game)
-        return game
+        """Turn an open seat into a human one (the table decides); the last claim starts the game."""
+        command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {})}
+        game = self._table_command(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash})
+        return self._start(game) if self._all_seated(game) else game
+
+    @staticmethod
+    def _all_seated(game: Game) -> bool:
+        return game.state is None and all(seat["kind"] != "open" for seat in game.table["seats"])
 
     def _start(self, game: Game) -> Game:
         """Append the ruleset's setup events; they are rolled with Rng(seed, first version)."""
         events = game.ruleset.setup(game.options, len(game.seats), Rng(game.seed, game.version + 1))
-        return self._commit(game, None, events, "system", {"type": "StartGame"}, "start",
-                            extra_meta={"status": "active"})[0]
+        return self._commit(game, events, "system", {"type": "StartGame"}, "start")[0]
 
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
@@ -271,7 +278,7 @@ class GameRunner:
             idem = (scope, {"first": game.version + 1, "last": game.version + len(events),
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
-                after, envelopes = self._commit(game, seat, events, actor_for(actor_kind, seat), command,
+                after, envelopes = self._commit(game, events, actor_for(actor_kind, seat), command,
                                                 secrets.token_hex(8), idempotency=idem, schedule=schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
@@ -302,30 +309,32 @@ class GameRunner:
         return CommandResult(game, record["first"],
                              self.store.read(game_id, record["first"] - 1, until=record["last"]), duplicate=True)
 
-    def _commit(self, game: Game, seat: int | None, events: list[Event], actor: str, command: Mapping[str, Any],
+    def _commit(self, game: Game, events: list[Event], actor: str, command: Mapping[str, Any],
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
                 idempotency: tuple[str, dict] | None = None, schedule: bool = True) -> tuple[Game, list[Envelope]]:
-        """Fold, then compare-and-append the events with the meta they change."""
+        """Fold, then compare-and-append the events with the meta they change: the table's
+        projection, the status and the deadlines are written in the same atomic step."""
         # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
         # what another process folds from Redis (dict order included: rules iterate dicts).
         events = [Event(e.type, canonical(e.data)) for e in events]
-        state = fold(game.ruleset, (e for e in events if e.type not in ENGINE_EVENTS), game.state)
-        after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state)
+        table, state = fold_game(game.ruleset, events, game.table, game.state)
+        after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state, table)
         meta = dict(extra_meta or {})
+        if table is not game.table:
+            meta.update(tables.projection(table))
+        if after.status != game.status:
+            meta["status"] = after.status
+        meta["deadlines"] = json.dumps(self._deadlines(game, after))
         after.meta.update(meta)
-        finished = after.status == "active" and game.ruleset.outcome(state) is not None
-        if finished:
-            meta["status"] = after.meta["status"] = "finished"
-        meta["deadlines"] = after.meta["deadlines"] = json.dumps(self._deadlines(game, after))
         pending = [PendingEvent(event, actor, command if i == 0 else None) for i, event in enumerate(events)]
         at = self.clock()
         self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
                           meta=meta, idempotency=idempotency)
-        self._remember(game.id, after.version, state, command_id, after.meta)
+        self._remember(game.id, after.version, (table, state), command_id, after.meta)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
-            self.store.save_snapshot(game.id, after.version, state)
+            self.store.save_snapshot(game.id, after.version, state, table)
         if after.status != game.status:
-            self.store.index_game(game.id, game.meta["ruleset"], int(game.meta["created_at"]), after.status, game.status)
+            self.store.index_game(game.id, table["ruleset"], int(game.meta["created_at"]), after.status, game.status)
         if self.after_append and schedule:
             self.after_append(after, game)
         envelopes = [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at, command_id,
@@ -353,36 +362,40 @@ class GameRunner:
         return out
 
     # ------------------------------------------------------- seats and clocks
+    def _table_command(self, game_id: str, command: Mapping[str, Any], command_id: str,
+                       extra_meta: Mapping[str, str] | None = None, loaded: Game | None = None) -> Game:
+        """Decide an engine command with the table and append its events; re-decided on a conflict."""
+        game = loaded or self.load(game_id)
+        for _ in range(RETRIES_ON_CONFLICT):
+            try:
+                events = tables.decide(game.table, game.status, game.awaiting(), command, game.ruleset.bot_levels)
+            except NoSuchSeat as refusal:
+                raise GameNotFound(f"seat {command.get('seat')}") from refusal
+            if not events:
+                return game
+            try:
+                return self._commit(game, events, "system", dict(command), f"{command_id}-{secrets.token_hex(4)}",
+                                    extra_meta=extra_meta)[0]
+            except ConcurrencyConflict:
+                game = self.load(game_id)
+        raise ConcurrencyConflict(game.version, self.store.version(game_id))
+
+    def expire_clock(self, game_id: str, seat: int, deadline: int) -> Game:
+        """Count one expired clock for `seat` (once per deadline); at the limit the seat goes to a bot.
+        Two clocks expiring together are two appends, each against the version: neither count is lost."""
+        return self._table_command(game_id, {"type": "ExpireClock", "seat": seat, "deadline": deadline}, "clock")
+
     def hand_to_bot(self, game: Game, seat: int, level: str, reason: str) -> Game:
-        """Give a seat to a bot (after repeated timeouts); recorded in the stream."""
-        seats = game.seats
-        seats[seat] = {**seats[seat], "kind": "bot", "level": level}
-        event = Event("SeatHandedToBot", {"seat": seat, "level": level, "reason": reason})
-        return self._commit(game, None, [event], "system", {"type": "HandSeatToBot", "seat": seat},
-                            f"bot-{seat}-{secrets.token_hex(4)}", extra_meta={"seats": json.dumps(seats)})[0]
+        """Give a human seat to a bot (recorded in the stream)."""
+        return self._table_command(game.id, {"type": "HandSeatToBot", "seat": seat, "level": level,
+                                             "reason": reason}, f"bot-{seat}", loaded=game)
 
     def reclaim_seat(self, game_id: str, seat: int) -> Game:
         """Give a seat that was handed to a bot back to its human, with a clean timeout count."""
-        game = self.load(game_id)
-        seats = game.seats
-        if not 0 <= seat < len(seats):
-            raise GameNotFound(f"seat {seat}")
-        if seats[seat]["kind"] != "bot" or game.status != "active":
-            raise NotAwaited(f"seat {seat} is not played by a bot in an active game: nothing to reclaim",
-                             rule="seat control")
-        seats[seat] = {k: v for k, v in seats[seat].items() if k != "level"} | {"kind": "human"}
-        timeouts = {s: n for s, n in game.timeouts.items() if s != seat}
-        event = Event("SeatReclaimed", {"seat": seat})
-        return self._commit(game, None, [event], "system", {"type": "ReclaimSeat", "seat": seat},
-                            f"reclaim-{seat}-{secrets.token_hex(4)}",
-                            extra_meta={"seats": json.dumps(seats), "timeouts": json.dumps(timeouts)})[0]
-
-    def record_timeout(self, game: Game, seat: int) -> int:
-        """Count one expired clock for `seat`; returns the seat's total."""
-        timeouts = game.timeouts
-        timeouts[seat] = timeouts.get(seat, 0) + 1
-        self.store.set_meta(game.id, {"timeouts": json.dumps(timeouts)})
-        return timeouts[seat]
+        try:
+            return self._table_command(game_id, {"type": "ReclaimSeat", "seat": seat}, f"reclaim-{seat}")
+        except tables.NothingToReclaim as refusal:
+            raise NotAwaited(refusal.reason, rule=refusal.rule) from None
 
     # ------------------------------------------------------------------ reading
     def events_for(self, game: Game, seat: int | None, after: int = 0, limit: int | None = None) -> list[dict]:

@@ -5,7 +5,7 @@ script can touch them together on Redis Cluster:
 
     g:{id}:events      stream, entry id = "<version>-0"
     g:{id}:meta        hash: version, ruleset, seats, token hashes, seed, ...
-    g:{id}:snap        hash: v (version), s (state JSON) - the latest snapshot
+    g:{id}:snap        hash: v (version), s (game state JSON), t (table JSON) - the latest snapshot
     g:{id}:idem:<k>    string: the record of the command that used key k
 
 The lobby indexes (`{lobby}:...` sorted sets by creation time) live outside any
@@ -152,10 +152,11 @@ class EventStore:
         """Bookkeeping outside the event history (e.g. timeout counts)."""
         self.redis.hset(meta_key(game_id), mapping=dict(fields))
 
-    def save_snapshot(self, game_id: str, version: int, state: Any) -> bool:
-        """Keep `state` as the game's snapshot unless a newer one is stored."""
+    def save_snapshot(self, game_id: str, version: int, state: Any, table: Any) -> bool:
+        """Keep the folded game `state` and `table` as the game's snapshot unless a newer one is stored."""
         return bool(self._snapshot(keys=[snapshot_key(game_id)],
-                                   args=[version, json.dumps(state, separators=(",", ":"))]))
+                                   args=[version, json.dumps(state, separators=(",", ":")),
+                                         json.dumps(table, separators=(",", ":"))]))
 
     def index_game(self, game_id: str, ruleset: str, created_at: int, status: str,
                    previous: str | None = None) -> None:
@@ -177,11 +178,13 @@ class EventStore:
     def version(self, game_id: str) -> int:
         return int(self.redis.hget(meta_key(game_id), "version") or 0)
 
-    def snapshot(self, game_id: str) -> tuple[int, Any] | None:
-        held = self.redis.hmget(snapshot_key(game_id), "v", "s")
-        if held[0] is None:
+    def snapshot(self, game_id: str) -> tuple[int, Any, Any] | None:
+        """(version, table, state) of the latest snapshot; None without one, or for a snapshot
+        written before the table was folded (no "t"): such a game is folded from its start."""
+        held = self.redis.hmget(snapshot_key(game_id), "v", "s", "t")
+        if held[0] is None or held[2] is None:
             return None
-        return int(held[0]), json.loads(held[1])
+        return int(held[0]), json.loads(held[2]), json.loads(held[1])
 
     def read(self, game_id: str, after: int = 0, limit: int | None = None,
              until: int | None = None) -> list[Envelope]:

@@ -30,7 +30,6 @@ CLOCK_INDEX = "{lobby}:clocks"  # game id -> earliest human deadline (ms)
 # The sweeper does not re-enqueue them (a failure that is not a crash would only fail again);
 # the next append (e.g. the human reclaiming the seat) makes the record stale.
 BOT_STUCK_INDEX = "{lobby}:botstuck"
-DEFAULT_TIMEOUTS_BEFORE_BOT = 3
 MAX_TIMEOUT_STEPS = 500
 # A bot job keeps playing while only bots are to act, within this budget, then
 # hands on to a fresh job (so one long bot-only game cannot hog a worker).
@@ -192,11 +191,11 @@ def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
         game = runner.load(game_id)
         if game.deadlines.get(seat) != deadline_ms:
             return "stale"
-    count = runner.record_timeout(game, seat)
-    limit = int(game.clock.get("timeouts_before_bot") or DEFAULT_TIMEOUTS_BEFORE_BOT)
-    if count >= limit:
-        level = game.clock.get("bot_level") or game.ruleset.bot_levels[0]
-        runner.hand_to_bot(game, seat, level, f"{count} clock timeouts")
+    try:  # ClockExpired (once per deadline), and the hand-over when the count reaches the limit
+        game = runner.expire_clock(game_id, seat, deadline_ms)
+    except IllegalMove:  # no longer awaited, or no longer a human seat: the game moved on
+        return "stale"
+    if game.seats[seat]["kind"] == "bot":
         return "handed to bot"
     for _ in range(MAX_TIMEOUT_STEPS):
         if game.deadlines.get(seat) != deadline_ms or seat not in game.awaiting():

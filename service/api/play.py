@@ -6,7 +6,7 @@ import re
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 
-from events.replay import history_lines
+from events.history import history_lines
 from events.runner import redact_envelope
 from service.api import Blueprint
 from service.api.games import etag, load_for_reader

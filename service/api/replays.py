@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import current_app, request
 from flask.views import MethodView
 
-from events.replay import parse_history, verify_history
+from events.history import parse_history, verify_history
 from service.api import Blueprint
 from service.bodies import body_bytes
 from service.engine import engine

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from events.envelope import canonical
-from events.replay import ENGINE_COMMANDS, parse_history, verify_history
+from events.history import ENGINE_COMMANDS, parse_history, verify_history
 from rules import RULESETS
 from rules.base import Event, Rng
 

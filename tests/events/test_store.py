@@ -64,7 +64,7 @@ def test_read_pages_by_version(store):
 def test_every_key_of_a_game_shares_one_hash_tag(store, redis_client):
     # Redis Cluster needs every key a script touches in one slot.
     store.append("abc", 0, batch("A"), at=1, idempotency=("0:k", {}))
-    store.save_snapshot("abc", 1, {"x": 1})
+    store.save_snapshot("abc", 1, {"x": 1}, {"seats": []})
     keys = list(redis_client.scan_iter("g:*"))  # every node of a cluster (KEYS asks one)
     assert len(keys) == 4 and all("{abc}" in key for key in keys)
 
@@ -77,9 +77,15 @@ def test_script_cache_flush_never_surfaces_noscript(store, redis_client):
 
 
 def test_snapshot_keeps_the_newest(store):
-    assert store.save_snapshot("g1", 5, {"v": 5})
-    assert not store.save_snapshot("g1", 3, {"v": 3})
-    assert store.snapshot("g1") == (5, {"v": 5})
+    assert store.save_snapshot("g1", 5, {"v": 5}, {"t": 5})
+    assert not store.save_snapshot("g1", 3, {"v": 3}, {"t": 3})
+    assert store.snapshot("g1") == (5, {"t": 5}, {"v": 5})
+
+
+def test_a_snapshot_from_before_the_table_was_folded_is_not_used(store, redis_client):
+    # written by the previous release (no "t" field): the game is folded from its first event instead
+    redis_client.hset("g:{g1}:snap", mapping={"v": 5, "s": "{}"})
+    assert store.snapshot("g1") is None
 
 
 def test_concurrent_writers_lose_and_duplicate_nothing(store, redis_server):

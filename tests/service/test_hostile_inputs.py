@@ -9,7 +9,7 @@ import pytest
 import requests
 
 from events import strictjson
-from events.replay import parse_history
+from events.history import parse_history
 from service.schemas import MAX_VERSION
 from tests.service.conftest import bearer
 from tests.service.test_api import problem

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.replay import verify_history
+from events.history import verify_history
 from rules import RULESETS
 from service.engine import build_engine
 from tests.support.processes import Worker, wait_until

@@ -14,7 +14,7 @@ import gzip
 import tempfile
 from pathlib import Path
 
-from events.replay import history_lines
+from events.history import history_lines
 from rules.base import Rng
 
 GAMES_PER_RULESET = 20

@@ -1,0 +1,145 @@
+"""The table: a Decider of its own, composed with every game's ruleset.
+
+Who sits at each seat (human, bot, open), who controls it now, the turn clock's
+settings and each seat's count of expired clocks are a pure state folded from
+the engine's events, exactly as a game's state is folded from its own.  The
+engine's commands are decided here, so a recorded history proves who
+controlled each seat and why:
+
+    CreateGame                     -> GameCreated
+    ClaimSeat {seat, name?}        -> SeatClaimed                       (an open seat, before the start)
+    ExpireClock {seat, deadline}   -> ClockExpired [+ SeatHandedToBot]  (the count reaches timeouts_before_bot)
+    HandSeatToBot {seat, level, reason} -> SeatHandedToBot              (a human seat of an active game)
+    ReclaimSeat {seat}             -> SeatReclaimed                     (a seat a bot plays; count reset)
+
+The same clock deadline expires at most once (`expired`), so a clock job run
+twice (a worker killed mid-job, the sweeper) never counts twice; two clocks
+expiring together are two appends, each checked against the version.
+
+Pure like `rules/`: no I/O, no clock; the runner passes what it needs (the
+game's status and who it awaits) and writes `projection(table)` into the meta
+hash in the same atomic append as the events.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from rules.base import Event, IllegalMove
+
+ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired"})
+TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat"})
+DEFAULT_TIMEOUTS_BEFORE_BOT = 3
+SEAT_FIELDS = ("kind", "level", "name")
+
+
+class NoSuchSeat(IllegalMove):
+    """The seat number is outside the table."""
+
+
+class SeatNotOpen(IllegalMove):
+    """Claiming a seat that is not open."""
+
+
+class NothingToReclaim(IllegalMove):
+    """Reclaiming a seat that no bot plays in an active game."""
+
+
+# ------------------------------------------------------------------ evolve
+def evolve(table: dict | None, event: Event) -> dict:
+    """Apply one engine event; returns a new table and leaves `table` untouched."""
+    d = event.data
+    if event.type == "GameCreated":
+        return {"ruleset": d["ruleset"], "options": d["options"], "seats": [dict(s) for s in d["seats"]],
+                "clock": dict(d.get("clock") or {}), "seed_commitment": d["seed_commitment"],
+                "timeouts": {}, "expired": {}}
+    if table is None:
+        raise ValueError(f"the first engine event must be GameCreated, not {event.type}")
+    new = dict(table)
+    if event.type == "SeatClaimed":
+        new["seats"] = _with_seat(table, d["seat"], {"kind": "human", **({"name": d["name"]} if "name" in d else {})})
+    elif event.type == "SeatHandedToBot":
+        new["seats"] = _with_seat(table, d["seat"], {**table["seats"][d["seat"]], "kind": "bot", "level": d["level"]})
+    elif event.type == "SeatReclaimed":
+        seat = table["seats"][d["seat"]]
+        new["seats"] = _with_seat(table, d["seat"], {k: v for k, v in seat.items() if k != "level"} | {"kind": "human"})
+        new["timeouts"] = {k: v for k, v in table["timeouts"].items() if k != str(d["seat"])}
+    elif event.type == "ClockExpired":
+        key = str(d["seat"])  # JSON object keys: the table round-trips through snapshots unchanged
+        new["timeouts"] = {**table["timeouts"], key: d["timeouts"]}
+        new["expired"] = {**table["expired"], key: d["deadline"]}
+    else:
+        raise ValueError(f"unknown engine event {event.type!r}")
+    return new
+
+
+def _with_seat(table: dict, seat: int, spec: dict) -> list[dict]:
+    seats = list(table["seats"])
+    seats[seat] = spec
+    return seats
+
+
+# ------------------------------------------------------------------- decide
+def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, Any]], seed_commitment: str,
+            clock: Mapping[str, Any] | None) -> list[Event]:
+    """CreateGame: the table as checked by the ruleset's table checks (rules.ruleset.table_checks)."""
+    public = [{k: v for k, v in seat.items() if k in SEAT_FIELDS} for seat in seats]
+    return [Event("GameCreated", {"ruleset": ruleset, "options": dict(options), "seats": public,
+                                  "seed_commitment": seed_commitment, "clock": dict(clock or {})})]
+
+
+def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mapping[str, Any],
+           bot_levels: tuple = ("random",)) -> list[Event]:
+    """Events for an engine command, given the table, the game's status, whom it awaits and
+    the ruleset's bot levels (the first is the default level of a bot taking a timed-out seat)."""
+    kind, seat = command["type"], command.get("seat")
+    if kind not in TABLE_COMMANDS - {"CreateGame"}:
+        raise IllegalMove(f"{kind!r} is not a table command", rule="table")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table["seats"]):
+        raise NoSuchSeat(f"there is no seat {seat!r} at this {len(table['seats'])}-seat table", rule="table")
+    spec = table["seats"][seat]
+    if kind == "ClaimSeat":
+        if spec["kind"] != "open":
+            raise SeatNotOpen(f"seat {seat} is not open (it is {spec['kind']})", rule="lobby")
+        name = command.get("name")
+        return [Event("SeatClaimed", {"seat": seat, **({"name": name} if name else {})})]
+    if kind == "ReclaimSeat":
+        if spec["kind"] != "bot" or status != "active":
+            raise NothingToReclaim(f"seat {seat} is not played by a bot in an active game: nothing to reclaim",
+                                   rule="seat control")
+        return [Event("SeatReclaimed", {"seat": seat})]
+    if status != "active" or spec["kind"] != "human":
+        raise IllegalMove(f"seat {seat} is not a human seat of an active game", rule="seat control")
+    if kind == "HandSeatToBot":
+        return [hand_over(seat, command["level"], command["reason"])]
+    return expire_clock(table, awaiting, seat, command["deadline"], bot_levels)
+
+
+def expire_clock(table: dict, awaiting: Mapping[int, str], seat: int, deadline: int,
+                 bot_levels: tuple = ("random",)) -> list[Event]:
+    """One expired clock counted (once per deadline); the seat goes to a bot when the count reaches the limit."""
+    if seat not in awaiting:
+        raise IllegalMove(f"seat {seat} is not awaited: its clock is not running", rule="clocks")
+    if table["expired"].get(str(seat)) == deadline:
+        return []  # this deadline was counted already (a clock job run twice)
+    count = table["timeouts"].get(str(seat), 0) + 1
+    events = [Event("ClockExpired", {"seat": seat, "deadline": deadline, "timeouts": count})]
+    if count >= timeouts_before_bot(table):
+        events.append(hand_over(seat, table["clock"].get("bot_level") or bot_levels[0], f"{count} clock timeouts"))
+    return events
+
+
+def hand_over(seat: int, level: str, reason: str) -> Event:
+    return Event("SeatHandedToBot", {"seat": seat, "level": level, "reason": reason})
+
+
+# ----------------------------------------------------------------- queries
+def timeouts_before_bot(table: dict) -> int:
+    return int(table["clock"].get("timeouts_before_bot") or DEFAULT_TIMEOUTS_BEFORE_BOT)
+
+
+def projection(table: dict) -> dict[str, str]:
+    """The meta hash fields the lobby and the workers read without folding."""
+    return {"ruleset": table["ruleset"], "options": json.dumps(table["options"]), "seats": json.dumps(table["seats"]),
+            "clock": json.dumps(table["clock"]), "timeouts": json.dumps(table["timeouts"]),
+            "seed_commitment": table["seed_commitment"]}
