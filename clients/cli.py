@@ -268,8 +268,12 @@ def cmd_create(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
     for seat in game.seats:
         print(f"  seat {seat_text(seat)}" + (f"  token {seat.token}" if seat.token else ""), file=out)
     print(f"seed commitment {game.seed_commitment}", file=out)
-    if game.tokens:
-        print("Tokens are shown only once: keep them (e.g. export CARTEL_TOKEN=...).", file=out)
+    if len(game.tokens) == 1:
+        (token,) = game.tokens.values()
+        print("The token is shown only once. To play your seat from this shell:", file=out)
+        print(f"export CARTEL_TOKEN={token}", file=out)
+    elif game.tokens:
+        print("Tokens are shown only once: keep them (export CARTEL_TOKEN=<token> to play a seat).", file=out)
     return EXIT_OK
 
 

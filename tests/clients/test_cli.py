@@ -64,6 +64,7 @@ def test_create_claim_games_show(cartel):
     assert code == 0
     game_id, tokens = created(out)
     assert list(tokens) == [0] and "seat 1:open" in out and "status open" in out
+    assert f"\nexport CARTEL_TOKEN={tokens[0]}\n" in out  # ready to paste, as the README shows
 
     code, out, _ = cartel("games", "--status", "open", "--ruleset", "kingpin")
     assert code == 0 and game_id in out and "open: 1" in out
