@@ -15,7 +15,10 @@ Retries: calls that are safe to repeat (every GET, ``POST /v1/replays``, and
 ``send`` because it always carries an ``Idempotency-Key``) are retried on
 connection errors and timeouts, a few times with backoff.  Creating a game
 and claiming a seat are not retried (a repeat would create a second game or
-fail on the now-taken seat).
+fail on the now-taken seat).  A 429 (rate limited) is waited out for
+every call, a 503 for those safe to repeat: the SDK sleeps the server's
+``Retry-After`` (at most ``max_retry_wait`` s, ``throttle_retries`` times)
+and sends the same request again, Idempotency-Key included.
 
 Quick start::
 

@@ -21,7 +21,6 @@ from importlib import resources
 
 from flask import Flask, Response, current_app, g, request
 
-from service.engine import engine
 from service.errors import Problem
 
 EXEMPT_PATHS = ("/healthz", "/readyz", "/metrics", "/openapi.json")

@@ -10,7 +10,6 @@ must deliver it.  A second scenario breaks streams on purpose with a proxy.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
