@@ -3,12 +3,13 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000
 WORKDIR /app
 
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md requirements.lock ./
 COPY rules ./rules
 COPY events ./events
 COPY service ./service
 COPY clients ./clients
-RUN pip install . && useradd --create-home --uid 10001 cartel
+# the locked, hashed dependency tree first, then the package itself without re-resolving
+RUN pip install --require-hashes -r requirements.lock && pip install --no-deps . && useradd --create-home --uid 10001 cartel
 USER cartel
 
 EXPOSE 8000

@@ -24,6 +24,11 @@ from events.envelope import Envelope, decode_entry, encode_fields
 from rules.base import Event
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
+# The longest XREAD BLOCK `follow` asks for.  A client whose socket timeout is
+# shorter (redis-py 8 defaults to 5 s) gets blocks clamped under it instead of a
+# TimeoutError; the engine gives followers a client whose timeout outlasts this.
+FOLLOW_MAX_BLOCK_MS = 30_000
+FOLLOW_SOCKET_MARGIN_SECONDS = 10
 LOBBY = "{lobby}"  # one hash tag for every listing key, so they share a cluster slot
 
 
@@ -79,12 +84,32 @@ class PendingEvent:
     command: Mapping[str, Any] | None = None
 
 
+def socket_timeout_of(client: Any) -> float | None:
+    """The socket timeout a redis.Redis or RedisCluster client reads with (None: none)."""
+    kwargs = getattr(getattr(client, "connection_pool", None), "connection_kwargs", None)
+    if kwargs is None:  # RedisCluster keeps its nodes' settings on the nodes manager
+        kwargs = getattr(getattr(client, "nodes_manager", None), "connection_kwargs", {})
+    return kwargs.get("socket_timeout")
+
+
+def _block_cap_ms(client: Any) -> int:
+    """The longest block `client` can wait out: FOLLOW_MAX_BLOCK_MS, less when its socket times out sooner."""
+    timeout = socket_timeout_of(client)
+    if timeout is None:
+        return FOLLOW_MAX_BLOCK_MS
+    return max(1, min(FOLLOW_MAX_BLOCK_MS, int(timeout * 1000) - 1000))
+
+
 class EventStore:
     """Appends and reads game streams.  `client` is a redis.Redis or redis.RedisCluster
     created with decode_responses=True."""
 
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, follower: redis.Redis | None = None):
         self.redis = client
+        # blocking reads (XREAD BLOCK) go through `follower`: a client whose socket
+        # timeout is longer than any block, so an idle follow is not cut off
+        self.follower = follower or client
+        self._follow_cap_ms = _block_cap_ms(self.follower)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
         # its script cache) it loads the script and retries, so clients never see it.
         self._append = client.register_script(_load_script("append.lua"))
@@ -187,8 +212,10 @@ class EventStore:
             after = page[-1].version
 
     def follow(self, game_id: str, after: int, block_ms: int) -> list[Envelope]:
-        """Events after `after`, waiting up to `block_ms` for the first one."""
-        reply = self.redis.xread({stream_key(game_id): f"{after}-0"}, count=500, block=block_ms)
+        """Events after `after`, waiting up to `block_ms` (at most FOLLOW_MAX_BLOCK_MS, and
+        always under the follower's socket timeout) for the first one."""
+        block_ms = max(1, min(block_ms, self._follow_cap_ms))  # BLOCK 0 would wait forever
+        reply = self.follower.xread({stream_key(game_id): f"{after}-0"}, count=500, block=block_ms)
         if not reply:
             return []
         entries = reply[0][1]

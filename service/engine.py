@@ -15,12 +15,18 @@ from redis.exceptions import RedisClusterException
 from rq import Queue
 
 from events.runner import GameRunner
-from events.store import EventStore
+from events.store import FOLLOW_MAX_BLOCK_MS, FOLLOW_SOCKET_MARGIN_SECONDS, EventStore
 from rules import RULESETS
 from rules.base import Ruleset
 
 QUEUE_NAME = "cartel"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+# Explicit socket timeouts, the same under every redis-py major (5 has none by
+# default, 8 has 5 s): a command that hangs this long fails as 503 instead of
+# holding a thread; blocking reads get a client of their own that outlasts them.
+REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "10"))
+REDIS_CONNECT_TIMEOUT = 5.0
+FOLLOW_SOCKET_TIMEOUT = FOLLOW_MAX_BLOCK_MS / 1000 + FOLLOW_SOCKET_MARGIN_SECONDS
 
 
 @dataclass
@@ -51,15 +57,16 @@ def is_cluster_url(url: str) -> bool:
     return "1" in parse_qs(urlsplit(url).query).get("cluster", [])
 
 
-def connect(url: str) -> redis.Redis:
+def connect(url: str, socket_timeout: float = REDIS_SOCKET_TIMEOUT) -> redis.Redis:
     """A client for a plain Redis or, when the URL names a cluster node with
     `?cluster=1`, for Redis Cluster (the event store's keys are hash-tagged)."""
+    timeouts = {"socket_timeout": socket_timeout, "socket_connect_timeout": REDIS_CONNECT_TIMEOUT}
     if is_cluster_url(url):
         from redis.cluster import RedisCluster
         parts = urlsplit(url)
         query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "cluster"])
-        return RedisCluster.from_url(urlunsplit(parts._replace(query=query)), decode_responses=True)
-    return redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+        return RedisCluster.from_url(urlunsplit(parts._replace(query=query)), decode_responses=True, **timeouts)
+    return redis.Redis.from_url(url, decode_responses=True, health_check_interval=30, **timeouts)
 
 
 def build_engine(redis_url: str | None = None, queue_url: str | None = None,
@@ -76,8 +83,11 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
         raise ValueError("RQ needs a plain (non-cluster) Redis for its queues: REDIS_URL names a Redis Cluster, "
                          "so set QUEUE_REDIS_URL to a plain Redis")
     events_redis = connect(redis_url)
-    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(queue_url))
-    runner = MeteredRunner(MeteredStore(events_redis), dict(rulesets or {**RULESETS, **extra_rulesets()}))
+    # RQ raises a worker's socket timeout above its BLPOP wait by itself (Worker._set_connection)
+    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(
+        queue_url, socket_timeout=REDIS_SOCKET_TIMEOUT, socket_connect_timeout=REDIS_CONNECT_TIMEOUT))
+    store = MeteredStore(events_redis, follower=connect(redis_url, socket_timeout=FOLLOW_SOCKET_TIMEOUT))
+    runner = MeteredRunner(store, dict(rulesets or {**RULESETS, **extra_rulesets()}))
     runner.after_append = Scheduler(queue, runner)
     return Engine(runner, queue, events_redis)
 

@@ -105,3 +105,4 @@ def test_concurrent_writers_lose_and_duplicate_nothing(store, redis_server):
     assert sorted(landed) == list(range(1, 21))
     assert sorted(e.type for e in events) == sorted(f"W{n}" for n in range(20))
     assert [e.version for e in events] == list(range(1, 21))
+

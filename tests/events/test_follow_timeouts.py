@@ -1,0 +1,52 @@
+"""Blocking reads and socket timeouts: redis-py 8 reads with a 5 s socket timeout by default,
+so an XREAD BLOCK longer than that used to raise TimeoutError and cut every idle SSE stream.
+(Plain Redis only; tests/events/test_store.py is the contract also run on Redis Cluster.)"""
+from __future__ import annotations
+
+import threading
+import time
+
+import redis
+
+from events.store import FOLLOW_MAX_BLOCK_MS, EventStore, PendingEvent, socket_timeout_of
+from rules.base import Event
+
+
+def batch(*types: str) -> list[PendingEvent]:
+    return [PendingEvent(Event(t, {}), "seat:0") for t in types]
+
+
+def test_follow_never_blocks_past_its_clients_socket_timeout(redis_server, redis_client):
+    # redis-py 8 reads with a 5 s socket timeout by default; a longer XREAD BLOCK on such a
+    # client used to raise TimeoutError and cut every idle SSE stream.  Here: a 1.5 s timeout.
+    short = redis.Redis.from_url(redis_server.url, decode_responses=True, socket_timeout=1.5)
+    store = EventStore(short)
+    store.append("idle", 0, batch("A"), at=1)
+    started = time.monotonic()
+    assert store.follow("idle", 1, block_ms=4000) == []  # clamped under the timeout, not an error
+    assert time.monotonic() - started < 1.5
+    short.close()
+
+
+def test_follow_through_a_long_timeout_follower_waits_out_the_whole_block(redis_server, redis_client):
+    follower = redis.Redis.from_url(redis_server.url, decode_responses=True, socket_timeout=8)
+    store = EventStore(redis_client, follower=follower)
+    store.append("idle", 0, batch("A"), at=1)
+    writer = threading.Timer(6.0, lambda: EventStore(redis_client).append("idle", 1, batch("B"), at=2))
+    writer.start()
+    started = time.monotonic()
+    try:
+        # 6 s of silence: longer than redis-py 8's default 5 s timeout, shorter than this follower's 8 s
+        assert [e.type for e in store.follow("idle", 1, block_ms=7000)] == ["B"]
+        assert time.monotonic() - started >= 5.5
+    finally:
+        writer.join()
+    follower.close()
+
+
+def test_the_engine_gives_followers_a_socket_timeout_above_the_longest_block(redis_server):
+    from service.engine import build_engine
+
+    engine = build_engine(redis_server.url)
+    assert socket_timeout_of(engine.store.follower) > FOLLOW_MAX_BLOCK_MS / 1000
+    assert socket_timeout_of(engine.events_redis) is not None  # commands never hang forever either
