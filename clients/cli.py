@@ -8,7 +8,12 @@ options may also be given after the command.
 
 Exit codes: 0 success; 1 a negative answer (`verify`: the history diverges);
 2 a usage error or an error answer from the server (its detail and rule are
-printed, never a traceback); 3 the server could not be reached.
+printed, never a traceback); 3 the server could not be reached, or stopped
+answering (the message says which).
+
+A 429 (rate limited) or 503 answer with `Retry-After` is waited out and
+retried, at most 3 times and 30 s a wait (a command keeps its
+Idempotency-Key); then the error is printed, exit 2.
 """
 from __future__ import annotations
 
@@ -92,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="cartel", description="Play and inspect Tabletop Cartel games over HTTP.",
-        epilog="Exit codes: 0 ok, 1 verify found a divergence, 2 usage or server error, 3 server unreachable.")
+        epilog="Exit codes: 0 ok, 1 verify found a divergence, 2 usage or server error, "
+               "3 server unreachable or stopped answering.")
     parser.add_argument("--url", default=None, help=f"server URL (default: $CARTEL_URL or {DEFAULT_URL})")
     parser.add_argument("--token", default=None, help="seat token (default: $CARTEL_TOKEN)")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request (default 10)")
@@ -262,8 +268,12 @@ def cmd_create(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
     for seat in game.seats:
         print(f"  seat {seat_text(seat)}" + (f"  token {seat.token}" if seat.token else ""), file=out)
     print(f"seed commitment {game.seed_commitment}", file=out)
-    if game.tokens:
-        print("Tokens are shown only once: keep them (e.g. export CARTEL_TOKEN=...).", file=out)
+    if len(game.tokens) == 1:
+        (token,) = game.tokens.values()
+        print("The token is shown only once. To play your seat from this shell:", file=out)
+        print(f"export CARTEL_TOKEN={token}", file=out)
+    elif game.tokens:
+        print("Tokens are shown only once: keep them (export CARTEL_TOKEN=<token> to play a seat).", file=out)
     return EXIT_OK
 
 
@@ -330,9 +340,14 @@ def cmd_moves(client: CartelClient, args: argparse.Namespace, out: TextIO) -> in
     if args.json:
         dump({"version": game.version, "legal_moves": game.legal_moves}, out)
         return EXIT_OK
+    if game.you is None and not game.finished:
+        # "0 legal moves" would read as if the game were stuck: the truth is that we hold no seat
+        print(f"you hold no seat in game {game.id}: without a seat token you are a spectator. "
+              f"Pass --token or set CARTEL_TOKEN to the token `cartel create` or `cartel claim` printed. "
+              f"Now waiting for {awaiting_text(game)}.", file=out)
+        return EXIT_OK
     if not game.legal_moves:
-        who = "a spectator" if game.you is None else f"seat {game.you}"
-        print(f"no legal moves for {who} at version {game.version}; waiting for {awaiting_text(game)}"
+        print(f"no legal moves for seat {game.you} at version {game.version}; waiting for {awaiting_text(game)}"
               if not game.finished else f"the game is finished: {outcome_text(game.outcome)}", file=out)
         return EXIT_OK
     print(f"version {game.version}, seat {game.you}:", file=out)
@@ -347,6 +362,9 @@ def cmd_move(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int
         if args.words:
             raise UsageError("give either a command or --pick N, not both")
         game = client.game(args.game)
+        if game.you is None:
+            raise UsageError("you hold no seat in this game (a spectator has no moves to pick): "
+                             "pass --token or set CARTEL_TOKEN")
         if not 1 <= args.pick <= len(game.legal_moves):
             raise UsageError(f"--pick {args.pick}: there are {len(game.legal_moves)} legal moves at version "
                              f"{game.version} (see `cartel moves {args.game}`)")
@@ -448,10 +466,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(error.errors, dict):
             for field, messages in error.errors.items():
                 print(f"  {field}: {messages}", file=err)
+        if error.status in (429, 503):
+            after = f" in {error.retry_after:.0f} s" if error.retry_after is not None else " later"
+            print(f"(gave up after waiting and retrying; the server asks to try again{after})", file=err)
         return EXIT_ERROR
     except TransportError as error:
         print(f"error: {error}", file=err)
-        print("(set --url or $CARTEL_URL to the server's address)", file=err)
+        if not error.reached:  # only then can the address be what is wrong
+            print("(set --url or $CARTEL_URL to the server's address)", file=err)
         return EXIT_UNREACHABLE
     except KeyboardInterrupt:
         return 130

@@ -15,7 +15,10 @@ Retries: calls that are safe to repeat (every GET, ``POST /v1/replays``, and
 ``send`` because it always carries an ``Idempotency-Key``) are retried on
 connection errors and timeouts, a few times with backoff.  Creating a game
 and claiming a seat are not retried (a repeat would create a second game or
-fail on the now-taken seat).
+fail on the now-taken seat).  A 429 (rate limited) is waited out for
+every call, a 503 for those safe to repeat: the SDK sleeps the server's
+``Retry-After`` (at most ``max_retry_wait`` s, ``throttle_retries`` times)
+and sends the same request again, Idempotency-Key included.
 
 Quick start::
 
@@ -49,6 +52,7 @@ __all__ = [
     "CommandResult", "EventsPage", "StateAt", "ReplayResult", "Health",
     "CartelError", "TransportError", "ProblemError", "BadRequest", "Unauthorized", "Forbidden", "NotFound",
     "Conflict", "PayloadTooLarge", "Unprocessable", "IllegalMove", "IdempotencyKeyReused", "ServerError",
+    "RateLimited", "ServiceUnavailable",
     "DEFAULT_URL",
 ]
 
@@ -64,12 +68,18 @@ class CartelError(Exception):
 
 
 class TransportError(CartelError):
-    """The server could not be reached (or did not answer in time), after any retries."""
+    """The server could not be reached, did not answer in time or broke a connection, after any retries.
 
-    def __init__(self, message: str, url: str, cause: BaseException | None = None):
+    ``reached`` tells the two apart: False when no connection could be opened
+    (refused, unknown host, connect timeout: the URL may be wrong), True when
+    the server did answer on this URL (a read timed out, a stream broke).
+    """
+
+    def __init__(self, message: str, url: str, cause: BaseException | None = None, *, reached: bool = False):
         super().__init__(message)
         self.url = url
         self.cause = cause
+        self.reached = reached
 
 
 class ProblemError(CartelError):
@@ -94,6 +104,8 @@ class ProblemError(CartelError):
         self.version: int | None = self.raw.get("version")
         self.errors: Any = self.raw.get("errors")
         self.instance: str | None = self.raw.get("instance")
+        self.retry_after: float | None = None
+        """Seconds the server asked the client to wait (``Retry-After``), on 429 and 503."""
         self.method, self.url = method, url
         super().__init__(str(self))
 
@@ -152,8 +164,18 @@ class ServerError(ProblemError):
     """5xx."""
 
 
+class RateLimited(ProblemError):
+    """429: this client (address or seat token) is over its rate limit; ``retry_after`` is the server's
+    Retry-After in seconds.  Raised only once the SDK's bounded waits and retries are used up."""
+
+
+class ServiceUnavailable(ServerError):
+    """503: the server cannot take the request now (e.g. Redis is down); ``retry_after`` as sent, if any."""
+
+
 _BY_STATUS: dict[int, type[ProblemError]] = {400: BadRequest, 401: Unauthorized, 403: Forbidden, 404: NotFound,
-                                             409: Conflict, 413: PayloadTooLarge, 422: Unprocessable}
+                                             409: Conflict, 413: PayloadTooLarge, 422: Unprocessable,
+                                             429: RateLimited, 503: ServiceUnavailable}
 _BY_KIND: dict[str, type[ProblemError]] = {"illegal-move": IllegalMove, "idempotency-key-reused": IdempotencyKeyReused}
 
 
@@ -180,10 +202,41 @@ def problem_from_response(response: requests.Response) -> ProblemError:
     error = ProblemError(response.status_code, raw, text, response.request.method or "", response.url)
     cls = _BY_KIND.get(error.kind) if raw else None
     if cls is None:
-        cls = ServerError if error.status >= 500 else _BY_STATUS.get(error.status, ProblemError)
+        cls = _BY_STATUS.get(error.status) or (ServerError if error.status >= 500 else ProblemError)
     if cls is not ProblemError:
         error = cls(response.status_code, raw, text, response.request.method or "", response.url)
+    error.retry_after = retry_after_seconds(response)
     return error
+
+
+def retry_after_seconds(response: requests.Response) -> float | None:
+    """The ``Retry-After`` header in seconds (delay-seconds or an HTTP date), None if absent or unreadable."""
+    value = response.headers.get("Retry-After", "").strip()
+    if not value:
+        return None
+    if value.isdigit():
+        return float(value)
+    try:
+        from email.utils import parsedate_to_datetime
+        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+
+
+def could_not_connect(error: BaseException) -> bool:
+    """The error happened before a connection was open (refused, unknown host, connect timeout)."""
+    import urllib3.exceptions
+    if isinstance(error, requests.ConnectTimeout):
+        return True
+    seen: BaseException | None = error
+    for _ in range(5):  # requests wraps urllib3's MaxRetryError, whose `reason` is the real cause
+        if seen is None:
+            return False
+        if isinstance(seen, urllib3.exceptions.NewConnectionError):
+            return True
+        seen = getattr(seen, "reason", None) or (seen.args[0] if seen.args and isinstance(seen.args[0],
+                                                                                           BaseException) else None)
+    return False
 
 
 # ======================================================================= input
@@ -522,19 +575,24 @@ class CartelClient:
 
     ``timeout`` is the per-request timeout in seconds (connect and read);
     ``retries`` how many times a call that is safe to repeat is retried after a
-    connection error or timeout.  A client holds a ``requests.Session``: use
+    connection error or timeout.  A 429 (rate limited), and a 503 on a call
+    safe to repeat, is retried after the server's ``Retry-After`` up to
+    ``throttle_retries`` times, if that wait is at most ``max_retry_wait``
+    seconds; then :class:`RateLimited` / :class:`ServiceUnavailable` is raised.  A client holds a ``requests.Session``: use
     one per thread (``with_token`` shares the session, so give each thread its
     own client), and ``close()`` it (or use it as a context manager) when done.
     """
 
     def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, timeout: float = 10.0, *,
                  retries: int = 2, backoff: float = 0.25, session: requests.Session | None = None,
-                 user_agent: str = "tabletop-cartel-sdk/1"):
+                 user_agent: str = "tabletop-cartel-sdk/1", throttle_retries: int = 3, max_retry_wait: float = 30.0):
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
+        self.throttle_retries = throttle_retries
+        self.max_retry_wait = max_retry_wait
         self.session = session or requests.Session()
         self.session.headers.setdefault("User-Agent", user_agent)
         self.last_idempotency_key: str | None = None
@@ -544,7 +602,8 @@ class CartelClient:
     def with_token(self, token: str | None) -> "CartelClient":
         """A client for another seat (or a spectator, with None) on the same server and session."""
         return CartelClient(self.base_url, token, self.timeout, retries=self.retries, backoff=self.backoff,
-                            session=self.session)
+                            session=self.session, throttle_retries=self.throttle_retries,
+                            max_retry_wait=self.max_retry_wait)
 
     def close(self) -> None:
         self.session.close()
@@ -570,28 +629,54 @@ class CartelClient:
                  json_body: Any = None, data: bytes | None = None, headers: Mapping[str, str] | None = None,
                  ok: Sequence[int] = (), stream: bool = False,
                  timeout: float | tuple[float, float] | None = None) -> requests.Response:
-        """Send one request; retry connection errors if ``idempotent``; raise ProblemError for error answers
-        (except the statuses listed in ``ok``)."""
+        """Send one request; retry connection errors if ``idempotent``, and 429 (and 503 if ``idempotent``)
+        after their Retry-After; raise ProblemError for error answers (except the statuses listed in ``ok``).
+
+        Every attempt sends the same headers, so a command keeps its Idempotency-Key across retries."""
         url = self.base_url + path
         params = {k: v for k, v in (params or {}).items() if v is not None}
+        all_headers = self._headers(headers)
+        for throttled in range(self.throttle_retries + 1):
+            response = self._send_once(method, url, idempotent, params=params, json=json_body, data=data,
+                                        headers=all_headers, stream=stream,
+                                        timeout=timeout if timeout is not None else self.timeout)
+            if response.status_code < 400 or response.status_code in ok:
+                return response
+            try:
+                error = problem_from_response(response)
+            finally:
+                response.close()
+            wait = self._throttle_wait(error, idempotent)
+            if wait is None or throttled >= self.throttle_retries:
+                raise error
+            time.sleep(wait)
+        raise AssertionError("unreachable")
+
+    def _send_once(self, method: str, url: str, idempotent: bool, **kwargs: Any) -> requests.Response:
+        """One request, retrying connection errors and timeouts (``idempotent`` only) with backoff."""
         attempts = 1 + (self.retries if idempotent else 0)
         for attempt in range(attempts):
             try:
-                response = self.session.request(method, url, params=params, json=json_body, data=data,
-                                                headers=self._headers(headers), stream=stream,
-                                                timeout=timeout if timeout is not None else self.timeout)
-                break
+                return self.session.request(method, url, **kwargs)
             except (requests.ConnectionError, requests.Timeout) as error:
                 if attempt + 1 >= attempts:
-                    what = "did not answer in time" if isinstance(error, requests.Timeout) else "could not be reached"
-                    raise TransportError(f"the server {what}: {method} {url} ({_short(error)})", url, error) from None
+                    reached = not could_not_connect(error)
+                    what = ("did not answer in time" if isinstance(error, requests.Timeout) and reached
+                            else "broke the connection" if reached else "could not be reached")
+                    raise TransportError(f"the server {what}: {method} {url} ({_short(error)})", url, error,
+                                         reached=reached) from None
                 time.sleep(self.backoff * (2 ** attempt))
-        if response.status_code >= 400 and response.status_code not in ok:
-            try:
-                raise problem_from_response(response)
-            finally:
-                response.close()
-        return response
+        raise AssertionError("unreachable")
+
+    def _throttle_wait(self, error: ProblemError, idempotent: bool) -> float | None:
+        """Seconds to wait before retrying this error answer, or None not to retry it.
+
+        A 429 is refused before the server does anything, so any request may be repeated; a 503 only
+        if it is safe to repeat.  A wait longer than ``max_retry_wait`` is not worth blocking for."""
+        retryable = error.status == 429 or (error.status == 503 and idempotent)
+        if not retryable or error.retry_after is None or error.retry_after > self.max_retry_wait:
+            return None
+        return error.retry_after
 
     def _json(self, method: str, path: str, *, idempotent: bool = True, **kwargs: Any) -> JSON:
         response = self._request(method, path, idempotent=idempotent, **kwargs)
@@ -873,50 +958,73 @@ class EventStream:
         while not self.finished:
             try:
                 self._response = response = self._connect()
-            except (requests.ConnectionError, requests.Timeout, ServerError) as error:
+            except (requests.ConnectionError, requests.Timeout, ServerError, RateLimited) as error:
                 failures += 1
-                if failures > self.max_failures:
-                    if isinstance(error, ServerError):
-                        raise
-                    raise TransportError(f"following {self.game_id}: {_short(error)}", self.client.base_url,
-                                         error) from None
-                time.sleep(self.retry_ms / 1000)
+                self._give_up_after(failures, error)
+                time.sleep(self._wait_before_retry(error))
                 continue
+            # A stream that opened proves the URL right and the server up: the budget is for failures in a
+            # row, so a quiet game followed for hours survives any number of broken connections.
+            failures = 0
             self.connections += 1
-            parser = SSEParser()
-            opened, delivered = time.monotonic(), 0
             try:
-                for chunk in response.iter_content(chunk_size=None):
-                    for message in parser.feed(chunk):
-                        failures = 0
-                        if parser.retry is not None:
-                            self.retry_ms = parser.retry
-                        if message.event == "end":
-                            self.finished = True
-                            return
-                        if message.event != "message":
-                            continue
-                        event = Event.from_json(json.loads(message.data))
-                        if event.version <= self.last_event_id:
-                            continue  # already delivered (never expected, but harmless)
-                        self.last_event_id = event.version
-                        delivered += 1
-                        yield event
-                if parser.retry is not None:
-                    self.retry_ms = parser.retry
-                # The server closed the stream (its SSE_MAX_SECONDS): reconnect at once with Last-Event-ID,
-                # unless it closed an idle stream right away (then wait its retry delay, not to hammer it).
-                if not delivered and time.monotonic() - opened < 0.5:
-                    time.sleep(self.retry_ms / 1000)
+                yield from self._read(response)
             except (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError) as error:
                 failures += 1
-                if failures > self.max_failures:
-                    raise TransportError(f"following {self.game_id}: {_short(error)}", self.client.base_url,
-                                         error) from None
+                self._give_up_after(failures, error)
                 time.sleep(self.retry_ms / 1000)
             finally:
                 response.close()
                 self._response = None
+
+    def _read(self, response: requests.Response) -> Generator[Event, None, None]:
+        """Deliver one connection's events; return when the server closes it (or says ``end``)."""
+        parser = SSEParser()
+        opened, delivered = time.monotonic(), 0
+        for chunk in response.iter_content(chunk_size=None):
+            for message in parser.feed(chunk):
+                if parser.retry is not None:
+                    self.retry_ms = parser.retry
+                if message.event == "end":
+                    self.finished = True
+                    return
+                if message.event != "message":
+                    continue
+                event = Event.from_json(json.loads(message.data))
+                if event.version <= self.last_event_id:
+                    continue  # already delivered (never expected, but harmless)
+                self.last_event_id = event.version
+                delivered += 1
+                yield event
+        if parser.retry is not None:
+            self.retry_ms = parser.retry
+        # The server closed the stream (its SSE_MAX_SECONDS): reconnect at once with Last-Event-ID,
+        # unless it closed an idle stream right away (then wait its retry delay, not to hammer it).
+        if not delivered and time.monotonic() - opened < 0.5:
+            time.sleep(self.retry_ms / 1000)
+
+    def _wait_before_retry(self, error: BaseException) -> float:
+        """The server's Retry-After on a 429/503 (bounded), else the stream's retry delay."""
+        retry_after = getattr(error, "retry_after", None)
+        if retry_after is not None:
+            return min(retry_after, self.client.max_retry_wait)
+        return self.retry_ms / 1000
+
+    def _give_up_after(self, failures: int, error: BaseException) -> None:
+        """Raise once ``max_failures`` failures in a row are used up, saying truthfully what happened."""
+        if failures <= self.max_failures:
+            return
+        if isinstance(error, ProblemError):
+            raise error
+        url = self.client.base_url
+        if self.connections and could_not_connect(error):
+            what = f"the server stopped answering after {self.connections} successful connection(s)"
+        elif self.connections or not could_not_connect(error):
+            what = f"the stream kept breaking ({failures} times in a row)"
+        else:
+            what = "the server could not be reached"
+        raise TransportError(f"following {self.game_id} at {url}: {what}: {_short(error)}", url, error,
+                             reached=bool(self.connections) or not could_not_connect(error)) from None
 
 
 # ===================================================================== helpers

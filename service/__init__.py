@@ -29,10 +29,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", 64 * 1024)),
         REPLAY_MAX_BYTES=int(os.environ.get("REPLAY_MAX_BYTES", 32 * 1024 * 1024)),
         SSE_MAX_SECONDS=int(os.environ.get("SSE_MAX_SECONDS", 300)),
-        SSE_HEARTBEAT_SECONDS=15,
+        # a comment line on an idle stream this often; the XREAD blocking in between may exceed
+        # redis-py's default 5 s socket timeout (the engine gives blocking reads their own)
+        SSE_HEARTBEAT_SECONDS=float(os.environ.get("SSE_HEARTBEAT_SECONDS", 15)),
         # requests a minute; 0 turns a limit off
         RATE_LIMIT_PER_ADDRESS=int(os.environ.get("RATE_LIMIT_PER_ADDRESS", 3000)),
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),
+        # a quiet client may send this many seconds' worth of its rate at once (service/ratelimit.py)
+        RATE_LIMIT_BURST_SECONDS=float(os.environ.get("RATE_LIMIT_BURST_SECONDS", 10)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "

@@ -1,62 +1,117 @@
-"""Rate limits per client address and per seat token: fixed one-minute windows in Redis.
+"""Rate limits per client address and per seat token: GCRA in one Lua call to Redis.
 
-Over the limit a request gets 429 problem+json with `Retry-After`; every
-limited response carries `RateLimit-Limit`, `RateLimit-Remaining` and
-`RateLimit-Reset`.  Behind a reverse proxy set PROXY_FIX_HOPS so that the
-client's address (X-Forwarded-For) is the one counted, not the proxy's.
+Each limit is a steady rate (RATE_LIMIT_PER_ADDRESS / RATE_LIMIT_PER_TOKEN
+requests a minute, 0 = off) plus a burst: a client that has been quiet may send
+RATE_LIMIT_BURST_SECONDS' worth of its rate at once.  Unlike fixed windows, a
+client over its rate is refused only until its next request is due (one
+interval: 50 ms at 1,200 a minute), never until a window ends.
+
+Over a limit a request gets 429 problem+json with `Retry-After` (whole seconds,
+at least 1); every limited response carries `RateLimit-Limit` (requests a
+minute), `RateLimit-Remaining` (requests it may send right now) and
+`RateLimit-Reset` (seconds until its burst is full again).  Behind a reverse
+proxy set PROXY_FIX_HOPS so that the client's address is the one counted.
 """
 from __future__ import annotations
 
 import hashlib
-import time
+import math
+from dataclasses import dataclass
+from importlib import resources
 
-from flask import Flask, current_app, g, request
+from flask import Flask, Response, current_app, g, request
 
-from service.engine import engine
 from service.errors import Problem
 
-WINDOW_SECONDS = 60
 EXEMPT_PATHS = ("/healthz", "/readyz", "/metrics", "/openapi.json")
+# Every rate-limit key shares this hash tag, so one script call may touch an address's
+# and a token's keys on Redis Cluster (they land in one slot; the work per request is tiny).
+KEY_PREFIX = "rl:{ratelimit}:"
+SCRIPT_EXTENSION = "cartel_rate_limit_script"
 
 
-def _counter_keys(window: int) -> list[tuple[str, int]]:
-    """(Redis key, limit) for each limit that applies to this request."""
-    keys = []
-    per_address = current_app.config["RATE_LIMIT_PER_ADDRESS"]
-    if per_address:
-        keys.append((f"rl:addr:{request.remote_addr}:{window}", per_address))
-    per_token = current_app.config["RATE_LIMIT_PER_TOKEN"]
+@dataclass(frozen=True)
+class Limit:
+    """One limit that applies to this request."""
+
+    kind: str  # "address" or "token"
+    key: str
+    per_minute: int
+    burst: int
+
+    @property
+    def interval_us(self) -> float:
+        """Microseconds between two requests at the steady rate."""
+        return 60_000_000 / self.per_minute
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the script said about one limit."""
+
+    limit: Limit
+    refused: bool
+    wait_us: int
+    remaining: int
+    reset_us: int
+
+
+def burst_of(per_minute: int, burst_seconds: float) -> int:
+    """Requests a quiet client may send at once: `burst_seconds` of its rate, at least one."""
+    return max(1, int(per_minute * burst_seconds / 60))
+
+
+def limits_for_request() -> list[Limit]:
+    """The limits that apply to this request (none when both are off)."""
+    config = current_app.config
+    burst_seconds = float(config.get("RATE_LIMIT_BURST_SECONDS", 10))
+    limits = []
+    per_address = int(config["RATE_LIMIT_PER_ADDRESS"])
+    if per_address > 0:
+        limits.append(Limit("address", f"{KEY_PREFIX}addr:{request.remote_addr}", per_address,
+                            burst_of(per_address, burst_seconds)))
+    per_token = int(config["RATE_LIMIT_PER_TOKEN"])
     header = request.headers.get("Authorization", "")
-    if per_token and header.lower().startswith("bearer "):
+    if per_token > 0 and header.lower().startswith("bearer "):
         digest = hashlib.sha256(header[7:].strip().encode()).hexdigest()[:32]
-        keys.append((f"rl:tok:{digest}:{window}", per_token))
-    return keys
+        limits.append(Limit("token", f"{KEY_PREFIX}tok:{digest}", per_token, burst_of(per_token, burst_seconds)))
+    return limits
+
+
+def acquire(script, limits: list[Limit]) -> list[Verdict]:
+    """One atomic script call: take a request from every limit, or from none if any refuses."""
+    args: list[str] = []
+    for limit in limits:
+        args += [repr(limit.interval_us), repr(limit.interval_us * limit.burst)]
+    flat = script(keys=[limit.key for limit in limits], args=args)
+    return [Verdict(limit, bool(flat[4 * i]), int(flat[4 * i + 1]), int(flat[4 * i + 2]), int(flat[4 * i + 3]))
+            for i, limit in enumerate(limits)]
+
+
+def whole_seconds(microseconds: int) -> int:
+    """Seconds for a header: rounded up, at least 1 (`Retry-After: 0` would invite a hot loop)."""
+    return max(1, math.ceil(microseconds / 1_000_000))
 
 
 def check_rate_limits() -> None:
     if request.path in EXEMPT_PATHS:
         return
-    now = time.time()
-    window = int(now // WINDOW_SECONDS)
-    keys = _counter_keys(window)
-    if not keys:
+    limits = limits_for_request()
+    if not limits:
         return
-    pipe = engine().events_redis.pipeline(transaction=False)
-    for key, _ in keys:
-        pipe.incr(key)
-        pipe.expire(key, WINDOW_SECONDS * 2)
-    counts = pipe.execute()[::2]
-    reset = int((window + 1) * WINDOW_SECONDS - now) + 1
-    tightest = min((limit - count, limit) for (_, limit), count in zip(keys, counts))
-    g.rate_limit = (tightest[1], max(0, tightest[0]), reset)
-    for (key, limit), count in zip(keys, counts):
-        if count > limit:
-            kind = "address" if key.startswith("rl:addr") else "token"
-            raise Problem(429, "rate-limited", f"more than {limit} requests a minute from this {kind}; "
-                                               f"retry in {reset} s", headers={"Retry-After": str(reset)})
+    verdicts = acquire(current_app.extensions[SCRIPT_EXTENSION], limits)
+    tightest = min(verdicts, key=lambda v: (v.remaining, -v.reset_us))
+    g.rate_limit = (tightest.limit.per_minute, tightest.remaining, whole_seconds(tightest.reset_us))
+    refused = [v for v in verdicts if v.refused]
+    if refused:
+        worst = max(refused, key=lambda v: v.wait_us)
+        retry = whole_seconds(worst.wait_us)
+        raise Problem(429, "rate-limited",
+                      f"more than {worst.limit.per_minute} requests a minute from this {worst.limit.kind}; "
+                      f"retry in {retry} s", headers={"Retry-After": str(retry)})
 
 
-def add_rate_limit_headers(response):
+def add_rate_limit_headers(response: Response) -> Response:
     limit = g.get("rate_limit")
     if limit:
         response.headers["RateLimit-Limit"] = str(limit[0])
@@ -66,5 +121,9 @@ def add_rate_limit_headers(response):
 
 
 def install(app: Flask) -> None:
+    """Check the limits before every request; the script is registered once per app (EVALSHA,
+    reloaded by redis-py if a restarted Redis forgot it)."""
+    source = resources.files("service").joinpath("scripts").joinpath("gcra.lua").read_text()
+    app.extensions[SCRIPT_EXTENSION] = app.extensions["cartel"].events_redis.register_script(source)
     app.before_request(check_rate_limits)
     app.after_request(add_rate_limit_headers)

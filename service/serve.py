@@ -1,7 +1,9 @@
 """Run the whole service locally with nothing to configure: `python -m service.serve`.
 
 Starts a redis-server (unless REDIS_URL names one), one RQ worker and gunicorn,
-and stops them all on Ctrl-C.  Production runs the same pieces separately
+and stops them all on Ctrl-C.  It listens on 127.0.0.1 only, so a game server
+started to try it out is not open to the network; `--host 0.0.0.0` (or
+HOST=0.0.0.0) listens on every interface.  Production runs the same pieces separately
 (see Procfile and Dockerfile).
 """
 from __future__ import annotations
@@ -52,8 +54,16 @@ def start_redis(data_dir: Path, port: int) -> subprocess.Popen:
     sys.exit(f"redis-server did not start on port {port}")
 
 
+def bind_address(host: str, port: int) -> str:
+    """gunicorn's --bind for host and port (an IPv6 address goes in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Run Redis (unless REDIS_URL is set), a worker and the web server.")
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
+                        help="address to listen on (default: $HOST or 127.0.0.1, this machine only; "
+                             "0.0.0.0 listens on every interface)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)), help="HTTP port (8000)")
     parser.add_argument("--redis-port", type=int, default=6390, help="port for the local redis-server (6390)")
     parser.add_argument("--data", type=Path, default=ROOT / "var" / "redis", help="where the local Redis keeps its AOF")
@@ -79,8 +89,9 @@ def main(argv: list[str] | None = None) -> None:
     for _ in range(args.workers):
         children.append(subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env))
     children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "service" / "gunicorn_conf.py"),
-                                      "--bind", f"0.0.0.0:{args.port}", "service.wsgi:app"], cwd=ROOT, env=env))
-    print(f"Tabletop Cartel on http://127.0.0.1:{args.port}  (Redis: {env['REDIS_URL']}; Ctrl-C stops everything)",
+                                      "--bind", bind_address(args.host, args.port), "service.wsgi:app"],
+                                     cwd=ROOT, env=env))
+    print(f"Tabletop Cartel on http://{args.host}:{args.port}  (Redis: {env['REDIS_URL']}; Ctrl-C stops everything)",
           flush=True)
 
     def stop(*_):

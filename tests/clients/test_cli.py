@@ -64,6 +64,7 @@ def test_create_claim_games_show(cartel):
     assert code == 0
     game_id, tokens = created(out)
     assert list(tokens) == [0] and "seat 1:open" in out and "status open" in out
+    assert f"\nexport CARTEL_TOKEN={tokens[0]}\n" in out  # ready to paste, as the README shows
 
     code, out, _ = cartel("games", "--status", "open", "--ruleset", "kingpin")
     assert code == 0 and game_id in out and "open: 1" in out
@@ -112,8 +113,10 @@ def seat_with_moves(cartel, game_id, tokens):
 def test_moves_and_move_three_ways(cartel, monkeypatch):
     code, out, _ = cartel("create", "kingpin", "--human", 2, "--seed", "cli-moves")
     game_id, tokens = created(out)
-    code, out, _ = cartel("moves", game_id)
-    assert code == 0 and "no legal moves for a spectator" in out
+    code, out, _ = cartel("moves", game_id)  # no CARTEL_TOKEN: say so, not "0 legal moves"
+    assert code == 0 and "you hold no seat" in out and "CARTEL_TOKEN" in out and "legal moves" not in out
+    code, out, err = cartel("move", game_id, "--pick", 1)
+    assert code == 2 and "you hold no seat" in err and "0 legal moves" not in err
 
     seat, token, listing = seat_with_moves(cartel, game_id, tokens)
     other = tokens[1 - seat]

@@ -1,6 +1,10 @@
 """Abuse limits: rate limits per address and per token (429 + Retry-After), body and page-size caps, token strength."""
 from __future__ import annotations
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 from rules import RULESETS
 from service import create_app
 from service.auth import hash_token
@@ -13,18 +17,68 @@ def limited_app(redis_server, **limits):
 
 
 def test_per_address_limit_answers_429_with_retry_after(redis_server, redis_client):
-    client = limited_app(redis_server, RATE_LIMIT_PER_ADDRESS=5, RATE_LIMIT_PER_TOKEN=0)
+    # 6 a minute (one every 10 s) with a burst of 5: five at once, then refused until the next is due
+    client = limited_app(redis_server, RATE_LIMIT_PER_ADDRESS=6, RATE_LIMIT_PER_TOKEN=0, RATE_LIMIT_BURST_SECONDS=50)
     answers = [client.get("/v1/rulesets") for _ in range(7)]
     assert [a.status_code for a in answers] == [200] * 5 + [429] * 2
     refused = answers[-1]
     assert refused.mimetype == "application/problem+json" and "a minute from this address" in refused.json["detail"]
-    assert 1 <= int(refused.headers["Retry-After"]) <= 61
-    assert answers[0].headers["RateLimit-Limit"] == "5" and answers[0].headers["RateLimit-Remaining"] == "4"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 10  # the next request is due within one interval
+    assert answers[0].headers["RateLimit-Limit"] == "6" and answers[0].headers["RateLimit-Remaining"] == "4"
+    assert refused.headers["RateLimit-Remaining"] == "0" and 40 <= int(refused.headers["RateLimit-Reset"]) <= 51
     assert client.get("/healthz").status_code == 200  # probes are never limited
 
 
+def test_a_client_just_over_its_rate_waits_one_interval_not_a_window(redis_server, redis_client):
+    # 60 a minute: the fixed-window limiter this replaced told such a client to wait up to 60 s
+    client = limited_app(redis_server, RATE_LIMIT_PER_ADDRESS=60, RATE_LIMIT_PER_TOKEN=0, RATE_LIMIT_BURST_SECONDS=2)
+    answers = [client.get("/v1/rulesets") for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 429, 429]
+    retry = int(answers[-1].headers["Retry-After"])
+    assert 1 <= retry <= 2
+    time.sleep(retry)
+    assert client.get("/v1/rulesets").status_code == 200  # and after that wait it does get through
+
+
+def test_a_client_at_its_rate_is_never_refused(redis_server, redis_client):
+    # 600 a minute = one every 100 ms, burst 1 s; a paced client sends exactly that for 4 s,
+    # then twice as fast: only then is it refused, each time for about one interval
+    client = limited_app(redis_server, RATE_LIMIT_PER_ADDRESS=600, RATE_LIMIT_PER_TOKEN=0, RATE_LIMIT_BURST_SECONDS=1)
+    started = time.monotonic()
+    statuses = []
+    for n in range(40):
+        time.sleep(max(0.0, started + n * 0.1 - time.monotonic()))  # an absolute schedule: no drift
+        statuses.append(client.get("/v1/rulesets").status_code)
+    assert statuses == [200] * 40
+    started = time.monotonic()
+    fast = []
+    while time.monotonic() - started < 3:
+        fast.append(client.get("/v1/rulesets"))
+        time.sleep(0.05)
+    refused = [a for a in fast if a.status_code == 429]
+    accepted = len(fast) - len(refused)
+    assert refused and all(a.headers["Retry-After"] == "1" for a in refused)
+    assert 20 <= accepted <= 3 / 0.1 + 10 + 2  # the rate over 3 s, plus the burst it had saved up
+
+
+def test_the_limit_is_atomic_under_concurrent_requests(redis_server, redis_client):
+    # 6 a minute with a burst of 5: however many arrive at once, exactly 5 get through
+    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
+                      "RATE_LIMIT_PER_ADDRESS": 6, "RATE_LIMIT_PER_TOKEN": 0, "RATE_LIMIT_BURST_SECONDS": 50})
+    barrier = threading.Barrier(24)
+
+    def one_request(_):
+        with app.test_client() as client:
+            barrier.wait()
+            return client.get("/v1/rulesets").status_code
+
+    with ThreadPoolExecutor(24) as pool:
+        statuses = list(pool.map(one_request, range(24)))
+    assert sorted(statuses) == [200] * 5 + [429] * 19
+
+
 def test_per_token_limit_is_counted_per_seat_token(redis_server, redis_client):
-    client = limited_app(redis_server, RATE_LIMIT_PER_ADDRESS=0, RATE_LIMIT_PER_TOKEN=3)
+    client = limited_app(redis_server, RATE_LIMIT_PER_ADDRESS=0, RATE_LIMIT_PER_TOKEN=6, RATE_LIMIT_BURST_SECONDS=30)
     created = client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2}).json
     first, second = (s["token"] for s in created["seats"])
     url = f"/v1/games/{created['id']}"
