@@ -33,7 +33,7 @@ from rq.job import Job
 
 from bench.common import ROOT, ratio, redis_only, report, verdict
 from bench.plans import BOT_GAME_OPTIONS
-from events.history import history_lines, parse_history, verify_history
+from events.history import history_header, history_lines, parse_history, verify_history
 from rules import RULESETS
 from tests.support.processes import Worker, python_env
 
@@ -106,10 +106,7 @@ def bot_games(redis_url: str, name: str, games: int, seats: int, timeout: float)
 
 def verify(game, envelopes) -> dict:
     """The finished game's history, exported as GET /v1/games/{id}/history does, re-derived from its seed."""
-    header = {"game_id": game.id, "ruleset": game.meta["ruleset"], "options": game.options, "seats": game.seats,
-              "seed": game.seed, "seed_commitment": game.meta["seed_commitment"], "version": game.version,
-              "outcome": game.outcome()}
-    return verify_history(parse_history("".join(history_lines(header, envelopes))), RULESETS)
+    return verify_history(parse_history("".join(history_lines(history_header(game), envelopes))), RULESETS)
 
 
 def worker_jobs(redis_url: str) -> int:

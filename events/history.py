@@ -4,6 +4,14 @@ A history is JSON Lines: a header, then every event in version order.  The
 first event of each command carries the command itself, so a verifier can
 re-run `decide` with the rng re-derived from the revealed seed and check that
 every recorded event, every roll and every shuffle, comes out the same.
+
+Format 2 (this release) also re-decides the table's commands (events/table.py):
+every claim, expired clock, hand-over to a bot and reclaim, so a verified
+history proves who controlled each seat; and each move's actor must match the
+seat's control at that moment (`seat:N` a human's, `bot:N` a bot's, `clock:N`
+a human's clock).  Format 1 histories (recorded before the table was a
+decider) carry hand-overs without the expired clocks that caused them: their
+table commands are folded as recorded, the rest is verified as before.
 """
 from __future__ import annotations
 
@@ -11,11 +19,22 @@ import json
 from typing import Any, Iterable, Mapping
 
 from events import strictjson
+from events import table as tables
 from events.envelope import Envelope
+from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, seed_commitment
 
-HISTORY_FORMAT = "tabletop-cartel-history/1"
-ENGINE_COMMANDS = {"CreateGame", "ClaimSeat", "HandSeatToBot", "ReclaimSeat"}
+HISTORY_FORMAT = "tabletop-cartel-history/2"
+LEGACY_FORMAT = "tabletop-cartel-history/1"
+ENGINE_COMMANDS = TABLE_COMMANDS  # decided by the table, not by the game's ruleset
+ACTOR_CONTROL = {"seat": "human", "clock": "human", "bot": "bot"}  # actor kind -> who must control the seat
+
+
+def history_header(game: Any) -> dict:
+    """The export's first line (after `format`): what a verifier needs, the revealed seed included."""
+    return {"game_id": game.id, "ruleset": game.table["ruleset"], "options": game.options, "seats": game.seats,
+            "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "version": game.version,
+            "outcome": game.outcome()}
 
 
 def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope]) -> Iterable[str]:
@@ -48,6 +67,49 @@ def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict, batch: list[dict],
+                 header: dict, legacy: bool) -> tuple[dict | None, str | None, int]:
+    """Fold one engine command's events into the table: (table, None, 0), or (table, why it does
+    not verify, the offset in the batch of the first event that does not)."""
+    recorded = [Event(e["type"], e["data"]) for e in batch]
+    if command["type"] == "CreateGame":
+        if table is not None or recorded[0].type != "GameCreated":
+            return table, "a history has one CreateGame, first, recording GameCreated", 0
+        if recorded[0].data.get("seed_commitment") != header["seed_commitment"]:
+            return table, "GameCreated does not carry the header's seed commitment", 0
+        if recorded[0].data.get("ruleset") != header["ruleset"]:
+            return table, "GameCreated names another ruleset than the header", 0
+    elif table is None:
+        return table, f"{command['type']} before CreateGame", 0
+    elif not legacy:
+        status = "open" if state is None else ("finished" if ruleset.outcome(state) is not None else "active")
+        awaiting = {int(s): kind for s, kind in ruleset.awaiting(state).items()} if status == "active" else {}
+        try:
+            produced = tables.decide(table, status, awaiting, command, ruleset.bot_levels)
+        except IllegalMove as error:
+            return table, f"the recorded table command {command['type']} is refused there: {error.reason}", 0
+        produced_pairs = [(e.type, _normal(e.data)) for e in produced]
+        recorded_pairs = [(e.type, _normal(e.data)) for e in recorded]
+        for k in range(max(len(produced_pairs), len(recorded_pairs))):
+            want = produced_pairs[k] if k < len(produced_pairs) else "nothing"
+            got = recorded_pairs[k] if k < len(recorded_pairs) else "nothing"
+            if want != got:
+                return table, f"recorded {got} but the table gives {want}", k
+    try:
+        for event in recorded:
+            table = tables.evolve(table, event)
+    except (KeyError, IndexError, TypeError, ValueError) as error:  # an uploaded file's malformed engine event
+        return table, f"the engine event cannot be applied: {error!r}", 0
+    return table, None, 0
+
+
+def _controls(table: dict | None, actor: str, seat: int) -> bool:
+    """Whether the actor (seat:N, bot:N, clock:N) controls seat N: a human's seat, a bot's, a human's clock."""
+    if table is None or not 0 <= seat < len(table["seats"]):
+        return False
+    return ACTOR_CONTROL.get(actor.partition(":")[0]) == table["seats"][seat]["kind"]
+
+
 def _seat_of(actor: str) -> int | None:
     _, _, seat = str(actor).partition(":")
     return int(seat) if seat.isdigit() else None
@@ -63,8 +125,10 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         result.update(diverged_at=version, reason=reason)
         return result
 
-    if header.get("format") != HISTORY_FORMAT:
-        return fail(None, f"the first line must be a header with format {HISTORY_FORMAT!r}")
+    if header.get("format") not in (HISTORY_FORMAT, LEGACY_FORMAT):
+        return fail(None, f"the first line must be a header with format {HISTORY_FORMAT!r} "
+                          f"(or {LEGACY_FORMAT!r})")
+    legacy = header["format"] == LEGACY_FORMAT
     # An uploaded file: check every shape before anything indexes, hashes or folds it.
     ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
@@ -80,7 +144,7 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         if not isinstance(record.get("type"), str) or not isinstance(record.get("data"), dict):
             return fail(expected, "every event needs a string 'type' and an object 'data'")
 
-    state = None
+    state, table = None, None
     seats = len(header.get("seats") or [])
     i = 0
     while i < len(events):
@@ -93,8 +157,9 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
             j += 1
         batch, version = events[i:j], first["version"]
         if command["type"] in ENGINE_COMMANDS:
-            if command["type"] == "CreateGame" and batch[0]["data"].get("seed_commitment") != header["seed_commitment"]:
-                return fail(version, "GameCreated does not carry the header's seed commitment")
+            table, reason, offset = _table_batch(table, state, ruleset, command, batch, header, legacy)
+            if reason:
+                return fail(version + offset, reason)
             i = j
             continue
         rng = Rng(seed, version)
@@ -107,6 +172,9 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                 seat = _seat_of(first.get("actor"))
                 if seat is None or seat not in {int(s) for s in ruleset.awaiting(state)}:
                     return fail(version, f"{first.get('actor')} was not awaited when it sent {command['type']}")
+                if not _controls(table, str(first.get("actor")), seat):
+                    return fail(version, f"{first.get('actor')} sent {command['type']} but does not control "
+                                         f"seat {seat} then (see the seat's claims and hand-overs)")
                 produced = ruleset.decide(state, seat, command, rng)
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")

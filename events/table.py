@@ -95,6 +95,7 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     kind, seat = command["type"], command.get("seat")
     if kind not in TABLE_COMMANDS - {"CreateGame"}:
         raise IllegalMove(f"{kind!r} is not a table command", rule="table")
+    _check_shape(command)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table["seats"]):
         raise NoSuchSeat(f"there is no seat {seat!r} at this {len(table['seats'])}-seat table", rule="table")
     spec = table["seats"][seat]
@@ -113,6 +114,19 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     if kind == "HandSeatToBot":
         return [hand_over(seat, command["level"], command["reason"])]
     return expire_clock(table, awaiting, seat, command["deadline"], bot_levels)
+
+
+ARGUMENTS = {"ClaimSeat": {"name": (str, type(None))}, "ReclaimSeat": {}, "ExpireClock": {"deadline": (int,)},
+             "HandSeatToBot": {"level": (str,), "reason": (str,)}}
+
+
+def _check_shape(command: Mapping[str, Any]) -> None:
+    """A table command's arguments (histories are uploaded files: a wrong shape is refused, never a crash)."""
+    for name, types in ARGUMENTS[command["type"]].items():
+        value = command.get(name)
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise IllegalMove(f"{command['type']} needs {name!r} of type {'/'.join(t.__name__ for t in types)}",
+                              rule="table")
 
 
 def expire_clock(table: dict, awaiting: Mapping[int, str], seat: int, deadline: int,

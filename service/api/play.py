@@ -6,7 +6,7 @@ import re
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 
-from events.history import history_lines
+from events.history import history_header, history_lines
 from events.runner import redact_envelope
 from service.api import Blueprint
 from service.api.games import etag, load_for_reader
@@ -156,9 +156,6 @@ class History(MethodView):
         if game.status != "finished":
             raise Problem(403, "game-not-finished",
                           "the full history (with every secret and the seed) is only published once the game is finished")
-        header = {"game_id": game.id, "ruleset": game.meta["ruleset"], "options": game.options, "seats": game.seats,
-                  "seed": game.seed, "seed_commitment": game.meta["seed_commitment"], "version": game.version,
-                  "outcome": game.outcome()}
-        body = history_lines(header, runner.store.read_all(game_id))
+        body = history_lines(history_header(game), runner.store.read_all(game_id))
         return Response(body, mimetype="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})

@@ -184,3 +184,35 @@ def test_a_cached_state_is_the_state_another_process_folds_dict_order_included(r
     assert json.dumps(cold.state) == json.dumps(warm.peek(game.id).state)
     seat = min(cold.awaiting())
     assert cold.ruleset.legal_moves(cold.state, seat) == game.ruleset.legal_moves(game.state, seat)
+
+
+def test_two_clocks_expiring_at_once_are_both_counted(redis_server, redis_client):
+    # Druglord's empire choice awaits every seat at once, so every human's clock runs out together.
+    # Two workers (two runners, two connections) expire two seats' clocks in the same instant:
+    # each expiry is an append checked against the version, so neither count overwrites the other.
+    import threading
+
+    from rules import RULESETS
+
+    clock = {"move_seconds": 30, "response_seconds": 30, "timeouts_before_bot": 3}
+    first = GameRunner(EventStore(redis_client), RULESETS)
+    game = first.create_game("druglord", human_seats(3), clock=clock)
+    assert set(game.awaiting()) == {0, 1, 2}
+    workers = [GameRunner(EventStore(redis_server.client()), RULESETS) for _ in range(2)]
+    for worker in workers:
+        worker.load(game.id)  # both hold the same version, as two workers woken by the same deadline do
+    start = threading.Barrier(2)
+
+    def expire(worker: GameRunner, seat: int) -> None:
+        start.wait()
+        worker.expire_clock(game.id, seat, 1000 + seat)
+
+    threads = [threading.Thread(target=expire, args=(worker, seat)) for seat, worker in enumerate(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    after = first.load(game.id)
+    assert after.timeouts == {0: 1, 1: 1}
+    assert [e.type for e in first.store.read(game.id, game.version)] == ["ClockExpired", "ClockExpired"]
+    assert json.loads(first.store.meta(game.id)["timeouts"]) == {"0": 1, "1": 1}  # the projection agrees

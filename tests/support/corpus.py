@@ -14,7 +14,7 @@ import gzip
 import tempfile
 from pathlib import Path
 
-from events.history import history_lines
+from events.history import history_header, history_lines
 from rules.base import Rng
 
 GAMES_PER_RULESET = 20
@@ -79,10 +79,7 @@ def play_game(engine, jobs, clock: FakeClock, ruleset, number: int) -> str:
 
 def export(runner, game_id: str) -> str:
     game = runner.load(game_id)
-    header = {"game_id": game.id, "ruleset": game.meta["ruleset"], "options": game.options, "seats": game.seats,
-              "seed": game.seed, "seed_commitment": game.meta["seed_commitment"], "version": game.version,
-              "outcome": game.outcome()}
-    return "".join(history_lines(header, runner.store.read_all(game_id)))
+    return "".join(history_lines(history_header(game), runner.store.read_all(game_id)))
 
 
 def record(out: Path, games: int = GAMES_PER_RULESET) -> list[Path]:

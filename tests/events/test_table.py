@@ -1,0 +1,105 @@
+"""The table as a decider (events/table.py): pure, no Redis.  Given the engine's events, when a
+table command arrives, then these events (or a refusal)."""
+from __future__ import annotations
+
+import pytest
+
+from events import table as tables
+from rules.base import Event, IllegalMove
+
+
+def table_of(seats: list[dict], clock: dict | None = None, *events: Event) -> dict:
+    created = tables.created("race", {"goal": 10}, seats, "c0ffee", clock or {})
+    table = tables.evolve(None, created[0])
+    for event in events:
+        table = tables.evolve(table, event)
+    return table
+
+
+def decide(table: dict, command: dict, status: str = "active", awaiting: dict | None = None) -> list[Event]:
+    return tables.decide(table, status, awaiting if awaiting is not None else {0: "move", 1: "response"}, command,
+                         ("random", "slow"))
+
+
+def apply(table: dict, events: list[Event]) -> dict:
+    for event in events:
+        table = tables.evolve(table, event)
+    return table
+
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+def test_an_open_seat_is_claimed_once():
+    table = table_of([{"kind": "open"}, {"kind": "human"}])
+    claimed = decide(table, {"type": "ClaimSeat", "seat": 0, "name": "Ana"}, status="open")
+    assert [(e.type, e.data) for e in claimed] == [("SeatClaimed", {"seat": 0, "name": "Ana"})]
+    table = apply(table, claimed)
+    assert table["seats"][0] == {"kind": "human", "name": "Ana"}
+    with pytest.raises(tables.SeatNotOpen):
+        decide(table, {"type": "ClaimSeat", "seat": 0}, status="open")
+    with pytest.raises(tables.NoSuchSeat):
+        decide(table, {"type": "ClaimSeat", "seat": 2}, status="open")
+
+
+def test_each_deadline_counts_once_and_the_limit_hands_the_seat_to_the_clock_bot_level():
+    table = table_of(HUMANS, {"move_seconds": 30, "timeouts_before_bot": 2, "bot_level": "slow"})
+    first = decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1000})
+    assert [(e.type, e.data) for e in first] == [("ClockExpired", {"seat": 0, "deadline": 1000, "timeouts": 1})]
+    table = apply(table, first)
+    # the same deadline again (a clock job run twice): nothing more is counted
+    assert decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1000}) == []
+    second = decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 2000})
+    assert [e.type for e in second] == ["ClockExpired", "SeatHandedToBot"]
+    assert second[1].data == {"seat": 0, "level": "slow", "reason": "2 clock timeouts"}
+    table = apply(table, second)
+    assert table["seats"][0] == {"kind": "bot", "level": "slow"} and table["timeouts"] == {"0": 2}
+
+
+def test_without_a_clock_bot_level_the_rulesets_first_level_takes_over():
+    table = table_of(HUMANS, {"move_seconds": 30, "timeouts_before_bot": 1})
+    events = decide(table, {"type": "ExpireClock", "seat": 1, "deadline": 5})
+    assert events[1].data["level"] == "random"
+
+
+def test_two_seats_clocks_are_counted_apart():
+    table = table_of(HUMANS, {"move_seconds": 30, "timeouts_before_bot": 3})
+    table = apply(table, decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 7}))
+    table = apply(table, decide(table, {"type": "ExpireClock", "seat": 1, "deadline": 7}))
+    assert table["timeouts"] == {"0": 1, "1": 1}
+
+
+def test_a_clock_expires_only_for_an_awaited_human_seat_of_an_active_game():
+    table = table_of([{"kind": "human"}, {"kind": "bot", "level": "random"}], {"move_seconds": 30})
+    with pytest.raises(IllegalMove):
+        decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1}, awaiting={1: "move"})
+    with pytest.raises(IllegalMove):
+        decide(table, {"type": "ExpireClock", "seat": 1, "deadline": 1})
+    with pytest.raises(IllegalMove):
+        decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1}, status="finished")
+
+
+def test_a_reclaimed_seat_is_human_again_with_a_clean_count():
+    table = table_of(HUMANS, {"move_seconds": 30, "timeouts_before_bot": 1})
+    table = apply(table, decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1}))
+    assert table["seats"][0]["kind"] == "bot"
+    reclaimed = decide(table, {"type": "ReclaimSeat", "seat": 0})
+    assert [(e.type, e.data) for e in reclaimed] == [("SeatReclaimed", {"seat": 0})]
+    table = apply(table, reclaimed)
+    assert table["seats"][0] == {"kind": "human"} and table["timeouts"] == {}
+    with pytest.raises(tables.NothingToReclaim):
+        decide(table, {"type": "ReclaimSeat", "seat": 0})
+
+
+def test_the_projection_is_what_the_lobby_reads():
+    table = table_of([{"kind": "open", "name": "x"}, {"kind": "bot", "level": "random"}])
+    projected = tables.projection(table)
+    assert projected["ruleset"] == "race" and projected["seed_commitment"] == "c0ffee"
+    assert projected["seats"] == '[{"kind": "open", "name": "x"}, {"kind": "bot", "level": "random"}]'
+
+
+def test_evolve_never_changes_the_table_it_is_given():
+    table = table_of(HUMANS, {"timeouts_before_bot": 1})
+    before = repr(table)
+    apply(table, decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1}))
+    assert repr(table) == before
