@@ -130,7 +130,7 @@ def seed_commitment(seed: str) -> str:
 
 # Argument kinds a ruleset's command schema may use, and how a refusal names them.
 ARG_KINDS = {"str": "a string", "str?": "a string or null", "int": "an integer", "seat": "a seat number",
-             "strs": "a list of strings"}
+             "strs": "a list of strings", "obj": "a JSON object"}
 
 
 def _arg_ok(value: Any, kind: str) -> bool:
@@ -141,6 +141,8 @@ def _arg_ok(value: Any, kind: str) -> bool:
         return value is None or isinstance(value, str)
     if kind == "strs":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "obj":
+        return isinstance(value, Mapping)
     return isinstance(value, int) and not isinstance(value, bool)  # "int", "seat"
 
 

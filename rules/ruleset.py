@@ -101,6 +101,9 @@ class RulesetBase:
     setup_rule = "setup"  # named when a command arrives before setup
     turn_rule = "turn order"  # named when a seat with nothing to answer is timed out
     rule_of_command: Mapping[str, str] = {}  # named when a refused command's handler gives no reason
+    # command type -> arguments a legal-move list cannot enumerate (an offer's terms): a command is
+    # legal when a listed move of its type agrees on every other argument, and its handler checks these
+    open_arguments: Mapping[str, frozenset] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -128,10 +131,22 @@ class RulesetBase:
             raise BadCommand(f"there is no seat {seat!r} in this {seats}-player game")
         cmd = self.normalize(state, seat, cmd)
         handler = self.handlers[cmd["type"]]
-        if cmd not in self.legal_moves(state, seat):
+        if not self.is_legal(state, seat, cmd):
             raise self.refusal(state, seat, cmd, handler)
         events = handler(state, seat, cmd, rng)
         return events + self.consequences(self.fold(state, events), rng)
+
+    def is_legal(self, state: Any, seat: int, cmd: dict) -> bool:
+        """Listed among the seat's legal moves (open arguments aside)."""
+        moves = self.legal_moves(state, seat)
+        if cmd in moves:
+            return True
+        free = self.open_arguments.get(cmd["type"])
+        if not free:
+            return False
+        fixed = {k: v for k, v in cmd.items() if k not in free}
+        return any(m["type"] == cmd["type"] and {k: v for k, v in m.items() if k not in free} == fixed
+                   for m in moves)
 
     def refusal(self, state: Any, seat: int, cmd: dict, handler: Handler) -> IllegalMove:
         """Why a command that is not legal now is refused: its handler's own IllegalMove, else a

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from rules.base import Event, IllegalMove, Rng
+from rules.blocks import turns
 
 from rules.druglord import baller, load, regions, rolls, trade, violence
 from rules.druglord.common import ACTION_WORDS, require_actor, require_no_action
@@ -102,7 +103,7 @@ def start_turn(state: dict, rng: Rng) -> list[Event]:
 def start_actions(state: dict, rng: Rng) -> list[Event]:
     """"Players roll for Action order, highest rolling player acting first" -- then clockwise."""
     rounds, first = rolls.first_by_rolloff(list(range(state["seats"])), rng)
-    order = [(first + i) % state["seats"] for i in range(state["seats"])]
+    order = turns.order_from(first, state["seats"])
     return [Event("ActionOrderRolled", {"rounds": rounds, "order": order}),
             Event("PhaseStarted", {"wtype": WEIGHT_TYPES[0]})]
 

@@ -6,6 +6,7 @@ nobody sways, phase ends) until a seat must decide: `advance`.
 from __future__ import annotations
 
 from rules.base import Event, Rng
+from rules.blocks import choices, windows
 from rules.druglord import actions, baller, load, regions, rolls, trade, trial, violence
 from rules.druglord.evolve import evolve as _evolve
 from rules.druglord.state import actor
@@ -26,7 +27,7 @@ def step(state: dict, rng: Rng) -> list[Event]:
     """The next automatic events (nobody decides them), or [] when a seat must act."""
     phase = state["phase"]
     if phase == "empire":
-        if all(p["kept"] is not None for p in state["players"]):
+        if choices.all_chosen([p["kept"] for p in state["players"]]):  # the secret empire choice is complete
             return regions.reveal_events(state, rng)
         return []
     if phase == "between":
@@ -86,7 +87,7 @@ def awaiting(state: dict) -> dict[int, str]:
     """Who must act: one seat, several (secret empire choice, loading), or a Sway window; {} once over."""
     phase = state["phase"]
     if phase == "empire":
-        return {s: "move" for s, p in enumerate(state["players"]) if p["kept"] is None}
+        return choices.awaiting([p["kept"] for p in state["players"]])
     if phase == "draft":
         who, _ = regions.decider(state)
         return {} if who is None else {who: "move"}
@@ -98,7 +99,7 @@ def awaiting(state: dict) -> dict[int, str]:
     if roll is not None:
         if roll["stage"] == "declare":
             return {roll["roller"]: "move"}
-        return {s: "response" for s in roll["waiting"]}
+        return windows.awaiting(roll["waiting"])  # the Sway window: every seat that may still sway
     action = state["action"]
     if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
         return {action["defender"]: "response"}

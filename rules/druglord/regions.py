@@ -4,6 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
+from rules.blocks import choices
 
 from rules.druglord import rolls
 from rules.druglord.common import region_name, require_phase
@@ -86,7 +87,7 @@ def decide_keep(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     if len(set(regions)) != len(regions) or len(regions) != player["keep"]:
         raise IllegalMove(f"keep exactly {player['keep']} different Region Cards of the {len(player['drawn'])} "
                           f"you drew", rule=RULE_DRAW)
-    return [Event("EmpireChosen", {"seat": seat, "secret": {"regions": list(regions)}})]
+    return [choices.chosen_event("EmpireChosen", seat, regions=list(regions))]  # secret to its seat
 
 
 def reveal_events(state: dict, rng: Rng) -> list[Event]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
+from rules.blocks import windows
 from rules.kingpin import bots, commands, dice, specials, turn
 from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG
@@ -76,7 +77,7 @@ class Kingpin(RulesetBase):
         if state["phase"] in ("over", "setup"):
             return {}
         if state["window"] is not None:
-            return {state["window"]["responder"]: "response"}
+            return windows.awaiting([state["window"]["responder"]])  # a window one seat answers
         return {state["current"]: "move"}
 
     def timeout_default(self, state: dict, seat: int) -> dict:

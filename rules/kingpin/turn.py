@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
+from rules.blocks import turns
 
 from rules.kingpin.common import (
     describe, money, require_active_player, require_funds, require_no_pending, require_phase,
@@ -163,7 +164,7 @@ def end_turn_events(state: dict, seat: int) -> list[Event]:
         events.append(game_ended(state["bankrolls"], "most money when the turn limit "
                                  f"({limit} rounds) was reached"))
     else:
-        events.append(Event("TurnStarted", {"seat": (seat + 1) % state["seats"], "turn": state["turn"] + 1}))
+        events.append(Event("TurnStarted", {"seat": turns.next_seat(state["seats"], seat), "turn": state["turn"] + 1}))
     return events
 
 

@@ -1,0 +1,201 @@
+"""The building blocks (rules/blocks) and the ruleset base's decide order, by the situations the
+next games need: turn order, a window several seats answer, simultaneous secret choices, and offers
+between players (decided through a ruleset built on RulesetBase, open arguments and the clock)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.base import BadCommand, Event, IllegalMove, Rng
+from rules.blocks import choices, offers, turns, windows
+from rules.ruleset import RulesetBase
+
+
+def test_turn_order_skips_and_wraps():
+    assert turns.next_seat(4, 3) == 0
+    assert turns.next_seat(4, 1, skip={2, 3}) == 0
+    assert turns.next_seat(2, 0, skip={0, 1}) is None
+    assert turns.order_from(2, 4) == [2, 3, 0, 1]
+    assert turns.next_phase(("buy", "roll", "end"), "roll") == "end"
+    assert turns.next_phase(("buy", "roll", "end"), "end") is None
+
+
+def test_a_window_waits_for_every_seat_then_closes():
+    window = windows.open_window("sway", [2, 0, 1], roll=7)
+    assert windows.awaiting(window["waiting"]) == {0: "response", 1: "response", 2: "response"}
+    window = windows.answered(windows.answered(window, 1, "pass"), 0, {"units": 2})
+    assert not windows.is_closed(window) and window["waiting"] == [2]
+    with pytest.raises(IllegalMove, match="waiting for seat 2"):
+        windows.require_waiting(window["waiting"], 0, "Sway", "7")
+    window = windows.answered(window, 2)
+    assert windows.is_closed(window) and window["answers"] == {"1": "pass", "0": {"units": 2}, "2": True}
+    assert window["roll"] == 7
+
+
+def test_secret_choices_are_awaited_together_and_made_once():
+    slots = [None, None, None]
+    assert choices.awaiting(slots) == {0: "move", 1: "move", 2: "move"}
+    slots = choices.chosen_with(slots, 1, ["AS3"])
+    event = choices.chosen_event("EmpireChosen", 1, regions=["AS3"])
+    assert event.data == {"seat": 1, "secret": {"regions": ["AS3"]}}  # its content is secret to seat 1
+    with pytest.raises(IllegalMove):
+        choices.require_unchosen(slots, 1, "empire", "1")
+    assert not choices.all_chosen(slots) and choices.awaiting(slots) == {0: "move", 2: "move"}
+    assert choices.all_chosen(choices.chosen_with(choices.chosen_with(slots, 0, "x"), 2, "y"))
+
+
+def terms_ok(state, giver, taker, terms):
+    """Barter's own check of an offer's terms: goods the two seats hold."""
+    if set(terms) != {"give", "get"} or not all(isinstance(terms[k], dict) for k in terms):
+        raise IllegalMove('terms are {"give": {good: n}, "get": {good: n}}', rule="barter")
+    for seat, side in ((giver, "give"), (taker, "get")):
+        for good, n in terms[side].items():
+            if not isinstance(n, int) or n < 0 or state["goods"][seat].get(good, 0) < n:
+                raise IllegalMove(f"seat {seat} cannot part with {n!r} {good}", rule="barter")
+
+
+def make_offer(state, seat, command, rng):
+    terms_ok(state, seat, command["to"], command["terms"])
+    return offers.make(state["offers"], seat, command["to"], command["terms"])
+
+
+def accept_offer(state, seat, command, rng):
+    accepted = offers.accept(state["offers"], seat, command["offer"])
+    data = accepted[0].data
+    terms_ok(state, data["from"], seat, data["terms"])  # still affordable now
+    return accepted + [Event("GoodsTraded", {"from": data["from"], "to": seat, "terms": data["terms"]})]
+
+
+def counter_offer(state, seat, command, rng):
+    terms_ok(state, seat, offers.offer(state["offers"], command["offer"])["from"], command["terms"])
+    return offers.counter(state["offers"], seat, command["offer"], command["terms"])
+
+
+class Barter(RulesetBase):
+    """Two merchants with goods; offers of goods for goods; the first to hold 5 gold wins."""
+
+    name, title, noun = "barter", "Barter", "Barter"
+    min_seats, max_seats = 2, 3
+    commands = {**offers.COMMANDS, "Pass": {}}
+    open_arguments = offers.OPEN_ARGUMENTS
+    handlers = {
+        "MakeOffer": make_offer, "AcceptOffer": accept_offer, "CounterOffer": counter_offer,
+        "DeclineOffer": lambda s, seat, c, r: offers.decline(s["offers"], seat, c["offer"]),
+        "WithdrawOffer": lambda s, seat, c, r: offers.withdraw(s["offers"], seat, c["offer"]),
+        "Pass": lambda s, seat, c, r: [Event("Passed", {"seat": seat})],
+    }
+
+    def opening(self, options, seats, rng):
+        return [Event("GameStarted", {"seats": seats})]
+
+    def evolve(self, state, event):
+        if event.type == "GameStarted":
+            n = event.data["seats"]
+            return {"seats": n, "goods": [{"gold": 2, "salt": 3} for _ in range(n)], "offers": offers.empty(),
+                    "turn": 0}
+        if event.type in offers.EVENTS:
+            state = {**state, "offers": offers.evolve(state["offers"], event)}
+        if event.type == "GoodsTraded":
+            goods = [dict(g) for g in state["goods"]]
+            for seat, give, get in ((event.data["from"], "give", "get"), (event.data["to"], "get", "give")):
+                for good, n in event.data["terms"][give].items():
+                    goods[seat][good] -= n
+                for good, n in event.data["terms"][get].items():
+                    goods[seat][good] += n
+            state = {**state, "goods": goods}
+        if event.type == "Passed":
+            state = {**state, "turn": (state["turn"] + 1) % state["seats"]}
+        return state
+
+    def legal_moves(self, state, seat):
+        template = {"give": {}, "get": {}}
+        moves = offers.moves(state["offers"], seat, template)
+        if seat == state["turn"] and not state["offers"]["open"]:
+            moves += [{"type": "MakeOffer", "to": other, "terms": template}
+                      for other in range(state["seats"]) if other != seat] + [{"type": "Pass"}]
+        return moves
+
+    def awaiting(self, state):
+        return offers.awaiting(state["offers"]) or {state["turn"]: "move"}
+
+    def timeout_default(self, state, seat):
+        return offers.timeout_answer(state["offers"], seat) or {"type": "Pass"}
+
+    def view(self, state, seat):
+        return state
+
+    def outcome(self, state):
+        return None
+
+
+BARTER = Barter()
+
+
+def play(state, seat, command, n=0):
+    events = BARTER.decide(state, seat, command, Rng("barter", n))
+    return BARTER.fold(state, events), events
+
+
+def started():
+    return BARTER.fold(None, BARTER.setup({}, 2, Rng("barter", 0)))
+
+
+def test_an_offer_is_made_with_open_terms_and_accepted_with_the_games_own_settlement():
+    state = started()
+    state, events = play(state, 0, {"type": "MakeOffer", "to": 1, "terms": {"give": {"salt": 2}, "get": {"gold": 1}}})
+    assert events[0].type == "OfferMade" and BARTER.awaiting(state) == {1: "response"}
+    assert {"type": "AcceptOffer", "offer": 1} in BARTER.legal_moves(state, 1)
+    state, events = play(state, 1, {"type": "AcceptOffer", "offer": 1})
+    assert [e.type for e in events] == ["OfferAccepted", "GoodsTraded"]
+    assert state["goods"] == [{"gold": 3, "salt": 1}, {"gold": 1, "salt": 5}] and state["offers"]["open"] == {}
+
+
+def test_a_counter_sends_new_terms_back_and_the_clock_declines_for_a_silent_addressee():
+    state = started()
+    state, _ = play(state, 0, {"type": "MakeOffer", "to": 1, "terms": {"give": {"salt": 1}, "get": {"gold": 2}}})
+    state, events = play(state, 1, {"type": "CounterOffer", "offer": 1,
+                                    "terms": {"give": {"gold": 1}, "get": {"salt": 1}}})
+    assert events[0].data["counter"] == 2 and BARTER.awaiting(state) == {0: "response"}
+    assert BARTER.on_timeout(state, 0) == {"type": "DeclineOffer", "offer": 2}
+    state, events = play(state, 0, BARTER.on_timeout(state, 0))
+    assert events[0].type == "OfferDeclined" and BARTER.awaiting(state) == {0: "move"}
+
+
+def test_only_the_offerer_withdraws_and_only_the_addressee_answers():
+    state = started()
+    state, _ = play(state, 0, {"type": "MakeOffer", "to": 1, "terms": {"give": {"salt": 1}, "get": {}}})
+    with pytest.raises(IllegalMove):  # not listed for seat 0: the base asks the handler why
+        BARTER.decide(state, 0, {"type": "AcceptOffer", "offer": 1}, Rng("x", 1))
+    with pytest.raises(IllegalMove, match="no open offer"):
+        BARTER.decide(state, 1, {"type": "AcceptOffer", "offer": 9}, Rng("x", 1))
+    state, events = play(state, 0, {"type": "WithdrawOffer", "offer": 1})
+    assert events[0].type == "OfferWithdrawn" and state["offers"]["open"] == {}
+
+
+def test_open_terms_are_checked_by_the_handler_and_the_shape_by_the_base():
+    state = started()
+    with pytest.raises(IllegalMove, match="cannot part with 9 gold"):
+        BARTER.decide(state, 0, {"type": "MakeOffer", "to": 1, "terms": {"give": {"gold": 9}, "get": {}}}, Rng("x", 1))
+    with pytest.raises(BadCommand, match="must be a JSON object"):
+        BARTER.decide(state, 0, {"type": "MakeOffer", "to": 1, "terms": "all your salt"}, Rng("x", 1))
+    with pytest.raises(IllegalMove):  # the fixed argument `to` must still match a listed move
+        BARTER.decide(state, 0, {"type": "MakeOffer", "to": 0, "terms": {"give": {}, "get": {}}}, Rng("x", 1))
+
+
+class Broken(RulesetBase):
+    name = title = noun = "broken"
+    min_seats, max_seats = 2, 2
+    commands = {"Go": {"n": "int"}}
+    handlers = {"Go": lambda s, seat, c, r: [][c["n"]]}  # an IndexError: a bug, not a refusal
+
+    def legal_moves(self, state, seat):
+        return []
+
+
+def test_a_handler_crash_on_a_refused_command_surfaces_instead_of_becoming_a_refusal():
+    with pytest.raises(IndexError):
+        Broken().decide({"seats": 2}, 0, {"type": "Go", "n": 3}, Rng("x", 1))
+
+
+def test_a_ruleset_must_declare_one_handler_per_command():
+    with pytest.raises(TypeError, match="exactly one handler"):
+        type("Half", (RulesetBase,), {"commands": {"A": {}, "B": {}}, "handlers": {"A": None}})
