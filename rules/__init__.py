@@ -1,8 +1,14 @@
-"""The games: a registry of ruleset name -> Ruleset (see rules/base.py)."""
+"""The games: a registry of ruleset name -> Ruleset (see rules/base.py and rules/ruleset.py).
+
+RULESETS are served; EXAMPLES (rules/examples) are not, but EVERY_RULESET is what the
+generic tests (playouts, fuzzing, secrecy) run, so an example is held to the same properties.
+"""
 from __future__ import annotations
 
 from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
+from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
 
 RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD)}
+EVERY_RULESET: dict[str, Ruleset] = {**RULESETS, **EXAMPLES}

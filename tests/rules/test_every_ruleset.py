@@ -1,4 +1,4 @@
-"""Generic properties every ruleset in rules.RULESETS must have, checked by seeded random playouts.
+"""Generic properties every ruleset in rules.EVERY_RULESET (the served games and the examples) must have, checked by seeded random playouts.
 
 For each ruleset and each legal seat count: the game ends within a bound; every
 listed legal move is accepted by decide; commands not listed are refused with
@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from rules import RULESETS
+from rules import EVERY_RULESET
 from rules.base import PUBLIC, BadCommand, IllegalMove, Rng, Ruleset, fold, redact
 
 MAX_COMMANDS = 6000          # a random game must end well before this
@@ -23,7 +23,7 @@ ACCEPT_SAMPLE = 6            # listed moves tried against decide at each step (b
 DEEP_CHECK_EVERY = 7         # deep-copy / JSON / view checks every Nth step (and on every event of it)
 
 CASES = [(name, seats, seed)
-         for name, ruleset in sorted(RULESETS.items())
+         for name, ruleset in sorted(EVERY_RULESET.items())
          for seats in range(ruleset.min_seats, ruleset.max_seats + 1)
          for seed in range(SEEDS_PER_COUNT)]
 
@@ -55,7 +55,7 @@ def _check_rejected(ruleset: Ruleset, state, seat, command, rng) -> None:
 
 @pytest.mark.parametrize("name,seats,seed", CASES)
 def test_random_playout_properties(name: str, seats: int, seed: int) -> None:
-    ruleset = RULESETS[name]
+    ruleset = EVERY_RULESET[name]
     assert isinstance(ruleset, Ruleset)
     game_seed = f"every-ruleset/{name}/{seats}/{seed}"
     events = ruleset.setup({}, seats, Rng(game_seed, 0))
@@ -138,9 +138,9 @@ def test_random_playout_properties(name: str, seats: int, seed: int) -> None:
     assert fold(ruleset, history) == state, "replaying the events must rebuild the same state"
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
 def test_metadata_and_options(name: str) -> None:
-    ruleset = RULESETS[name]
+    ruleset = EVERY_RULESET[name]
     assert ruleset.name == name and ruleset.title
     assert 1 <= ruleset.min_seats <= ruleset.max_seats
     assert "random" in ruleset.bot_levels
@@ -152,9 +152,9 @@ def test_metadata_and_options(name: str) -> None:
         ruleset.setup({}, ruleset.max_seats + 1, Rng("x", 0))
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
 def test_setup_is_deterministic(name: str) -> None:
-    ruleset = RULESETS[name]
+    ruleset = EVERY_RULESET[name]
     first = ruleset.setup({}, ruleset.min_seats, Rng("same-seed", 0))
     again = ruleset.setup({}, ruleset.min_seats, Rng("same-seed", 0))
     assert first == again

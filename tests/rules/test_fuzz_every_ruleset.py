@@ -15,7 +15,7 @@ from functools import lru_cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import RULESETS
+from rules import EVERY_RULESET
 from rules.base import IllegalMove, Rng, fold
 
 STATES_PER_RULESET = 24
@@ -28,7 +28,7 @@ json_value = st.recursive(json_leaf, lambda inner: st.lists(inner, max_size=4) |
 @lru_cache(maxsize=None)
 def reachable(name: str) -> tuple:
     """(state, seat, legal moves) samples along seeded random playouts of `name`."""
-    ruleset, samples = RULESETS[name], []
+    ruleset, samples = EVERY_RULESET[name], []
     for n in range(4):
         seats = random.Random(n).randint(ruleset.min_seats, ruleset.max_seats)
         options = {k: o.default for k, o in ruleset.options.items()}
@@ -70,7 +70,7 @@ def fuzzed(draw, name: str):
 
 
 def check(name: str, case) -> None:
-    ruleset = RULESETS[name]
+    ruleset = EVERY_RULESET[name]
     state, seat, command = case
     try:
         events = ruleset.decide(state, seat, command, Rng("fuzzed", 1))
@@ -91,5 +91,5 @@ def make_test(name: str):
     return test
 
 
-for _name in sorted(RULESETS):
+for _name in sorted(EVERY_RULESET):
     globals()[f"test_fuzzed_commands_into_{_name}_only_ever_raise_illegal_move"] = make_test(_name)

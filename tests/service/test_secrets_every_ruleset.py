@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from rules import RULESETS
+from rules import EVERY_RULESET
 from rules.base import PUBLIC
 from service import create_app
 from tests.support.race import RACE
 
-ALL = {**RULESETS, "race": RACE}
+ALL = {**EVERY_RULESET, "race": RACE}
 COMMANDS_PER_GAME = 160
 CHECK_EVERY = 40
 

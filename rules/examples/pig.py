@@ -1,0 +1,93 @@
+"""Pig, the dice game: the smallest complete ruleset, written the way every game here is.
+
+On your turn roll one die as often as you like, adding each roll to your turn's
+pot; a 1 empties the pot and ends your turn; Hold banks the pot and ends it.
+The first player whose bank reaches the target wins.  docs/adding-a-game.md
+walks through this file.
+"""
+from __future__ import annotations
+
+from rules.base import Event, IllegalMove, Option, Rng
+from rules.blocks import turns
+from rules.ruleset import RulesetBase
+
+RULE = "Pig"
+
+
+# -- decide: one handler per command, (state, seat, command, rng) -> events ------
+def decide_roll(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
+    """Roll: the die is cast here, once, and its face is written into the event."""
+    return [Event("DieRolled", {"seat": seat, "face": rng.randint(1, 6)})]
+
+
+def decide_hold(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
+    """Hold: bank the pot (only with something in it: the base asks this handler why not)."""
+    if not state["pot"]:
+        raise IllegalMove("there is nothing in the pot to hold: roll first", rule=RULE)
+    return [Event("PotBanked", {"seat": seat, "pot": state["pot"]})]
+
+
+# -- evolve: one small pure function per event, (state, data) -> new state ---------
+def started(state: None, d: dict) -> dict:
+    return {"seats": d["seats"], "target": d["target"], "banks": [0] * d["seats"], "current": d["first"], "pot": 0}
+
+
+def rolled(state: dict, d: dict) -> dict:
+    if d["face"] == 1:  # the pot is lost and the turn passes
+        return {**state, "pot": 0, "current": turns.next_seat(state["seats"], d["seat"])}
+    return {**state, "pot": state["pot"] + d["face"]}
+
+
+def banked(state: dict, d: dict) -> dict:
+    banks = list(state["banks"])
+    banks[d["seat"]] += d["pot"]
+    return {**state, "banks": banks, "pot": 0, "current": turns.next_seat(state["seats"], d["seat"])}
+
+
+class Pig(RulesetBase):
+    """Declarations; the rules are the functions above."""
+
+    name, title, noun = "pig", "Pig (example game)", "Pig"
+    min_seats, max_seats = 2, 6
+    bot_levels = ("random", "cautious")
+    options = {"target": Option(50, (20, 50, 100), "Bank that wins")}
+    commands = {"Roll": {}, "Hold": {}}
+    handlers = {"Roll": decide_roll, "Hold": decide_hold}
+    evolvers = {"GameStarted": started, "DieRolled": rolled, "PotBanked": banked}
+    turn_rule = RULE
+
+    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
+        """Who starts is rolled for."""
+        return [Event("GameStarted", {"seats": seats, "target": options["target"], "first": rng.randbelow(seats)})]
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        if self.outcome(state) or seat != state["current"]:
+            return []
+        return [{"type": "Roll"}] + ([{"type": "Hold"}] if state["pot"] else [])
+
+    def awaiting(self, state: dict) -> dict[int, str]:
+        return {} if self.outcome(state) else {state["current"]: "move"}
+
+    def timeout_default(self, state: dict, seat: int) -> dict:
+        """A player whose clock runs out banks what they have (or rolls, with an empty pot)."""
+        return {"type": "Hold"} if state["pot"] else {"type": "Roll"}
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return {"banks": state["banks"], "pot": state["pot"], "current": state["current"], "target": state["target"]}
+
+    def outcome(self, state: dict) -> dict | None:
+        best = max(state["banks"])
+        if best < state["target"]:
+            return None
+        return {"winners": [s for s, bank in enumerate(state["banks"]) if bank == best], "reason": "reached the target"}
+
+    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
+        """random: any legal move; cautious: hold at 20 or when the pot wins the game."""
+        moves = self.legal_moves(state, seat)
+        if level == "cautious":
+            enough = state["pot"] >= 20 or state["banks"][seat] + state["pot"] >= state["target"]
+            return {"type": "Hold"} if enough and {"type": "Hold"} in moves else {"type": "Roll"}
+        return rng.choice(moves)
+
+
+RULESET = Pig()
