@@ -1,7 +1,7 @@
 """Bot moves per second through the RQ workers vs RQ's own no-op job rate, same Redis, same run.
 
 Bots: `--games` games between `--seats` random bots of each ruleset (Kingpin to
-$3,000) are created at once through the engine (service.engine.build_engine,
+$3,000) are created at once through the engine (service.wiring.build_engine,
 whose scheduler enqueues the first bot job) and played to their end by
 `--workers` `python -m service.worker` processes.  moves/s = bot events / wall
 time from just before the first creation to the last event's timestamp; bot
@@ -69,7 +69,7 @@ def noop_rate(redis_url: str, jobs: int, workers: int, tmp: Path) -> dict:
 
 
 def bot_games(redis_url: str, name: str, games: int, seats: int, timeout: float) -> dict:
-    from service.engine import build_engine
+    from service.wiring import build_engine
 
     engine = build_engine(redis_url)
     ruleset = RULESETS[name]
@@ -79,7 +79,7 @@ def bot_games(redis_url: str, name: str, games: int, seats: int, timeout: float)
     started_ms = time.time() * 1000
     ids = [engine.runner.create_game(name, [{"kind": "bot", "level": "random"}] * seats, options, seed).id
            for seed in seeds]
-    client = engine.events_redis
+    client = engine.store.redis
     deadline = time.monotonic() + timeout
     while True:
         statuses = [client.hget(f"g:{{{game_id}}}:meta", "status") for game_id in ids]

@@ -25,8 +25,9 @@ from pathlib import Path
 
 from bench.common import ratio, redis_only, report, verdict
 from bench.plans import LONG_GAME_OPTIONS, longest_game, play
+from events.keys import meta_key, snapshot_key, stream_key
 from events.runner import GameRunner
-from events.store import EventStore, meta_key, snapshot_key, stream_key
+from events.store import EventStore
 from rules import RULESETS
 from rules.base import Rng
 

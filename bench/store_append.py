@@ -19,7 +19,8 @@ from pathlib import Path
 from bench.common import ratio, redis_only, report
 from bench.plans import play
 from events.envelope import encode_fields
-from events.store import EventStore, PendingEvent, _load_script, idempotency_key, meta_key, stream_key
+from events.keys import idempotency_key, meta_key, stream_key
+from events.store import EventStore, PendingEvent, _load_script
 from rules import RULESETS
 
 

@@ -1,15 +1,10 @@
 """The Redis Streams event store: one stream per game, compare-and-append.
 
-Keys of a game all carry the hash tag `{<game_id>}` so that one server-side
-script can touch them together on Redis Cluster:
-
-    g:{id}:events      stream, entry id = "<version>-0"
-    g:{id}:meta        hash: version, ruleset, seats, token hashes, seed, ...
-    g:{id}:snap        hash: v (version), s (game state JSON), t (table JSON) - the latest snapshot
-    g:{id}:idem:<k>    string: the record of the command that used key k
-
-The lobby indexes (`{lobby}:...` sorted sets by creation time) live outside any
-game's tag and are written after the append: a listing, not a source of truth.
+The key layout is in events/keys.py.  A game's keys all carry the hash tag
+`{<game_id>}` so that one server-side script can touch them together on Redis
+Cluster.  The lobby indexes are written after the append: a listing, not a
+source of truth.  Nothing outside events/ touches this Redis client: the
+workers' indexes (`work`) and the lobby counts are methods here.
 """
 from __future__ import annotations
 
@@ -19,8 +14,11 @@ from importlib import resources
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import redis
+from redis.exceptions import RedisClusterException
 
 from events.envelope import Envelope, decode_entry, encode_fields
+from events.keys import idempotency_key, lobby_index, meta_key, snapshot_key, stream_key
+from events.work import WorkIndexes
 from rules.base import Event
 
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
@@ -34,28 +32,6 @@ LOBBY = "{lobby}"  # one hash tag for every listing key, so they share a cluster
 
 def _load_script(name: str) -> str:
     return resources.files("events").joinpath("scripts").joinpath(name).read_text()
-
-
-def stream_key(game_id: str) -> str:
-    return f"g:{{{game_id}}}:events"
-
-
-def meta_key(game_id: str) -> str:
-    return f"g:{{{game_id}}}:meta"
-
-
-def snapshot_key(game_id: str) -> str:
-    return f"g:{{{game_id}}}:snap"
-
-
-def idempotency_key(game_id: str, scope: str) -> str:
-    return f"g:{{{game_id}}}:idem:{scope}"
-
-
-def lobby_index(status: str | None = None, ruleset: str | None = None) -> str:
-    """`{lobby}:all`, `{lobby}:status:open`, `{lobby}:ruleset:kingpin`, `{lobby}:status:open:ruleset:kingpin`."""
-    parts = [LOBBY] + ([f"status:{status}"] if status else []) + ([f"ruleset:{ruleset}"] if ruleset else [])
-    return ":".join(parts) if len(parts) > 1 else f"{LOBBY}:all"
 
 
 class ConcurrencyConflict(Exception):
@@ -110,6 +86,7 @@ class EventStore:
         # timeout is longer than any block, so an idle follow is not cut off
         self.follower = follower or client
         self._follow_cap_ms = _block_cap_ms(self.follower)
+        self.work = WorkIndexes(client)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
         # its script cache) it loads the script and retries, so clients never see it.
         self._append = client.register_script(_load_script("append.lua"))
@@ -236,6 +213,22 @@ class EventStore:
         pipe.zcard(index)
         ids, total = pipe.execute()
         return list(ids), int(total)
+
+    def lobby_counts(self, statuses: Iterable[str]) -> list[int]:
+        """How many games the lobby lists under each status."""
+        pipe = self.redis.pipeline(transaction=False)  # every {lobby} key is in one cluster slot
+        for status in statuses:
+            pipe.zcard(lobby_index(status))
+        return [int(count) for count in pipe.execute()]
+
+    def ping(self) -> bool:
+        """Redis answers (every primary, on a cluster); False when it does not."""
+        try:
+            if hasattr(self.redis, "get_primaries"):  # Redis Cluster: PING alone asks one node
+                return bool(self.redis.ping(target_nodes=self.redis.PRIMARIES))
+            return bool(self.redis.ping())
+        except (redis.RedisError, RedisClusterException):
+            return False
 
     def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
         pipe = self.redis.pipeline(transaction=False)

@@ -12,11 +12,12 @@ API_VERSION = "1.0.0"
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app.  `config` may carry REDIS_URL, QUEUE_REDIS_URL, RULESETS (tests), ..."""
-    from service.api import BLUEPRINTS, CartelApi
+    from service.api import BLUEPRINTS
+    from service.api.base import CartelApi
     from service.bodies import StrictJSONProvider
-    from service.engine import build_engine
     from service.errors import register_error_handlers
     from service.ratelimit import install as install_rate_limits
+    from service.wiring import build_engine
 
     app = Flask(__name__)
     app.json = StrictJSONProvider(app)

@@ -7,12 +7,9 @@ apply twice.  Job ids are deterministic, so enqueuing twice is harmless.
 """
 from __future__ import annotations
 
-import json
 import logging
-import math
 import os
 import time
-from datetime import datetime, timezone
 
 from redis.exceptions import RedisError
 from rq import Queue
@@ -21,68 +18,16 @@ from events.runner import Game, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove, Rng
 from service.metrics import BOT_FAILURES
+from service.scheduling import enqueue_bot, enqueue_clock
+from service.wiring import build_engine
 
 log = logging.getLogger(__name__)
 
-BOT_WAIT_INDEX = "{lobby}:botwait"  # game id -> ms when a bot seat became awaited
-CLOCK_INDEX = "{lobby}:clocks"  # game id -> earliest human deadline (ms)
-# game id -> {"version": v, "seats": [...]}: bot seats whose move failed for good at version v.
-# The sweeper does not re-enqueue them (a failure that is not a crash would only fail again);
-# the next append (e.g. the human reclaiming the seat) makes the record stale.
-BOT_STUCK_INDEX = "{lobby}:botstuck"
 MAX_TIMEOUT_STEPS = 500
 # A bot job keeps playing while only bots are to act, within this budget, then
 # hands on to a fresh job (so one long bot-only game cannot hog a worker).
 BOT_BATCH_MOVES = int(os.environ.get("BOT_BATCH_MOVES", "200"))
 BOT_BATCH_SECONDS = float(os.environ.get("BOT_BATCH_SECONDS", "0.5"))
-
-
-class Scheduler:
-    """The runner's after-append hook: enqueue what the new state needs."""
-
-    def __init__(self, queue: Queue, runner: GameRunner):
-        self.queue = queue
-        self.runner = runner
-
-    def __call__(self, game: Game, before: Game | None) -> None:
-        has_bots = any(seat["kind"] == "bot" for seat in game.seats)
-        if not has_bots and not game.clock:
-            return  # humans without clocks: nothing to schedule, no index to keep
-        awaiting = game.awaiting()
-        bots = [seat for seat in awaiting if game.seats[seat]["kind"] == "bot"]
-        deadlines = game.deadlines
-        # The sweepers' indexes first (in the event store): if the queue Redis is down,
-        # the sweepers still find the game once it is back.
-        index = self.runner.store.redis.pipeline(transaction=False)
-        if bots:
-            index.zadd(BOT_WAIT_INDEX, {game.id: self.runner.clock()})
-        else:
-            index.zrem(BOT_WAIT_INDEX, game.id)
-            index.hdel(BOT_STUCK_INDEX, game.id)
-        if deadlines:
-            index.zadd(CLOCK_INDEX, {game.id: min(deadlines.values())})
-        else:
-            index.zrem(CLOCK_INDEX, game.id)
-        index.execute()
-        for seat in bots:
-            enqueue_bot(self.queue, game.id, game.version, seat)
-        previous = before.deadlines if before else {}
-        for seat, deadline in deadlines.items():
-            if previous.get(seat) != deadline:
-                enqueue_clock(self.queue, game.id, seat, deadline)
-
-
-def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:
-    queue.enqueue(play_bot, game_id, version, seat, job_id=f"bot-{game_id}-{version}-{seat}{retry}",
-                  result_ttl=0, failure_ttl=3600, job_timeout=60)
-
-
-def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int) -> None:
-    # RQ schedules in whole seconds and may fire early: round up, and the job
-    # itself re-checks the deadline against the clock before timing anyone out.
-    when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=timezone.utc)
-    queue.enqueue_at(when, expire_clock, game_id, seat, deadline_ms, job_id=f"clock-{game_id}-{seat}-{deadline_ms}",
-                     result_ttl=0, failure_ttl=3600, job_timeout=120)
 
 
 # ------------------------------------------------------------------ the jobs
@@ -93,7 +38,6 @@ def current_engine():
     """The worker process's engine, built once (the runner's state cache persists across jobs)."""
     global _engine
     if _engine is None:
-        from service.engine import build_engine
         _engine = build_engine()
     return _engine
 
@@ -156,8 +100,9 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
 def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:
     """Record that a bot seat cannot move at this version: counted, logged once, never re-enqueued.
     The game stays recoverable: the seat's human can reclaim it (if a clock handed it over)."""
-    stuck = stuck_seats(runner, game) | {seat}
-    runner.store.redis.hset(BOT_STUCK_INDEX, game.id, json.dumps({"version": game.version, "seats": sorted(stuck)}))
+    # Not re-enqueued by the sweeper (a failure that is not a crash would only fail again);
+    # the next append (e.g. the human reclaiming the seat) makes the record stale.
+    runner.store.work.mark_stuck(game.id, game.version, stuck_seats(runner, game) | {seat})
     BOT_FAILURES.labels(game.ruleset.name).inc()
     log.error("bot seat %s of game %s cannot move at version %s (%s: %s); the seat waits until its human "
               "reclaims it (POST /v1/games/%s/seats/%s/reclaim)", seat, game.id, game.version,
@@ -166,14 +111,7 @@ def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> N
 
 def stuck_seats(runner: GameRunner, game: Game) -> set[int]:
     """The bot seats that failed for good at the game's current version (a stale record is dropped)."""
-    record = runner.store.redis.hget(BOT_STUCK_INDEX, game.id)
-    if not record:
-        return set()
-    record = json.loads(record)
-    if record["version"] != game.version:
-        runner.store.redis.hdel(BOT_STUCK_INDEX, game.id)
-        return set()
-    return set(record["seats"])
+    return runner.store.work.stuck_seats(game.id, game.version)
 
 
 def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
@@ -214,22 +152,21 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
     long (except those whose move failed for good at this version), and clocks
     past their deadline.  Returns how many jobs it enqueued."""
     now = runner.clock()
-    index = runner.store.redis
+    work = runner.store.work
     nudged = 0
-    for game_id in index.zrangebyscore(BOT_WAIT_INDEX, 0, now - stalled_after_ms):
+    for game_id in work.stalled_bots(now - stalled_after_ms):
         game = runner.load(game_id)
         stuck = stuck_seats(runner, game)
         for seat in game.awaiting():
             if game.seats[seat]["kind"] == "bot" and seat not in stuck:
                 enqueue_bot(queue, game.id, game.version, seat, retry=f"-r{now}")
                 nudged += 1
-        index.zadd(BOT_WAIT_INDEX, {game_id: now}, xx=True)
-    for game_id in index.zrangebyscore(CLOCK_INDEX, 0, now - stalled_after_ms):
+        work.nudged(game_id, now)
+    for game_id in work.stalled_clocks(now - stalled_after_ms):
         game = runner.load(game_id)
         for seat, deadline in game.deadlines.items():
             if deadline <= now - stalled_after_ms:
-                queue.enqueue(expire_clock, game.id, seat, deadline, job_id=f"clock-{game.id}-{seat}-{deadline}-r{now}",
-                              result_ttl=0, failure_ttl=3600)
+                enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)
                 nudged += 1
-        index.zadd(CLOCK_INDEX, {game_id: now}, xx=True)
+        work.nudged(game_id, now)
     return nudged

@@ -28,7 +28,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, disable_cre
 from prometheus_client.core import GaugeMetricFamily
 
 from events.runner import CommandResult, GameRunner
-from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, lobby_index
+from events.store import ConcurrencyConflict, DuplicateCommand, EventStore
 from service.schemas import STATUSES as GAME_STATUSES
 
 log = logging.getLogger(__name__)
@@ -118,15 +118,12 @@ def observe_job_start(job) -> None:
 class LobbyCollector:
     """`cartel_games{status}`: the sizes of the lobby's status indexes, read at scrape time."""
 
-    def __init__(self, client):
-        self.client = client
+    def __init__(self, store: EventStore):
+        self.store = store
 
     def collect(self) -> Iterable[GaugeMetricFamily]:
         try:
-            pipe = self.client.pipeline(transaction=False)  # every {lobby} key is in one cluster slot
-            for status in GAME_STATUSES:
-                pipe.zcard(lobby_index(status))
-            counts = pipe.execute()
+            counts = self.store.lobby_counts(GAME_STATUSES)
         except redis.RedisError as error:
             log.warning("cartel_games left out of /metrics: %s", error)
             return
@@ -146,9 +143,9 @@ class _Forward:
         return self.registry.collect()
 
 
-def registry(lobby_client=None) -> CollectorRegistry:
+def registry(lobby: EventStore | None = None) -> CollectorRegistry:
     """What /metrics shows: every process's values in multiprocess mode, else this
-    process's, plus the lobby gauge when given a Redis client."""
+    process's, plus the lobby gauge when given the event store."""
     from prometheus_client import REGISTRY, multiprocess
 
     collected = CollectorRegistry(auto_describe=False)
@@ -156,13 +153,13 @@ def registry(lobby_client=None) -> CollectorRegistry:
         multiprocess.MultiProcessCollector(collected)
     else:
         collected.register(_Forward(REGISTRY))
-    if lobby_client is not None:
-        collected.register(LobbyCollector(lobby_client))
+    if lobby is not None:
+        collected.register(LobbyCollector(lobby))
     return collected
 
 
-def render(lobby_client=None) -> bytes:
-    return generate_latest(registry(lobby_client))
+def render(lobby: EventStore | None = None) -> bytes:
+    return generate_latest(registry(lobby))
 
 
 def serve_worker_metrics() -> None:

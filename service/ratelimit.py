@@ -16,49 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
-from importlib import resources
 
 from flask import Flask, Response, current_app, g, request
 
+from events.limits import Limit, burst_of
 from service.errors import Problem
+from service.wiring import engine
 
 EXEMPT_PATHS = ("/healthz", "/readyz", "/metrics", "/openapi.json")
-# Every rate-limit key shares this hash tag, so one script call may touch an address's
-# and a token's keys on Redis Cluster (they land in one slot; the work per request is tiny).
-KEY_PREFIX = "rl:{ratelimit}:"
-SCRIPT_EXTENSION = "cartel_rate_limit_script"
-
-
-@dataclass(frozen=True)
-class Limit:
-    """One limit that applies to this request."""
-
-    kind: str  # "address" or "token"
-    key: str
-    per_minute: int
-    burst: int
-
-    @property
-    def interval_us(self) -> float:
-        """Microseconds between two requests at the steady rate."""
-        return 60_000_000 / self.per_minute
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What the script said about one limit."""
-
-    limit: Limit
-    refused: bool
-    wait_us: int
-    remaining: int
-    reset_us: int
-
-
-def burst_of(per_minute: int, burst_seconds: float) -> int:
-    """Requests a quiet client may send at once: `burst_seconds` of its rate, at least one."""
-    return max(1, int(per_minute * burst_seconds / 60))
 
 
 def limits_for_request() -> list[Limit]:
@@ -68,24 +33,13 @@ def limits_for_request() -> list[Limit]:
     limits = []
     per_address = int(config["RATE_LIMIT_PER_ADDRESS"])
     if per_address > 0:
-        limits.append(Limit("address", f"{KEY_PREFIX}addr:{request.remote_addr}", per_address,
-                            burst_of(per_address, burst_seconds)))
+        limits.append(Limit("address", str(request.remote_addr), per_address, burst_of(per_address, burst_seconds)))
     per_token = int(config["RATE_LIMIT_PER_TOKEN"])
     header = request.headers.get("Authorization", "")
     if per_token > 0 and header.lower().startswith("bearer "):
         digest = hashlib.sha256(header[7:].strip().encode()).hexdigest()[:32]
-        limits.append(Limit("token", f"{KEY_PREFIX}tok:{digest}", per_token, burst_of(per_token, burst_seconds)))
+        limits.append(Limit("token", digest, per_token, burst_of(per_token, burst_seconds)))
     return limits
-
-
-def acquire(script, limits: list[Limit]) -> list[Verdict]:
-    """One atomic script call: take a request from every limit, or from none if any refuses."""
-    args: list[str] = []
-    for limit in limits:
-        args += [repr(limit.interval_us), repr(limit.interval_us * limit.burst)]
-    flat = script(keys=[limit.key for limit in limits], args=args)
-    return [Verdict(limit, bool(flat[4 * i]), int(flat[4 * i + 1]), int(flat[4 * i + 2]), int(flat[4 * i + 3]))
-            for i, limit in enumerate(limits)]
 
 
 def whole_seconds(microseconds: int) -> int:
@@ -99,7 +53,7 @@ def check_rate_limits() -> None:
     limits = limits_for_request()
     if not limits:
         return
-    verdicts = acquire(current_app.extensions[SCRIPT_EXTENSION], limits)
+    verdicts = engine().limiter.acquire(limits)
     tightest = min(verdicts, key=lambda v: (v.remaining, -v.reset_us))
     g.rate_limit = (tightest.limit.per_minute, tightest.remaining, whole_seconds(tightest.reset_us))
     refused = [v for v in verdicts if v.refused]
@@ -121,9 +75,6 @@ def add_rate_limit_headers(response: Response) -> Response:
 
 
 def install(app: Flask) -> None:
-    """Check the limits before every request; the script is registered once per app (EVALSHA,
-    reloaded by redis-py if a restarted Redis forgot it)."""
-    source = resources.files("service").joinpath("scripts").joinpath("gcra.lua").read_text()
-    app.extensions[SCRIPT_EXTENSION] = app.extensions["cartel"].events_redis.register_script(source)
+    """Check the limits before every request (the Redis side: events/limits.py)."""
     app.before_request(check_rate_limits)
     app.after_request(add_rate_limit_headers)

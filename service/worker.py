@@ -13,7 +13,6 @@ import threading
 import time
 
 import redis
-
 from rq.worker import SimpleWorker
 
 from service.jobs import current_engine, sweep

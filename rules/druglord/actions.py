@@ -6,10 +6,9 @@ from itertools import combinations_with_replacement
 
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import turns
-
 from rules.druglord import baller, load, regions, rolls, trade, violence
-from rules.druglord.common import ACTION_WORDS, require_actor, require_no_action
 from rules.druglord.data import WEIGHT_TYPES
+from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
 from rules.druglord.state import actor, demand
 
 RULE = "4"

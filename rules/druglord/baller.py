@@ -6,10 +6,9 @@ Drawn cards go under data["secret"] (only the drawer reads them); a played card 
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
 from rules.druglord import rolls
-from rules.druglord.common import region_name, require_actor, require_no_action
 from rules.druglord.data import CARDS, HAND_LIMIT, WEIGHT_TYPES, card_name
+from rules.druglord.guards import region_name, require_actor, require_no_action
 from rules.druglord.state import actor, case_total, produces
 
 RULE = "11"

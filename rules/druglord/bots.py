@@ -15,12 +15,21 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.base import Rng
-
 from rules.druglord import geo, rolls, trade
 from rules.druglord.data import BOARD, CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import (
-    actor, blocked, case_total, controlled, demand, free_markers, produces, region_weight, regions_of,
-    trial_at, usable, usable_total,
+    actor,
+    blocked,
+    case_total,
+    controlled,
+    demand,
+    free_markers,
+    produces,
+    region_weight,
+    regions_of,
+    trial_at,
+    usable,
+    usable_total,
 )
 
 WEIGHT_UNIT = 0.3           # what a unit of Traphouse weight is worth (Sway, exports)

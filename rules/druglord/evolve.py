@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rules.base import Event
-from rules.ruleset import copy_containers as _copy, evolve_by_type
-
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import zero
+from rules.ruleset import copy_containers as _copy
+from rules.ruleset import evolve_by_type
 
 
 def _player(new: dict, seat: int, *keys: str) -> dict:

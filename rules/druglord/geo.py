@@ -9,8 +9,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.druglord.board import (
-    BOARD, coastal_regions_on, extended_land_trade, hybrid_ports, land_trade, neighbours, same_zone_coastal,
-    sea_oceans, violence_range,
+    BOARD,
+    coastal_regions_on,
+    extended_land_trade,
+    hybrid_ports,
+    land_trade,
+    neighbours,
+    same_zone_coastal,
+    sea_oceans,
+    violence_range,
 )
 
 # Roll needed (before Sway, cards and Crackdowns) per route kind.

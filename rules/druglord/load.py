@@ -13,9 +13,8 @@ due on itself}, "room": {region: spare SC left for other regions' excess}} while
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
-from rules.druglord.common import region_name, require_phase
 from rules.druglord.data import BOARD, WEIGHT_TYPES
+from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import demand, produces, regions_of
 
 RULE = "3"

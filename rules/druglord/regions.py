@@ -5,12 +5,16 @@ from itertools import combinations
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
 from rules.blocks import choices
-
 from rules.druglord import rolls
-from rules.druglord.common import region_name, require_phase
 from rules.druglord.data import (
-    BALLER_DIGEST, BOARD_DIGEST, DIME_BAGS, REGION_IDS, WEIGHT_TOTALS, baller_deck,
+    BALLER_DIGEST,
+    BOARD_DIGEST,
+    DIME_BAGS,
+    REGION_IDS,
+    WEIGHT_TOTALS,
+    baller_deck,
 )
+from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import free_markers
 
 RULE_DRAW = "1"

@@ -11,7 +11,6 @@ A natural 1 always fails and counts as 1, whatever the Sway.
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import usable, usable_total
 

@@ -27,7 +27,12 @@ State (JSON-able, string keys; docs/rules/druglord.md "View" shows it as clients
 from __future__ import annotations
 
 from rules.druglord.data import (
-    BOARD, MARKERS_PER_PLAYER, TRIAL_CASES, TRIAL_CASES_CALIFORNIA, WEIGHT_TOTALS, WEIGHT_TYPES,
+    BOARD,
+    MARKERS_PER_PLAYER,
+    TRIAL_CASES,
+    TRIAL_CASES_CALIFORNIA,
+    WEIGHT_TOTALS,
+    WEIGHT_TYPES,
 )
 
 

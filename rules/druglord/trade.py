@@ -9,9 +9,8 @@ carries 1+ units from one source over one route; all its units succeed or fail t
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
 from rules.druglord import geo, trial
-from rules.druglord.common import region_name, require_actor, require_own_region
+from rules.druglord.guards import region_name, require_actor, require_own_region
 from rules.druglord.state import blocked, controlled, demand, usable
 
 RULE = "5"

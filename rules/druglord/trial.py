@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from rules.base import Event, Rng
-
 from rules.druglord import rolls
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import case_total, trial_at

@@ -8,11 +8,25 @@ hand (that seat only; others see counts).
 from __future__ import annotations
 
 from rules.druglord.data import (
-    BOARD, CARDS, MARKER_SETS, MARKERS_PER_PLAYER, PHASE_NAMES, REGION_IDS, WEIGHT_TOTALS, WEIGHT_TYPES,
+    BOARD,
+    CARDS,
+    MARKER_SETS,
+    MARKERS_PER_PLAYER,
+    PHASE_NAMES,
+    REGION_IDS,
+    WEIGHT_TOTALS,
+    WEIGHT_TYPES,
     baller_deck,
 )
 from rules.druglord.state import (
-    actor, case_total, free_markers, regions_of, score_markers, totals_ok, trial_at, weight_in_play,
+    actor,
+    case_total,
+    free_markers,
+    regions_of,
+    score_markers,
+    totals_ok,
+    trial_at,
+    weight_in_play,
 )
 
 

@@ -8,10 +8,9 @@ offer: None | "press" (attacker may press) | "counter" (defender may counteratta
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
 from rules.druglord import geo, rolls
-from rules.druglord.common import region_name, require_no_action, require_own_region
 from rules.druglord.data import BOARD, WEIGHT_TYPES
+from rules.druglord.guards import region_name, require_no_action, require_own_region
 from rules.druglord.state import occupied, region_weight
 
 RULE = "9"

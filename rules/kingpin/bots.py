@@ -10,7 +10,6 @@ Buying, sale sizes (OD risk) and window answers use small explicit rules.
 from __future__ import annotations
 
 from rules.base import Event, Rng
-
 from rules.kingpin.evolve import evolve
 from rules.kingpin.state import kind_of
 

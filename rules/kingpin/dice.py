@@ -2,10 +2,17 @@
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
-from rules.kingpin.common import (
-    FACE_NAMES, FACE_RULE, card, describe, money, require_active_player, require_funds,
-    require_no_pending, require_own_in_play, require_phase,
+from rules.kingpin.guards import (
+    FACE_NAMES,
+    FACE_RULE,
+    card,
+    describe,
+    money,
+    require_active_player,
+    require_funds,
+    require_no_pending,
+    require_own_in_play,
+    require_phase,
 )
 from rules.kingpin.state import kind_of, owned, regulators_on, unused_faces
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rules.base import Event
-from rules.ruleset import copy_containers as _copy, evolve_by_type
+from rules.ruleset import copy_containers as _copy
+from rules.ruleset import evolve_by_type
 
 
 def _card(new: dict, card_id: str) -> dict:

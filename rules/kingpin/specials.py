@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-
-from rules.kingpin.common import (
-    card, describe, money, require_active_player, require_funds, require_no_pending,
-    require_own_in_play, require_phase,
+from rules.kingpin.guards import (
+    card,
+    describe,
+    money,
+    require_active_player,
+    require_funds,
+    require_no_pending,
+    require_own_in_play,
+    require_phase,
 )
 from rules.kingpin.state import immunity_for, kind_of, owned, regulators_on, usable_against_others
 

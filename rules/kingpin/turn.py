@@ -5,9 +5,13 @@ import copy
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
 from rules.blocks import turns
-
-from rules.kingpin.common import (
-    describe, money, require_active_player, require_funds, require_no_pending, require_phase,
+from rules.kingpin.guards import (
+    describe,
+    money,
+    require_active_player,
+    require_funds,
+    require_no_pending,
+    require_phase,
 )
 from rules.kingpin.state import dice_pool, owned
 

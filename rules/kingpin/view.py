@@ -1,7 +1,7 @@
 """What a seat sees (Kingpin's table is open information), the outcome, and state invariants."""
 from __future__ import annotations
 
-from rules.kingpin.common import FACE_NAMES
+from rules.kingpin.guards import FACE_NAMES
 from rules.kingpin.state import dice_pool, regulators_on, usable_against_others
 
 

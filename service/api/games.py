@@ -5,26 +5,23 @@ from flask import request
 from flask.views import MethodView
 
 from events.runner import NotAwaited
-from service.api import Blueprint
+from service.api.base import Blueprint, etag, load_for_reader
 from service.auth import bearer_token, hash_token, new_token, seat_of
-from service.engine import engine
 from service.errors import Problem
 from service.presenters import game_document, summary
-from service.schemas import (ClaimedSeatSchema, ClaimSeatSchema, CreatedGameSchema, CreateGameSchema, GameSchema,
-                             LobbyQuerySchema, LobbySchema, ReclaimedSeatSchema)
+from service.schemas import (
+    ClaimedSeatSchema,
+    ClaimSeatSchema,
+    CreatedGameSchema,
+    CreateGameSchema,
+    GameSchema,
+    LobbyQuerySchema,
+    LobbySchema,
+    ReclaimedSeatSchema,
+)
+from service.wiring import engine
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, list, read and join games")
-
-
-def load_for_reader(game_id: str):
-    """The game and the caller's seat (None without a token: a spectator)."""
-    game = engine().runner.load(game_id)
-    token = bearer_token(required=False)
-    return game, (seat_of(game.meta, token) if token else None)
-
-
-def etag(version: int) -> str:
-    return f'"{version}"'
 
 
 @blp.route("")

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from service.api import Blueprint
-from service.engine import engine, redis_ok, workers_alive
+from service.api.base import Blueprint
 from service.schemas import HealthSchema
+from service.wiring import engine, workers_alive
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
 
@@ -24,7 +24,7 @@ class Ready(MethodView):
     @blp.alt_response(503, schema=HealthSchema, description="Redis unreachable or no worker alive")
     def get(self):
         """Redis answers and at least one worker has a fresh heartbeat."""
-        checks = {"redis": "ok" if redis_ok(engine()) else "unreachable",
+        checks = {"redis": "ok" if engine().store.ping() else "unreachable",
                   "workers": f"{workers_alive(engine())} alive"}
         ready = checks["redis"] == "ok" and not checks["workers"].startswith("0 ")
         return {"status": "ready" if ready else "not ready", "checks": checks}, 200 if ready else 503

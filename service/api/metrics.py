@@ -5,8 +5,8 @@ from flask import Response
 from flask.views import MethodView
 
 from service import metrics
-from service.api import Blueprint
-from service.engine import engine
+from service.api.base import Blueprint
+from service.wiring import engine
 
 blp = Blueprint("metrics", __name__, description="Prometheus metrics")
 
@@ -36,5 +36,5 @@ class Metrics(MethodView):
                                 "content": {"text/plain; version=0.0.4": {"schema": {"type": "string"}}}}})
     def get(self):
         """Metrics for Prometheus to scrape."""
-        return Response(metrics.render(engine().events_redis), mimetype=None,
+        return Response(metrics.render(engine().store), mimetype=None,
                         headers={"Content-Type": metrics.CONTENT_TYPE, "Cache-Control": "no-store"})

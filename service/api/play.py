@@ -8,14 +8,20 @@ from flask.views import MethodView
 
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
-from service.api import Blueprint
-from service.api.games import etag, load_for_reader
+from service.api.base import Blueprint, etag, load_for_reader
 from service.auth import bearer_token, seat_of
-from service.engine import engine
 from service.errors import Problem
-from service.schemas import (MAX_VERSION, CommandResultSchema, CommandSchema, EventsPageSchema, EventsQuerySchema,
-                             StateQuerySchema, StateSchema)
+from service.schemas import (
+    MAX_VERSION,
+    CommandResultSchema,
+    CommandSchema,
+    EventsPageSchema,
+    EventsQuerySchema,
+    StateQuerySchema,
+    StateSchema,
+)
 from service.sse import follow_events
+from service.wiring import engine
 
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Commands, events, time travel and history")
 

@@ -5,11 +5,11 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from events.history import parse_history, verify_history
-from service.api import Blueprint
+from service.api.base import Blueprint
 from service.bodies import body_bytes
-from service.engine import engine
 from service.errors import Problem
 from service.schemas import ReplayResultSchema
+from service.wiring import engine
 
 blp = Blueprint("replays", __name__, url_prefix="/v1/replays", description="Verify exported histories")
 

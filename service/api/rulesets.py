@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from service.api import Blueprint
-from service.engine import engine
+from service.api.base import Blueprint
 from service.errors import Problem
 from service.schemas import RulesetListSchema, RulesetSchema
+from service.wiring import engine
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Games, seat counts and options")
 

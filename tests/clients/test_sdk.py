@@ -13,8 +13,22 @@ import pytest
 import requests
 
 from clients._sse import SSEMessage, SSEParser, parse_stream
-from clients.sdk import (BadRequest, CartelClient, ClockSpec, Conflict, Forbidden, IdempotencyKeyReused, IllegalMove,
-                         NotFound, ProblemError, SeatSpec, ServerError, TransportError, Unauthorized, send_fresh)
+from clients.sdk import (
+    BadRequest,
+    CartelClient,
+    ClockSpec,
+    Conflict,
+    Forbidden,
+    IdempotencyKeyReused,
+    IllegalMove,
+    NotFound,
+    ProblemError,
+    SeatSpec,
+    ServerError,
+    TransportError,
+    Unauthorized,
+    send_fresh,
+)
 from tests.support.processes import database, free_port, running_service, wait_until
 
 # The server closes SSE streams after 1 s here, so following a game that lasts

@@ -45,8 +45,8 @@ def test_follow_through_a_long_timeout_follower_waits_out_the_whole_block(redis_
 
 
 def test_the_engine_gives_followers_a_socket_timeout_above_the_longest_block(redis_server):
-    from service.engine import build_engine
+    from service.wiring import build_engine
 
     engine = build_engine(redis_server.url)
     assert socket_timeout_of(engine.store.follower) > FOLLOW_MAX_BLOCK_MS / 1000
-    assert socket_timeout_of(engine.events_redis) is not None  # commands never hang forever either
+    assert socket_timeout_of(engine.store.redis) is not None  # commands never hang forever either

@@ -9,7 +9,7 @@ import requests
 
 from rules import RULESETS
 from service import jobs
-from service.engine import build_engine
+from service.wiring import build_engine
 from tests.support.race import RACE
 
 

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from rules import RULESETS
-from service.engine import build_engine
+from service.wiring import build_engine
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE
 

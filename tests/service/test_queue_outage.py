@@ -6,8 +6,9 @@ import pytest
 import redis
 
 from rules import RULESETS
-from service.engine import build_engine
-from service.jobs import BOT_WAIT_INDEX, sweep
+from events.keys import BOT_WAIT_INDEX
+from service.jobs import sweep
+from service.wiring import build_engine
 from tests.support.processes import free_port
 from tests.support.race import RACE
 

@@ -6,9 +6,10 @@ import logging
 import pytest
 from prometheus_client import REGISTRY
 
+from events.keys import BOT_STUCK_INDEX, BOT_WAIT_INDEX
 from rules import RULESETS
 from service import jobs
-from service.engine import build_engine
+from service.wiring import build_engine
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE
 
@@ -55,7 +56,7 @@ def test_the_human_reclaims_the_stuck_seat_and_plays_on(engine):
     jobs.play_bot(game.id, game.version, seat)
     back = engine.runner.reclaim_seat(game.id, seat)
     assert back.seats[seat]["kind"] == "human" and seat in back.awaiting()
-    assert engine.events_redis.hget(jobs.BOT_STUCK_INDEX, game.id) is None  # the record went with the version
+    assert engine.store.redis.hget(BOT_STUCK_INDEX, game.id) is None  # the record went with the version
     move = back.ruleset.legal_moves(back.state, seat)[0]
     assert engine.runner.execute(game.id, seat, move).game.version > back.version
 
@@ -69,9 +70,9 @@ def test_a_move_a_crash_dropped_is_still_retried(engine):
 def test_a_stale_failure_record_does_not_block_the_next_version(engine):
     game, seat = handed_to_a_missing_level(engine)
     jobs.play_bot(game.id, game.version, seat)
-    engine.store.redis.hset(jobs.BOT_STUCK_INDEX, game.id, '{"version": %d, "seats": [%d]}' % (game.version - 1, seat))
+    engine.store.redis.hset(BOT_STUCK_INDEX, game.id, '{"version": %d, "seats": [%d]}' % (game.version - 1, seat))
     assert jobs.stuck_seats(engine.runner, engine.runner.load(game.id)) == set()
-    assert engine.events_redis.hget(jobs.BOT_STUCK_INDEX, game.id) is None
+    assert engine.store.redis.hget(BOT_STUCK_INDEX, game.id) is None
 
 
 def test_a_real_worker_logs_one_line_not_a_traceback_every_sweep(redis_server, redis_client, tmp_path):
@@ -82,8 +83,8 @@ def test_a_real_worker_logs_one_line_not_a_traceback_every_sweep(redis_server, r
     try:
         game, seat = handed_to_a_missing_level(engine)
         wait_until(lambda: "cannot move" in log.read_text(), timeout=20, what="the worker to report the stuck bot")
-        engine.store.redis.zadd(jobs.BOT_WAIT_INDEX, {game.id: 0})  # make sure the sweeper looks at it again
-        wait_until(lambda: (engine.store.redis.zscore(jobs.BOT_WAIT_INDEX, game.id) or 0) > 0, timeout=10,
+        engine.store.redis.zadd(BOT_WAIT_INDEX, {game.id: 0})  # make sure the sweeper looks at it again
+        wait_until(lambda: (engine.store.redis.zscore(BOT_WAIT_INDEX, game.id) or 0) > 0, timeout=10,
                    what="a sweep over the stuck game")
     finally:
         worker.stop()

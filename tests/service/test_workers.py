@@ -5,7 +5,7 @@ import pytest
 
 from events.history import verify_history
 from rules import RULESETS
-from service.engine import build_engine
+from service.wiring import build_engine
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE
 

@@ -84,7 +84,7 @@ def export(runner, game_id: str) -> str:
 
 def record(out: Path, games: int = GAMES_PER_RULESET) -> list[Path]:
     from service import jobs
-    from service.engine import build_engine
+    from service.wiring import build_engine
     from tests.support.processes import RedisServer
 
     out.mkdir(parents=True, exist_ok=True)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import os
 import signal
-from contextlib import contextmanager
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import redis

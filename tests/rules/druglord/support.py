@@ -12,7 +12,13 @@ from __future__ import annotations
 from rules.base import Event, IllegalMove, Rng, fold
 from rules.druglord import RULESET as D
 from rules.druglord.data import (
-    BALLER_DIGEST, BOARD_DIGEST, CLASSY_DIE, DIME_BAGS, REGION_IDS, WEIGHT_TOTALS, baller_deck,
+    BALLER_DIGEST,
+    BOARD_DIGEST,
+    CLASSY_DIE,
+    DIME_BAGS,
+    REGION_IDS,
+    WEIGHT_TOTALS,
+    baller_deck,
 )
 from rules.druglord.state import zero
 from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)

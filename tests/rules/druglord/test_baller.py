@@ -7,7 +7,19 @@ import json
 from rules.base import redact
 from rules.druglord.data import BALLER_FILE, CARDS, HAND_LIMIT, baller_deck
 from tests.rules.druglord.support import (
-    D, dice, first, legal, play, put, refused, stash, table, trade, types, with_cases, with_hand,
+    D,
+    dice,
+    first,
+    legal,
+    play,
+    put,
+    refused,
+    stash,
+    table,
+    trade,
+    types,
+    with_cases,
+    with_hand,
 )
 
 

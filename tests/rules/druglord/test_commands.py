@@ -56,7 +56,9 @@ def test_timeouts_are_legal_moves_everywhere_they_apply():
 
 # --- fuzz: decide answers anything with events for a listed move, or IllegalMove / BadCommand ----------------
 
-from hypothesis import HealthCheck, given as hgiven, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import given as hgiven
+from hypothesis import strategies as st
 
 from rules.base import Rng, fold  # noqa: E402
 from rules.druglord.commands import SCHEMA  # noqa: E402

@@ -3,7 +3,17 @@ from __future__ import annotations
 
 from rules.druglord.data import REGION_IDS
 from tests.rules.druglord.support import (
-    D, dice, ev, first, given, legal, play, refused, table, types, with_score,
+    D,
+    dice,
+    ev,
+    first,
+    given,
+    legal,
+    play,
+    refused,
+    table,
+    types,
+    with_score,
 )
 
 

@@ -2,7 +2,19 @@
 from __future__ import annotations
 
 from tests.rules.druglord.support import (
-    D, dice, ev, first, given, legal, play, put, refused, stash, table, trade, types,
+    D,
+    dice,
+    ev,
+    first,
+    given,
+    legal,
+    play,
+    put,
+    refused,
+    stash,
+    table,
+    trade,
+    types,
 )
 
 

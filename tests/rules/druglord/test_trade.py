@@ -2,7 +2,21 @@
 from __future__ import annotations
 
 from tests.rules.druglord.support import (
-    D, dice, ev, given, first, legal, play, put, refused, stash, store, table, trade, types, with_cases,
+    D,
+    dice,
+    ev,
+    first,
+    given,
+    legal,
+    play,
+    put,
+    refused,
+    stash,
+    store,
+    table,
+    trade,
+    types,
+    with_cases,
 )
 
 

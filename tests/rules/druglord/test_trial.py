@@ -2,7 +2,20 @@
 from __future__ import annotations
 
 from tests.rules.druglord.support import (
-    D, dice, ev, first, given, legal, play, put, stash, store, table, trade, types, with_cases,
+    D,
+    dice,
+    ev,
+    first,
+    given,
+    legal,
+    play,
+    put,
+    stash,
+    store,
+    table,
+    trade,
+    types,
+    with_cases,
 )
 
 

@@ -3,7 +3,19 @@ from __future__ import annotations
 
 from rules.druglord import load
 from tests.rules.druglord.support import (
-    D, dice, ev, first, given, legal, play, put, refused, table, trade, types, with_score,
+    D,
+    dice,
+    ev,
+    first,
+    given,
+    legal,
+    play,
+    put,
+    refused,
+    table,
+    trade,
+    types,
+    with_score,
 )
 
 

@@ -76,7 +76,9 @@ def test_the_rules_themselves_refuse_every_unlisted_command():
 
 
 # Fuzzing: whatever a client posts, decide answers with events or an IllegalMove/BadCommand, never a crash.
-from hypothesis import HealthCheck, given as hgiven, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+from hypothesis import given as hgiven
+from hypothesis import strategies as st
 
 from rules.kingpin.commands import SCHEMA as _SCHEMA  # noqa: E402
 

@@ -1,9 +1,20 @@
 """Kingpin "Roll Outcomes" (single, double, triple, quadruple) and "Purchasing Hits"."""
 from __future__ import annotations
 
-
 from tests.rules.kingpin.support import (
-    K, cash, ev, first, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
+    K,
+    cash,
+    ev,
+    first,
+    game_with_first,
+    given,
+    legal,
+    next_turn,
+    play,
+    refused,
+    rolled,
+    take,
+    types,
 )
 
 SINGLE = "Roll Outcomes: Single Die"

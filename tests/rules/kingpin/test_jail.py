@@ -4,7 +4,16 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.kingpin.support import (
-    K, cash, ev, game_with_first, given, play, refused, rolled, take, types,
+    K,
+    cash,
+    ev,
+    game_with_first,
+    given,
+    play,
+    refused,
+    rolled,
+    take,
+    types,
 )
 
 

@@ -2,7 +2,14 @@
 from __future__ import annotations
 
 from tests.rules.kingpin.support import (
-    ev, game_with_first, given, play, rng_where, rolled, take, types,
+    ev,
+    game_with_first,
+    given,
+    play,
+    rng_where,
+    rolled,
+    take,
+    types,
 )
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.kingpin.support import (
-    cash, ev, game_with_first, given, legal, play, refused, rolled, types,
+    cash,
+    ev,
+    game_with_first,
+    given,
+    legal,
+    play,
+    refused,
+    rolled,
+    types,
 )
 
 

@@ -2,7 +2,15 @@
 from __future__ import annotations
 
 from tests.rules.kingpin.support import (
-    K, ev, game_with_first, given, play, rng_where, rolled, take, types,
+    K,
+    ev,
+    game_with_first,
+    given,
+    play,
+    rng_where,
+    rolled,
+    take,
+    types,
 )
 
 

@@ -5,7 +5,6 @@ import pytest
 
 from rules.base import BadCommand, Rng
 from rules.kingpin import RULESET as K
-
 from tests.rules.kingpin.support import new_game, types
 
 

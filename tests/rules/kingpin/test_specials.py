@@ -2,7 +2,18 @@
 from __future__ import annotations
 
 from tests.rules.kingpin.support import (
-    K, cash, ev, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
+    K,
+    cash,
+    ev,
+    game_with_first,
+    given,
+    legal,
+    next_turn,
+    play,
+    refused,
+    rolled,
+    take,
+    types,
 )
 
 COP, HIT = "Special Cards: Cop", "Special Cards: Hit Man"

@@ -3,7 +3,18 @@ from __future__ import annotations
 
 from rules.base import Rng, fold
 from tests.rules.kingpin.support import (
-    K, cash, ev, game_with_first, given, legal, next_turn, play, refused, rolled, take, types,
+    K,
+    cash,
+    ev,
+    game_with_first,
+    given,
+    legal,
+    next_turn,
+    play,
+    refused,
+    rolled,
+    take,
+    types,
 )
 
 

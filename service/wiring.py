@@ -11,13 +11,15 @@ from typing import Mapping
 from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 
 import redis
-from redis.exceptions import RedisClusterException
 from rq import Queue
 
+from events.limits import RateLimiter
 from events.runner import GameRunner
 from events.store import FOLLOW_MAX_BLOCK_MS, FOLLOW_SOCKET_MARGIN_SECONDS, EventStore
 from rules import RULESETS
 from rules.base import Ruleset
+from service.metrics import MeteredRunner, MeteredStore
+from service.scheduling import Scheduler
 
 QUEUE_NAME = "cartel"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -31,9 +33,11 @@ FOLLOW_SOCKET_TIMEOUT = FOLLOW_MAX_BLOCK_MS / 1000 + FOLLOW_SOCKET_MARGIN_SECOND
 
 @dataclass
 class Engine:
+    """What a process works with: the runner (and its store), the job queue, the rate limiter."""
+
     runner: GameRunner
     queue: Queue
-    events_redis: redis.Redis
+    limiter: RateLimiter
 
     @property
     def store(self) -> EventStore:
@@ -73,8 +77,6 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
                  rulesets: Mapping[str, Ruleset] | None = None) -> Engine:
     """Events go to REDIS_URL; RQ's queues to QUEUE_REDIS_URL (default: the same server).
     RQ needs a non-cluster Redis, so the two are configured separately."""
-    from service.jobs import Scheduler  # jobs import this module
-    from service.metrics import MeteredRunner, MeteredStore
 
     redis_url = redis_url or os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
     queue_url = queue_url or os.environ.get("QUEUE_REDIS_URL") or redis_url
@@ -89,22 +91,13 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     store = MeteredStore(events_redis, follower=connect(redis_url, socket_timeout=FOLLOW_SOCKET_TIMEOUT))
     runner = MeteredRunner(store, dict(rulesets or {**RULESETS, **extra_rulesets()}))
     runner.after_append = Scheduler(queue, runner)
-    return Engine(runner, queue, events_redis)
+    return Engine(runner, queue, RateLimiter(events_redis))
 
 
 def engine() -> Engine:
     """The app's engine (inside a request)."""
     from flask import current_app
     return current_app.extensions["cartel"]
-
-
-def redis_ok(eng: Engine) -> bool:
-    try:
-        if hasattr(eng.events_redis, "get_primaries"):  # Redis Cluster: PING alone asks one node
-            return bool(eng.events_redis.ping(target_nodes=eng.events_redis.PRIMARIES))
-        return bool(eng.events_redis.ping())
-    except (redis.RedisError, RedisClusterException):
-        return False
 
 
 def workers_alive(eng: Engine) -> int:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from rules.base import IllegalMove
-
 from rules.druglord.data import BOARD, PHASE_NAMES
 from rules.druglord.state import actor
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from rules.base import IllegalMove
-
 from rules.kingpin.state import kind_of
 
 FACE_NAMES = {1: "Shipment", 2: "Distribute", 3: "Purchase Hits", 4: "Payday", 5: "Steal a Deal", 6: "Chloroform"}

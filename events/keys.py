@@ -1,0 +1,53 @@
+"""Every Redis key name the service uses, in one place (as rq keeps its own).
+
+A game's keys share the hash tag `{<game_id>}`, so one script can touch them
+together on Redis Cluster; the lobby's and the workers' indexes share `{lobby}`,
+and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
+
+    g:{id}:events        stream: the game's events, entry id "<version>-0"
+    g:{id}:meta          hash: version, seed, token hashes, deadlines, and the table's projection
+    g:{id}:snap          hash: v (version), s (game state JSON), t (table JSON): the latest snapshot
+    g:{id}:idem:<scope>  string: the record of the command that used an Idempotency-Key
+    {lobby}:all, {lobby}:status:<s>, {lobby}:ruleset:<r>, {lobby}:status:<s>:ruleset:<r>
+                         sorted sets: game ids by creation time (the lobby listing)
+    {lobby}:botwait      sorted set: game id -> ms since a bot seat has been awaited
+    {lobby}:clocks       sorted set: game id -> the earliest human deadline (ms)
+    {lobby}:botstuck     hash: game id -> {"version", "seats"}: bot moves that failed for good
+    rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs)
+
+RQ keeps its own keys (`rq:*`) on the queue Redis.
+"""
+from __future__ import annotations
+
+LOBBY = "{lobby}"
+BOT_WAIT_INDEX = f"{LOBBY}:botwait"
+CLOCK_INDEX = f"{LOBBY}:clocks"
+BOT_STUCK_INDEX = f"{LOBBY}:botstuck"
+RATE_LIMIT_PREFIX = "rl:{ratelimit}:"
+
+
+def stream_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:events"
+
+
+def meta_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:meta"
+
+
+def snapshot_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:snap"
+
+
+def idempotency_key(game_id: str, scope: str) -> str:
+    return f"g:{{{game_id}}}:idem:{scope}"
+
+
+def lobby_index(status: str | None = None, ruleset: str | None = None) -> str:
+    """`{lobby}:all`, `{lobby}:status:open`, `{lobby}:ruleset:kingpin`, `{lobby}:status:open:ruleset:kingpin`."""
+    parts = [LOBBY] + ([f"status:{status}"] if status else []) + ([f"ruleset:{ruleset}"] if ruleset else [])
+    return ":".join(parts) if len(parts) > 1 else f"{LOBBY}:all"
+
+
+def rate_limit_key(kind: str, identity: str) -> str:
+    """One limit's key: kind "addr" or "tok", identity the address or the token's digest."""
+    return f"{RATE_LIMIT_PREFIX}{kind}:{identity}"

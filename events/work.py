@@ -1,0 +1,62 @@
+"""The workers' indexes: which games have a bot to move or a clock to watch.
+
+Written after every append that changes them (service.scheduling.Scheduler)
+and read by the sweeper, which re-enqueues what a killed worker dropped.  They
+live beside the events (not on the queue Redis), so a queue outage loses
+nothing the sweeper needs.  Keys: events/keys.py.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from events.keys import BOT_STUCK_INDEX, BOT_WAIT_INDEX, CLOCK_INDEX
+
+
+class WorkIndexes:
+    def __init__(self, client: Any):
+        self.redis = client
+
+    def update(self, game_id: str, bots_waiting_since: int | None, earliest_deadline: int | None) -> None:
+        """Record whether a bot is awaited (since when) and the game's earliest human deadline."""
+        pipe = self.redis.pipeline(transaction=False)  # every key here shares the {lobby} slot
+        if bots_waiting_since is not None:
+            pipe.zadd(BOT_WAIT_INDEX, {game_id: bots_waiting_since})
+        else:
+            pipe.zrem(BOT_WAIT_INDEX, game_id)
+            pipe.hdel(BOT_STUCK_INDEX, game_id)
+        if earliest_deadline is not None:
+            pipe.zadd(CLOCK_INDEX, {game_id: earliest_deadline})
+        else:
+            pipe.zrem(CLOCK_INDEX, game_id)
+        pipe.execute()
+
+    def stalled_bots(self, before_ms: int) -> list[str]:
+        """Games whose bot has been awaited since before `before_ms`."""
+        return list(self.redis.zrangebyscore(BOT_WAIT_INDEX, 0, before_ms))
+
+    def stalled_clocks(self, before_ms: int) -> list[str]:
+        """Games with a human deadline before `before_ms` still pending."""
+        return list(self.redis.zrangebyscore(CLOCK_INDEX, 0, before_ms))
+
+    def nudged(self, game_id: str, now_ms: int) -> None:
+        """The sweeper re-enqueued this game's work now: look again only after another stall."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(BOT_WAIT_INDEX, {game_id: now_ms}, xx=True)
+        pipe.zadd(CLOCK_INDEX, {game_id: now_ms}, xx=True)
+        pipe.execute()
+
+    def mark_stuck(self, game_id: str, version: int, seats: set[int]) -> None:
+        """Bot seats whose move failed for good at `version` (not re-enqueued until the game moves on)."""
+        self.redis.hset(BOT_STUCK_INDEX, game_id, json.dumps({"version": version, "seats": sorted(seats)}))
+
+    def stuck_seats(self, game_id: str, version: int) -> set[int]:
+        """The seats marked stuck at this version; a record of an older version is dropped."""
+        record = self.redis.hget(BOT_STUCK_INDEX, game_id)
+        if not record:
+            return set()
+        record = json.loads(record)
+        if record["version"] != version:
+            self.redis.hdel(BOT_STUCK_INDEX, game_id)
+            return set()
+        return set(record["seats"])

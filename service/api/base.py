@@ -1,0 +1,69 @@
+"""What every resource module shares: the Blueprint (problem+json error docs, 400 for a
+malformed body), the Api, and the helpers that load a game for its reader."""
+from __future__ import annotations
+
+import http
+
+import flask_smorest
+from flask_smorest.utils import prepare_response
+from webargs import core
+from webargs.flaskparser import FlaskParser
+
+from service.auth import bearer_token, seat_of
+from service.bodies import json_body
+from service.errors import ProblemSchema
+from service.wiring import engine
+
+PROBLEM = "application/problem+json"
+
+
+class Parser(FlaskParser):
+    # A body or query that does not match its schema is malformed: 400.
+    # 422 is kept for what the rules forbid.
+    DEFAULT_VALIDATION_STATUS = 400
+
+    def _raw_load_json(self, req):
+        # Strict, bounded JSON (service.bodies): 415 for another media type instead of
+        # webargs' "Missing data", 400 for nesting, huge integers, NaN or lone surrogates.
+        body = json_body()
+        return core.missing if body is None else body
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = Parser()
+
+    def problems(self, responses: dict[int, str]):
+        """Document error responses as problem+json documents."""
+        def decorator(view):
+            for status, description in sorted(responses.items(), reverse=True):
+                view = self.alt_response(status, schema=ProblemSchema, description=description,
+                                         content_type=PROBLEM)(view)
+            return view
+        return decorator
+
+
+class CartelApi(flask_smorest.Api):
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self):
+        # As flask-smorest's, but errors are documented as application/problem+json.
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+
+def load_for_reader(game_id: str):
+    """The game and the caller's seat (None without a token: a spectator)."""
+    game = engine().runner.load(game_id)
+    token = bearer_token(required=False)
+    return game, (seat_of(game.meta, token) if token else None)
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'

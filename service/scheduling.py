@@ -1,0 +1,64 @@
+"""Scheduling: after every append, enqueue what the new state needs (bot moves, clocks).
+
+The jobs themselves are in service/jobs.py; they are enqueued by name, so this
+module (which the wiring imports) does not import them.  Job ids are
+deterministic (`bot-<game>-<version>-<seat>`, `clock-<game>-<seat>-<deadline>`),
+so enqueuing twice is harmless, and every job checks the version or deadline
+it was made for.
+"""
+from __future__ import annotations
+
+import math
+from datetime import datetime, timezone
+
+from rq import Queue
+
+from events.runner import Game, GameRunner
+
+PLAY_BOT = "service.jobs.play_bot"
+EXPIRE_CLOCK = "service.jobs.expire_clock"
+
+
+class Scheduler:
+    """The runner's after-append hook: enqueue what the new state needs."""
+
+    def __init__(self, queue: Queue, runner: GameRunner):
+        self.queue = queue
+        self.runner = runner
+
+    def __call__(self, game: Game, before: Game | None) -> None:
+        has_bots = any(seat["kind"] == "bot" for seat in game.seats)
+        if not has_bots and not game.clock:
+            return  # humans without clocks: nothing to schedule, no index to keep
+        awaiting = game.awaiting()
+        bots = [seat for seat in awaiting if game.seats[seat]["kind"] == "bot"]
+        deadlines = game.deadlines
+        # The sweepers' indexes first (in the event store): if the queue Redis is down,
+        # the sweepers still find the game once it is back.
+        self.runner.store.work.update(game.id, self.runner.clock() if bots else None,
+                                      min(deadlines.values()) if deadlines else None)
+        for seat in bots:
+            enqueue_bot(self.queue, game.id, game.version, seat)
+        previous = before.deadlines if before else {}
+        for seat, deadline in deadlines.items():
+            if previous.get(seat) != deadline:
+                enqueue_clock(self.queue, game.id, seat, deadline)
+
+
+def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:
+    queue.enqueue(PLAY_BOT, game_id, version, seat, job_id=f"bot-{game_id}-{version}-{seat}{retry}",
+                  result_ttl=0, failure_ttl=3600, job_timeout=60)
+
+
+def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, retry: str = "",
+                  at_once: bool = False) -> None:
+    """The clock job for a deadline: at the deadline, or (the sweeper, for a dropped one) at once."""
+    job_id = f"clock-{game_id}-{seat}-{deadline_ms}{retry}"
+    if at_once:
+        queue.enqueue(EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id, result_ttl=0, failure_ttl=3600)
+        return
+    # RQ schedules in whole seconds and may fire early: round up, and the job
+    # itself re-checks the deadline against the clock before timing anyone out.
+    when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=timezone.utc)
+    queue.enqueue_at(when, EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
+                     result_ttl=0, failure_ttl=3600, job_timeout=120)
