@@ -25,8 +25,18 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from clients.sdk import (DEFAULT_URL, CartelClient, ClockSpec, Event, Forbidden, Game, ProblemError, Seat, SeatSpec,
-                         TransportError)
+from clients.sdk import (
+    DEFAULT_URL,
+    CartelClient,
+    ClockSpec,
+    Event,
+    Forbidden,
+    Game,
+    ProblemError,
+    Seat,
+    SeatSpec,
+    TransportError,
+)
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR, EXIT_UNREACHABLE = 0, 1, 2, 3
 

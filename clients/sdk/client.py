@@ -1,0 +1,378 @@
+"""The client: :class:`CartelClient`, one method per endpoint of ``openapi.yaml``, and :func:`send_fresh`.
+
+Calls that are safe to repeat are retried after connection errors and
+timeouts; 429 (and 503 for those calls) are waited out after ``Retry-After``.
+See the package docstring (:mod:`clients.sdk`) for the whole policy.
+"""
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+from typing import IO, Any, Callable, Iterator, Mapping, Protocol, Sequence
+
+import requests
+
+from clients.sdk._http import error_gist, quote_segment
+from clients.sdk.errors import Conflict, ProblemError, TransportError, could_not_connect, problem_from_response
+from clients.sdk.models import (
+    JSON,
+    ClaimedSeat,
+    ClockSpec,
+    Command,
+    CommandResult,
+    CreatedGame,
+    Event,
+    EventsPage,
+    Game,
+    Health,
+    HistoryInput,
+    Lobby,
+    ReclaimedSeat,
+    ReplayResult,
+    Ruleset,
+    SeatSpec,
+    StateAt,
+)
+from clients.sdk.stream import EventStream
+
+__all__ = ["CartelClient", "send_fresh", "DEFAULT_URL"]
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+
+
+class CartelClient:
+    """One server, one identity: a seat token, or none (a spectator).
+
+    ``timeout`` is the per-request timeout in seconds (connect and read);
+    ``retries`` how many times a call that is safe to repeat is retried after a
+    connection error or timeout.  A 429 (rate limited), and a 503 on a call
+    safe to repeat, is retried after the server's ``Retry-After`` up to
+    ``throttle_retries`` times, if that wait is at most ``max_retry_wait``
+    seconds; then :class:`RateLimited` / :class:`ServiceUnavailable` is raised.
+    A client holds a ``requests.Session``: use one per thread (``with_token``
+    shares the session, so give each thread its own client), and ``close()``
+    it (or use it as a context manager) when done.
+    """
+
+    def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, timeout: float = 10.0, *,
+                 retries: int = 2, backoff: float = 0.25, session: requests.Session | None = None,
+                 user_agent: str = "tabletop-cartel-sdk/1", throttle_retries: int = 3, max_retry_wait: float = 30.0):
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self.throttle_retries = throttle_retries
+        self.max_retry_wait = max_retry_wait
+        self.session = session or requests.Session()
+        self.session.headers.setdefault("User-Agent", user_agent)
+        self.last_idempotency_key: str | None = None
+        """The Idempotency-Key of the last ``send`` (generated with uuid4 unless one was given)."""
+
+    # ------------------------------------------------------------ lifecycle
+    def with_token(self, token: str | None) -> "CartelClient":
+        """A client for another seat (or a spectator, with None) on the same server and session."""
+        return CartelClient(self.base_url, token, self.timeout, retries=self.retries, backoff=self.backoff,
+                            session=self.session, throttle_retries=self.throttle_retries,
+                            max_retry_wait=self.max_retry_wait)
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> "CartelClient":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"CartelClient({self.base_url!r}, token={'***' if self.token else None})"
+
+    # ----------------------------------------------------------- transport
+    def _headers(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        headers = {"Accept": "application/json, application/problem+json"}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        headers.update(extra or {})
+        return headers
+
+    def _request(self, method: str, path: str, *, idempotent: bool, params: Mapping[str, Any] | None = None,
+                 json_body: Any = None, data: bytes | None = None, headers: Mapping[str, str] | None = None,
+                 ok: Sequence[int] = (), stream: bool = False,
+                 timeout: float | tuple[float, float] | None = None) -> requests.Response:
+        """Send one request; retry connection errors if ``idempotent``, and 429 (and 503 if ``idempotent``)
+        after their Retry-After; raise ProblemError for error answers (except the statuses listed in ``ok``).
+
+        Every attempt sends the same headers, so a command keeps its Idempotency-Key across retries."""
+        url = self.base_url + path
+        params = {k: v for k, v in (params or {}).items() if v is not None}
+        all_headers = self._headers(headers)
+        for throttled in range(self.throttle_retries + 1):
+            response = self._send_once(method, url, idempotent, params=params, json=json_body, data=data,
+                                        headers=all_headers, stream=stream,
+                                        timeout=timeout if timeout is not None else self.timeout)
+            if response.status_code < 400 or response.status_code in ok:
+                return response
+            try:
+                error = problem_from_response(response)
+            finally:
+                response.close()
+            wait = self._throttle_wait(error, idempotent)
+            if wait is None or throttled >= self.throttle_retries:
+                raise error
+            time.sleep(wait)
+        raise AssertionError("unreachable")
+
+    def _send_once(self, method: str, url: str, idempotent: bool, **kwargs: Any) -> requests.Response:
+        """One request, retrying connection errors and timeouts (``idempotent`` only) with backoff."""
+        attempts = 1 + (self.retries if idempotent else 0)
+        for attempt in range(attempts):
+            try:
+                return self.session.request(method, url, **kwargs)
+            except (requests.ConnectionError, requests.Timeout) as error:
+                if attempt + 1 >= attempts:
+                    reached = not could_not_connect(error)
+                    what = ("did not answer in time" if isinstance(error, requests.Timeout) and reached
+                            else "broke the connection" if reached else "could not be reached")
+                    raise TransportError(f"the server {what}: {method} {url} ({error_gist(error)})", url, error,
+                                         reached=reached) from None
+                time.sleep(self.backoff * (2 ** attempt))
+        raise AssertionError("unreachable")
+
+    def _throttle_wait(self, error: ProblemError, idempotent: bool) -> float | None:
+        """Seconds to wait before retrying this error answer, or None not to retry it.
+
+        A 429 is refused before the server does anything, so any request may be repeated; a 503 only
+        if it is safe to repeat.  A wait longer than ``max_retry_wait`` is not worth blocking for."""
+        retryable = error.status == 429 or (error.status == 503 and idempotent)
+        if not retryable or error.retry_after is None or error.retry_after > self.max_retry_wait:
+            return None
+        return error.retry_after
+
+    def _json(self, method: str, path: str, *, idempotent: bool = True, **kwargs: Any) -> JSON:
+        response = self._request(method, path, idempotent=idempotent, **kwargs)
+        try:
+            doc: JSON = response.json()
+            return doc
+        except ValueError:
+            raise ProblemError(response.status_code, None, f"expected JSON, got: {response.text[:200]}",
+                               method, response.url) from None
+
+    # -------------------------------------------------------------- health
+    def health(self) -> Health:
+        """``GET /healthz``: the web process is up."""
+        return self._health("/healthz")
+
+    def ready(self) -> Health:
+        """``GET /readyz``: Redis answers and a worker is alive (``ok`` False on 503, no exception)."""
+        return self._health("/readyz")
+
+    def metrics(self) -> str:
+        """``GET /metrics``: the node's Prometheus metrics, as text (format version 0.0.4)."""
+        response = self._request("GET", "/metrics", idempotent=True, headers={"Accept": "text/plain"})
+        response.encoding = "utf-8"
+        return response.text
+
+    def _health(self, path: str) -> Health:
+        response = self._request("GET", path, idempotent=True, ok=(503,))
+        doc = response.json()
+        return Health(response.status_code == 200, doc.get("status", ""), dict(doc.get("checks") or {}), doc)
+
+    # ------------------------------------------------------------ rulesets
+    def rulesets(self) -> list[Ruleset]:
+        """``GET /v1/rulesets``: every game the server hosts."""
+        return [Ruleset.from_json(r) for r in self._json("GET", "/v1/rulesets")["rulesets"]]
+
+    def ruleset(self, name: str) -> Ruleset:
+        """``GET /v1/rulesets/{name}`` (NotFound if the server has no such ruleset)."""
+        return Ruleset.from_json(self._json("GET", f"/v1/rulesets/{quote_segment(name)}"))
+
+    # --------------------------------------------------------------- games
+    def create_game(self, ruleset: str, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
+                    options: Mapping[str, Any] | None = None, seed: str | None = None,
+                    clock: ClockSpec | Mapping[str, Any] | None = None) -> CreatedGame:
+        """``POST /v1/games``.  Human seats get their token in the answer (``.tokens``), only there.
+
+        Not retried on a connection error (a retry could create a second game).
+        """
+        body: JSON = {"ruleset": ruleset,
+                      "seats": [s.to_json() if isinstance(s, SeatSpec) else dict(s) for s in seats]}
+        if options:
+            body["options"] = dict(options)
+        if seed is not None:
+            body["seed"] = seed
+        if clock is not None:
+            body["clock"] = clock.to_json() if isinstance(clock, ClockSpec) else dict(clock)
+        return CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
+
+    def games(self, *, status: str | None = None, ruleset: str | None = None, offset: int = 0,
+              limit: int = 20) -> Lobby:
+        """``GET /v1/games``: the lobby, newest first (``status`` is ``open``, ``active`` or ``finished``)."""
+        return Lobby.from_json(self._json("GET", "/v1/games", params={"status": status, "ruleset": ruleset,
+                                                                     "offset": offset, "limit": limit}))
+
+    lobby = games
+
+    def claim(self, game_id: str, seat: int, name: str | None = None) -> ClaimedSeat:
+        """``POST /v1/games/{id}/seats/{seat}/claim``: take an open seat; the answer holds its token (once).
+
+        The last claim starts the game.  Not retried on a connection error.
+        """
+        body = {"name": name} if name else {}
+        return ClaimedSeat.from_json(self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/claim",
+                                                idempotent=False, json_body=body))
+
+    def reclaim(self, game_id: str, seat: int) -> ReclaimedSeat:
+        """``POST /v1/games/{id}/seats/{seat}/reclaim``: take back this client's seat after the clock handed it
+        to a bot (commands from a seat played by a bot are refused with a 409 until then)."""
+        path = f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/reclaim"
+        return ReclaimedSeat.from_json(self._json("POST", path, idempotent=False))
+
+    def game(self, game_id: str) -> Game:
+        """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token)."""
+        return Game.from_json(self._json("GET", f"/v1/games/{quote_segment(game_id)}"))
+
+    def game_if_changed(self, game_id: str, version: int) -> Game | None:
+        """Like ``game`` but None (a cheap 304) while the game is still at ``version``."""
+        response = self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True,
+                                 headers={"If-None-Match": f'"{int(version)}"'})
+        if response.status_code == 304:
+            return None
+        return Game.from_json(response.json())
+
+    # ------------------------------------------------------------- commands
+    def send(self, game_id: str, command: Command, expected_version: int | None = None,
+             idempotency_key: str | None = None) -> CommandResult:
+        """``POST /v1/games/{id}/commands``: send one of ``Game.legal_moves`` as this client's seat.
+
+        With ``expected_version`` (sent as ``If-Match``) a game that moved on
+        raises :class:`Conflict` (its ``.version`` is the current one) instead
+        of re-deciding the command against a state the caller has not seen.
+        An ``Idempotency-Key`` is always sent (a fresh uuid4 unless given), so
+        the request is retried after a connection error or timeout: if the
+        first attempt did land, the server answers the original result with
+        ``duplicate=True`` and appends nothing.
+        """
+        if "type" not in command:
+            raise ValueError("a command needs a 'type' (pick one from Game.legal_moves)")
+        key = idempotency_key or uuid.uuid4().hex
+        self.last_idempotency_key = key
+        headers = {"Idempotency-Key": key}
+        if expected_version is not None:
+            headers["If-Match"] = f'"{int(expected_version)}"'
+        doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/commands", idempotent=True,
+                         json_body=dict(command), headers=headers)
+        return CommandResult.from_json(doc)
+
+    def send_fresh(self, game_id: str, choose: Callable[[Game], Command | None], *,
+                   attempts: int = 5) -> CommandResult | None:
+        """Fetch the game, let ``choose(game)`` pick a command, send it against that version; on 409 fetch again
+        and re-choose, up to ``attempts`` times (then the last Conflict is raised).
+
+        ``choose`` returns None when there is nothing to do (e.g. not our turn): then so does ``send_fresh``.
+        """
+        return send_fresh(self, game_id, choose, attempts=attempts)
+
+    # --------------------------------------------------------------- events
+    def events(self, game_id: str, after: int = 0, limit: int = 100) -> EventsPage:
+        """``GET /v1/games/{id}/events?after=&limit=``: one page of the feed, redacted for this reader."""
+        return EventsPage.from_json(self._json("GET", f"/v1/games/{quote_segment(game_id)}/events",
+                                               params={"after": after, "limit": limit}))
+
+    def iter_events(self, game_id: str, after: int = 0, page_size: int = 500) -> Iterator[Event]:
+        """Every event after ``after`` up to the current version, page by page (not live: see ``follow``)."""
+        while True:
+            page = self.events(game_id, after, page_size)
+            yield from page.events
+            if not page.has_more or not page.events:
+                return
+            after = page.next_after
+
+    def follow(self, game_id: str, after: int = 0, *, max_failures: int = 5,
+               read_timeout: float = 60.0) -> "EventStream":
+        """Follow the game live over Server-Sent Events: an iterator of :class:`Event` from ``after`` on.
+
+        When the server closes the stream (it does so every ``SSE_MAX_SECONDS``)
+        the iterator reconnects at once with ``Last-Event-ID``; after a
+        connection error it waits the stream's ``retry`` delay first, giving up
+        after ``max_failures`` failures in a row.  Events are never repeated or
+        skipped across reconnects.  It stops after the server's ``end`` message
+        (the game is finished); ``break`` out of the loop or ``close()`` it to
+        stop earlier.
+        """
+        return EventStream(self, game_id, after, max_failures=max_failures, read_timeout=read_timeout)
+
+    # ---------------------------------------------------------- time travel
+    def state(self, game_id: str, version: int | None = None) -> StateAt:
+        """``GET /v1/games/{id}/state?version=``: the caller's view at ``version`` (default: the latest)."""
+        return StateAt.from_json(self._json("GET", f"/v1/games/{quote_segment(game_id)}/state",
+                                            params={"version": version}))
+
+    # -------------------------------------------------------------- history
+    def history(self, game_id: str) -> str:
+        """``GET /v1/games/{id}/history``: the finished game's full history as JSON Lines text
+        (Forbidden until the game is finished)."""
+        response = self._request("GET", f"/v1/games/{quote_segment(game_id)}/history", idempotent=True,
+                                 headers={"Accept": "application/x-ndjson, application/problem+json"})
+        response.encoding = "utf-8"
+        return response.text
+
+    def export_history(self, game_id: str, out: IO[bytes] | str | Path) -> int:
+        """Stream the history into a binary file object or to a path; returns the bytes written."""
+        response = self._request("GET", f"/v1/games/{quote_segment(game_id)}/history", idempotent=True, stream=True,
+                                 headers={"Accept": "application/x-ndjson, application/problem+json"})
+        written = 0
+        try:
+            if isinstance(out, (str, Path)):
+                with open(out, "wb") as handle:
+                    for chunk in response.iter_content(chunk_size=65536):
+                        written += handle.write(chunk)
+            else:
+                for chunk in response.iter_content(chunk_size=65536):
+                    written += out.write(chunk) or 0
+        finally:
+            response.close()
+        return written
+
+    def verify(self, history: HistoryInput) -> ReplayResult:
+        """``POST /v1/replays``: re-fold a history (text, bytes, or a path to a ``.jsonl`` file) and re-derive every
+        roll from its revealed seed.  ``valid`` False comes with ``diverged_at`` and ``reason``."""
+        if isinstance(history, Path):
+            body = history.read_bytes()
+        elif isinstance(history, str):
+            body = history.encode("utf-8")
+        else:
+            body = bytes(history)
+        return ReplayResult.from_json(self._json("POST", "/v1/replays", data=body,
+                                                 headers={"Content-Type": "application/x-ndjson"}))
+
+
+class _Mover(Protocol):
+    """What :func:`send_fresh` needs of a client: reading a game and sending a command against a version."""
+
+    def game(self, game_id: str) -> Game: ...
+
+    def send(self, game_id: str, command: Command, expected_version: int | None = None) -> CommandResult: ...
+
+
+def send_fresh(client: _Mover, game_id: str, choose: Callable[[Game], Command | None], *,
+               attempts: int = 5) -> CommandResult | None:
+    """The loop behind :meth:`CartelClient.send_fresh` (see there), for any object with its ``game`` and ``send``.
+
+    It is a function so that a wrapper or a test double of the client gets the same loop.
+    """
+    if attempts < 1:
+        raise ValueError("attempts must be at least 1")
+    for attempt in range(attempts):
+        game = client.game(game_id)
+        command = choose(game)
+        if command is None:
+            return None
+        try:
+            return client.send(game_id, command, expected_version=game.version)
+        except Conflict:
+            if attempt + 1 >= attempts:
+                raise
+    raise AssertionError("unreachable")
+
