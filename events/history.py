@@ -140,7 +140,8 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         return fail(None, "the header needs a list 'seats' and an object 'options'")
     for expected, record in enumerate(events, start=1):
         if record.get("version") != expected:
-            return fail(expected, f"versions must run 1, 2, 3...; found {record.get('version')!r} at position {expected}")
+            return fail(expected, f"versions must run 1, 2, 3...; found {record.get('version')!r} "
+                                  f"at position {expected}")
         if not isinstance(record.get("type"), str) or not isinstance(record.get("data"), dict):
             return fail(expected, "every event needs a string 'type' and an object 'data'")
 

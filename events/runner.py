@@ -295,7 +295,8 @@ class GameRunner:
             raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
                                   f"(POST /v1/games/{game.id}/seats/{seat}/reclaim) to play again", rule="seat control")
         if game.status != "active":
-            reason = "the game is over" if game.status == "finished" else "the game has not started: seats are still open"
+            reason = ("the game is over" if game.status == "finished"
+                      else "the game has not started: seats are still open")
             raise NotAwaited(reason, rule="game status")
         awaiting = game.awaiting()
         if seat not in awaiting:

@@ -44,7 +44,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                                     "application/problem+json.",
                      "license": {"name": "MIT"}},
             "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
-                                                             "description": "The seat token issued at creation or claim"}}},
+                                                             "description":
+                                                                 "The seat token issued at creation or claim"}}},
         },
     )
     app.config.update(config or {})

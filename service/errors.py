@@ -100,7 +100,8 @@ def register_error_handlers(app: Flask) -> None:
             status, (error.name or "error").lower().replace(" ", "-"))
         if errors is not None:
             # webargs reports schema errors nested by location ({"json": {...}}); flatten one level.
-            if isinstance(errors, dict) and len(errors) == 1 and next(iter(errors)) in ("json", "query", "headers", "form"):
+            locations = ("json", "query", "headers", "form")
+            if isinstance(errors, dict) and len(errors) == 1 and next(iter(errors)) in locations:
                 errors = next(iter(errors.values()))
             if not isinstance(errors, dict):  # e.g. ["Invalid JSON body."]: errors of the body as a whole
                 errors = {"_body": errors}

@@ -9,7 +9,7 @@ it was made for.
 from __future__ import annotations
 
 import math
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from rq import Queue
 
@@ -59,6 +59,6 @@ def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, retry
         return
     # RQ schedules in whole seconds and may fire early: round up, and the job
     # itself re-checks the deadline against the clock before timing anyone out.
-    when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=timezone.utc)
+    when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=UTC)
     queue.enqueue_at(when, EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
                      result_ttl=0, failure_ttl=3600, job_timeout=120)

@@ -84,13 +84,17 @@ class SeatSpecSchema(Strict):
 
 class ClockSpecSchema(Strict):
     move_seconds = ma.fields.Integer(validate=validate.Range(1, 7 * 24 * 3600),
-                                     metadata={"description": "Time a human seat has for a turn (one stretch of moves)"})
+                                     metadata={"description":
+                                               "Time a human seat has for a turn (one stretch of moves)"})
     response_seconds = ma.fields.Integer(validate=validate.Range(1, 7 * 24 * 3600),
-                                         metadata={"description": "Time a human seat has to answer an out-of-turn window"})
+                                         metadata={"description":
+                                                   "Time a human seat has to answer an out-of-turn window"})
     timeouts_before_bot = ma.fields.Integer(validate=validate.Range(1, 1000), load_default=3,
-                                            metadata={"description": "After this many expired clocks the seat is played by a bot"})
+                                            metadata={"description":
+                                                      "After this many expired clocks the seat is played by a bot"})
     bot_level = ma.fields.String(validate=validate.Length(1, 32),
-                                 metadata={"description": "Level of the bot that takes over (default: the ruleset's first)"})
+                                 metadata={"description":
+                                           "Level of the bot that takes over (default: the ruleset's first)"})
 
 
 class CreateGameSchema(Strict):
@@ -224,7 +228,8 @@ class EventsPageSchema(Strict):
 
 
 class StateQuerySchema(Strict):
-    version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION), metadata={"description": "Default: the latest"})
+    version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION),
+                                metadata={"description": "Default: the latest"})
 
 
 class StateSchema(Strict):

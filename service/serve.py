@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> None:
         env["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     for _ in range(args.workers):
         children.append(subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env))
-    children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "service" / "gunicorn_conf.py"),
+    config = str(ROOT / "service" / "gunicorn_conf.py")
+    children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", config,
                                       "--bind", bind_address(args.host, args.port), "service.wsgi:app"],
                                      cwd=ROOT, env=env))
     print(f"Tabletop Cartel on http://{args.host}:{args.port}  (Redis: {env['REDIS_URL']}; Ctrl-C stops everything)",

@@ -71,7 +71,7 @@ class CartelClient:
         """The Idempotency-Key of the last ``send`` (generated with uuid4 unless one was given)."""
 
     # ------------------------------------------------------------ lifecycle
-    def with_token(self, token: str | None) -> "CartelClient":
+    def with_token(self, token: str | None) -> CartelClient:
         """A client for another seat (or a spectator, with None) on the same server and session."""
         return CartelClient(self.base_url, token, self.timeout, retries=self.retries, backoff=self.backoff,
                             session=self.session, throttle_retries=self.throttle_retries,
@@ -80,7 +80,7 @@ class CartelClient:
     def close(self) -> None:
         self.session.close()
 
-    def __enter__(self) -> "CartelClient":
+    def __enter__(self) -> CartelClient:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -290,7 +290,7 @@ class CartelClient:
             after = page.next_after
 
     def follow(self, game_id: str, after: int = 0, *, max_failures: int = 5,
-               read_timeout: float = 60.0) -> "EventStream":
+               read_timeout: float = 60.0) -> EventStream:
         """Follow the game live over Server-Sent Events: an iterator of :class:`Event` from ``after`` on.
 
         When the server closes the stream (it does so every ``SSE_MAX_SECONDS``)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Union
+from typing import Any, Mapping
 
 __all__ = [
     "JSON", "Command", "HistoryInput",
@@ -19,7 +19,7 @@ __all__ = [
 JSON = dict[str, Any]
 Command = Mapping[str, Any]
 """A command: ``{"type": ..., **args}``, as listed in ``Game.legal_moves``."""
-HistoryInput = Union[str, bytes, Path]
+HistoryInput = str | bytes | Path
 """A history to verify: its JSON Lines text, as ``str`` or ``bytes``, or the path of a ``.jsonl`` file."""
 
 
@@ -33,15 +33,15 @@ class SeatSpec:
     name: str | None = None
 
     @classmethod
-    def human(cls, name: str | None = None) -> "SeatSpec":
+    def human(cls, name: str | None = None) -> SeatSpec:
         return cls("human", None, name)
 
     @classmethod
-    def bot(cls, level: str = "random", name: str | None = None) -> "SeatSpec":
+    def bot(cls, level: str = "random", name: str | None = None) -> SeatSpec:
         return cls("bot", level, name)
 
     @classmethod
-    def open(cls, name: str | None = None) -> "SeatSpec":
+    def open(cls, name: str | None = None) -> SeatSpec:
         return cls("open", None, name)
 
     def to_json(self) -> JSON:
@@ -80,7 +80,7 @@ class OptionInfo:
     description: str = ""
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "OptionInfo":
+    def from_json(cls, doc: JSON) -> OptionInfo:
         return cls(doc.get("default"), list(doc.get("choices") or []), doc.get("description") or "")
 
 
@@ -98,7 +98,7 @@ class Ruleset:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "Ruleset":
+    def from_json(cls, doc: JSON) -> Ruleset:
         return cls(doc["name"], str(doc.get("title") or doc["name"]), doc["min_seats"], doc["max_seats"],
                    {k: OptionInfo.from_json(v) for k, v in (doc.get("options") or {}).items()},
                    list(doc.get("bot_levels") or []), doc.get("rules_doc"), doc)
@@ -115,7 +115,7 @@ class Seat:
     token: str | None = field(default=None, repr=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "Seat":
+    def from_json(cls, doc: JSON) -> Seat:
         return cls(doc["seat"], doc["kind"], doc.get("level"), doc.get("name"), doc.get("token"))
 
 
@@ -137,7 +137,7 @@ class CreatedGame:
         return {s.seat: s.token for s in self.seats if s.token}
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "CreatedGame":
+    def from_json(cls, doc: JSON) -> CreatedGame:
         return cls(doc["id"], doc["ruleset"], doc["status"], doc["version"], doc["seed_commitment"],
                    [Seat.from_json(s) for s in doc.get("seats", [])], doc)
 
@@ -156,7 +156,7 @@ class GameSummary:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "GameSummary":
+    def from_json(cls, doc: JSON) -> GameSummary:
         return cls(doc["id"], doc["ruleset"], doc["status"], doc["version"], doc.get("created_at"),
                    [Seat.from_json(s) for s in doc.get("seats", [])], list(doc.get("open_seats") or []), doc)
 
@@ -172,7 +172,7 @@ class Lobby:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "Lobby":
+    def from_json(cls, doc: JSON) -> Lobby:
         return cls([GameSummary.from_json(g) for g in doc.get("games", [])], doc.get("total", 0),
                    doc.get("offset", 0), doc.get("limit", 0), doc)
 
@@ -189,7 +189,7 @@ class ClaimedSeat:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "ClaimedSeat":
+    def from_json(cls, doc: JSON) -> ClaimedSeat:
         return cls(doc["game_id"], doc["seat"], doc["token"], doc["status"], doc["version"], doc)
 
 
@@ -205,7 +205,7 @@ class ReclaimedSeat:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "ReclaimedSeat":
+    def from_json(cls, doc: JSON) -> ReclaimedSeat:
         return cls(doc["game_id"], doc["seat"], doc["kind"], doc["status"], doc["version"], doc)
 
 
@@ -246,7 +246,7 @@ class Game:
         return self.you is not None and self.you in self.awaiting
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "Game":
+    def from_json(cls, doc: JSON) -> Game:
         return cls(doc["id"], doc["ruleset"], doc["status"], doc["version"],
                    [Seat.from_json(s) for s in doc.get("seats", [])], list(doc.get("open_seats") or []),
                    doc.get("you"), _int_keys(doc.get("awaiting")), _int_keys(doc.get("clocks")),
@@ -271,7 +271,7 @@ class Event:
     raw: JSON = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "Event":
+    def from_json(cls, doc: JSON) -> Event:
         return cls(doc["version"], doc["type"], doc.get("data") or {}, doc.get("actor", ""), doc.get("at", 0),
                    doc.get("command_id"), doc.get("schema"), doc)
 
@@ -287,7 +287,7 @@ class CommandResult:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "CommandResult":
+    def from_json(cls, doc: JSON) -> CommandResult:
         return cls(doc["version"], doc["status"], bool(doc.get("duplicate")),
                    [Event.from_json(e) for e in doc.get("events", [])], doc)
 
@@ -303,7 +303,7 @@ class EventsPage:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "EventsPage":
+    def from_json(cls, doc: JSON) -> EventsPage:
         return cls([Event.from_json(e) for e in doc.get("events", [])], doc["version"], doc["next_after"],
                    bool(doc.get("has_more")), doc)
 
@@ -318,7 +318,7 @@ class StateAt:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "StateAt":
+    def from_json(cls, doc: JSON) -> StateAt:
         return cls(doc["version"], doc.get("view"), doc.get("state"), doc)
 
 
@@ -335,7 +335,7 @@ class ReplayResult:
     raw: JSON = field(repr=False, compare=False)
 
     @classmethod
-    def from_json(cls, doc: JSON) -> "ReplayResult":
+    def from_json(cls, doc: JSON) -> ReplayResult:
         return cls(bool(doc["valid"]), doc.get("events", 0), doc.get("diverged_at"), doc.get("reason"),
                    doc.get("ruleset"), doc.get("outcome"), doc)
 

@@ -52,7 +52,7 @@ class EventStream:
         self._response: requests.Response | None = None
         self._iterator = self._run()
 
-    def __iter__(self) -> "EventStream":
+    def __iter__(self) -> EventStream:
         return self
 
     def __next__(self) -> Event:
@@ -64,7 +64,7 @@ class EventStream:
         if self._response is not None:
             self._response.close()
 
-    def __enter__(self) -> "EventStream":
+    def __enter__(self) -> EventStream:
         return self
 
     def __exit__(self, *exc: object) -> None:

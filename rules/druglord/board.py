@@ -110,7 +110,8 @@ def _check_supply(regions: Mapping[str, Region], markers: Mapping[str, int]) -> 
     for mask in range(1, 1 << len(WEIGHT_TYPES)):
         kinds = {t for i, t in enumerate(WEIGHT_TYPES) if mask >> i & 1}
         load = sum(min(r.wv, r.sc) for r in regions.values() if set(r.produces) <= kinds)
-        _require(load <= sum(markers[t] for t in kinds), f"regions producing only {sorted(kinds)} load more than their markers")
+        _require(load <= sum(markers[t] for t in kinds),
+                 f"regions producing only {sorted(kinds)} load more than their markers")
     for kind in ("cocaine", "opiates"):   # the scarce types: even full cards never exhaust them
         capacity = sum(r.sc for r in regions.values() if kind in r.produces)
         _require(capacity <= markers[kind], f"{kind} regions' SC total {capacity} exceeds its {markers[kind]} markers")

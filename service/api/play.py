@@ -43,7 +43,8 @@ def expected_version(body: dict) -> int | None:
     if version > MAX_VERSION:
         raise Problem(400, "malformed-if-match", f"If-Match names version {version}; versions go up to {MAX_VERSION}")
     if from_body is not None and from_body != version:
-        raise Problem(400, "malformed-request", f"If-Match says version {version} but expected_version says {from_body}")
+        raise Problem(400, "malformed-request",
+                      f"If-Match says version {version} but expected_version says {from_body}")
     return version
 
 
@@ -161,7 +162,8 @@ class History(MethodView):
         game = runner.load(game_id)
         if game.status != "finished":
             raise Problem(403, "game-not-finished",
-                          "the full history (with every secret and the seed) is only published once the game is finished")
+                          "the full history (with every secret and the seed) is only published once the game "
+                          "is finished")
         body = history_lines(history_header(game), runner.store.read_all(game_id))
         return Response(body, mimetype="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,7 +25,7 @@ json_value = st.recursive(json_leaf, lambda inner: st.lists(inner, max_size=4) |
                           st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=8)
 
 
-@lru_cache(maxsize=None)
+@cache
 def reachable(name: str) -> tuple:
     """(state, seat, legal moves) samples along seeded random playouts of `name`."""
     ruleset, samples = EVERY_RULESET[name], []

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import redis
 
-from rules import RULESETS
 from events.keys import BOT_WAIT_INDEX
+from rules import RULESETS
 from service.jobs import sweep
 from service.wiring import build_engine
 from tests.support.processes import free_port

@@ -62,7 +62,7 @@ def test_the_human_reclaims_the_stuck_seat_and_plays_on(engine):
 
 
 def test_a_move_a_crash_dropped_is_still_retried(engine):
-    game = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "human"}])
+    engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "human"}])
     engine.queue.empty()  # as if the worker died holding the job
     assert jobs.sweep(engine.runner, engine.queue, stalled_after_ms=0) == 1
 
