@@ -132,8 +132,6 @@ def _lookahead(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
 
     Groups of dice (doubles, triples, quadruples) are only tried on the face
     whose best single use scores lowest, to keep the search small."""
-    from rules.kingpin import HANDLERS  # late import: the package imports this module
-
     probe = Rng("kingpin-greedy-lookahead", state["turn"])
     base = (state, card_totals(state))
     scored: list[tuple[float, int, dict]] = []
@@ -143,7 +141,7 @@ def _lookahead(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
         if move["type"] == "EndTurn":
             after = dict(state, phase="specials", pending=None)
         else:
-            events = HANDLERS[move["type"]](state, seat, move, probe)
+            events = ruleset.handlers[move["type"]](state, seat, move, probe)
             after = _fold(state, [e for e in events if e.type != "TurnStarted"])
         result = value(after, seat, base)
         if move["type"] in ("UseCop", "UseHitMan", "PlaceRegulator", "Chloroform"):
