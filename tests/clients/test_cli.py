@@ -77,7 +77,7 @@ def test_create_claim_games_show(cartel):
 
     code, out, _ = cartel("show", game_id)
     assert code == 0 and "status   active" in out and "spectator" in out and "turn     seat" in out
-    code, out, _ = cartel("show", game_id, "--token", token1)
+    code, out, _ = cartel("show", game_id, f"--token={token1}")
     assert "you      seat 1" in out and "'bob'" in out
     code, out, _ = cartel("show", game_id, "--json")
     doc = json.loads(out)
@@ -103,7 +103,7 @@ def test_create_with_clock_and_json(cartel):
 
 def seat_with_moves(cartel, game_id, tokens):
     for seat, token in tokens.items():
-        code, out, _ = cartel("moves", game_id, "--token", token)
+        code, out, _ = cartel("moves", game_id, f"--token={token}")
         assert code == 0
         if re.search(r"^\s+1\. ", out, re.M):
             return seat, token, out
@@ -124,9 +124,9 @@ def test_moves_and_move_three_ways(cartel, monkeypatch):
     version = int(re.search(r"^version (\d+)", listing).group(1))
 
     # Out of turn: the server's detail and rule, exit 2.
-    code, out, err = cartel("move", game_id, "--pick", 1, "--token", other)
+    code, out, err = cartel("move", game_id, "--pick", 1, f"--token={other}")
     assert code == 2 and "pick 1" in err  # the other seat has nothing to pick from
-    code, out, err = cartel("move", game_id, *first.split(), "--token", other)
+    code, out, err = cartel("move", game_id, *first.split(), f"--token={other}")
     assert code == 2 and "422 Illegal move" in err and "rule: " in err and "Traceback" not in err
 
     # `--pick N` from the numbered list, via CARTEL_TOKEN.
@@ -154,13 +154,13 @@ def test_moves_and_move_three_ways(cartel, monkeypatch):
                               for k, v in move.items() if k != "type"]
     code, out, _ = cartel("move", game_id, *words, "--idempotency-key", "cli-key-1")
     assert code == 0 and "sent " + move["type"] in out
-    code, out, _ = cartel("move", game_id, *words, "--idempotency-key", "cli-key-1", "--token", mover)
+    code, out, _ = cartel("move", game_id, *words, "--idempotency-key", "cli-key-1", f"--token={mover}")
     assert code == 0 and "duplicate" in out
 
     monkeypatch.delenv("CARTEL_TOKEN")
     seat, token, _ = seat_with_moves(cartel, game_id, tokens)
-    move = json.loads(cartel("moves", game_id, "--json", "--token", token)[1])["legal_moves"][0]
-    code, out, err = cartel("move", game_id, json.dumps(move), "--json", "--token", token)
+    move = json.loads(cartel("moves", game_id, "--json", f"--token={token}")[1])["legal_moves"][0]
+    code, out, err = cartel("move", game_id, json.dumps(move), "--json", f"--token={token}")
     assert code == 0, err
     assert json.loads(out)["events"][0]["actor"] == f"seat:{seat}"
 
@@ -224,7 +224,7 @@ def test_a_token_for_another_game_reads_as_a_spectator(cartel, monkeypatch):
     monkeypatch.setenv("CARTEL_TOKEN", tokens[0])
     code, out, err = cartel("show", other_game)
     assert code == 0 and "you      spectator" in out and "reading it as a spectator" in err
-    code, out, err = cartel("show", other_game, "--token", tokens[0])  # asked for explicitly: the error
+    code, out, err = cartel("show", other_game, f"--token={tokens[0]}")  # asked for explicitly: the error
     assert code == 2 and "403" in err and "does not hold a seat" in err
 
 
