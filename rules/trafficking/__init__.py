@@ -19,10 +19,10 @@ Rulebook: trafficking.txt (shared/rules); rulings and the command reference: doc
 from __future__ import annotations
 
 from rules.base import Event, Rng
+from rules.ruleset import RulesetBase
 from rules.trafficking import bots, customs, dealing, deals, flow, movement, setup
 from rules.trafficking import view as view_mod
 from rules.trafficking.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
 
 COMMANDS = {
     "ChooseDealer": {"dealer": "str"}, "PlaceNarc": {"square": "str"},

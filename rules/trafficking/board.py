@@ -3,7 +3,7 @@ direction, the exact count), the closest en route Cop Shop, cab fares, and dista
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
+from functools import cache
 
 from rules.trafficking.data import SQUARES
 
@@ -39,7 +39,7 @@ def dealer_destinations(square: str, count: int) -> dict[str, list[str]]:
     return {advance(square, count, first)[-1]: advance(square, count, first) for first in arrows(square)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(square: str) -> tuple[str, ...]:
     """Squares one step away in any direction (the Narc walks the arrows both ways)."""
     out = set(arrows(square))
@@ -47,7 +47,7 @@ def neighbours(square: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=None)
+@cache
 def narc_destinations(square: str, count: int) -> dict[str, tuple[str, ...]]:
     """Destination -> one path for the Narc: exactly `count` steps, never turning back within the move."""
     out: dict[str, tuple[str, ...]] = {}
@@ -71,7 +71,7 @@ def en_route_cop_shop(square: str) -> str:
     return here
 
 
-@lru_cache(maxsize=None)
+@cache
 def arrow_distances(square: str) -> dict[str, int]:
     """Fewest squares along the red arrows (either arrow at a Cop Shop) to every square: the cab's meter."""
     dist, todo = {square: 0}, deque([square])
@@ -84,7 +84,7 @@ def arrow_distances(square: str) -> dict[str, int]:
     return dist
 
 
-@lru_cache(maxsize=None)
+@cache
 def walk_distances(square: str) -> dict[str, int]:
     """Fewest steps in any direction (how far the Narc is)."""
     dist, todo = {square: 0}, deque([square])

@@ -47,22 +47,38 @@ def bust_value(state: dict, square: str) -> int:
                if player(state, s)["lids"] > 0 and not immune(state, s, sq))
 
 
-def chase_distance(state: dict, square: str) -> int:
-    """Steps from here to the nearest Dealer holding Lids."""
+def targets(state: dict) -> list[int]:
+    """Dealers still in the game who hold Lids."""
+    return [s for s in range(state["seats"]) if player(state, s)["role"] == "dealer"
+            and player(state, s)["out"] is None and player(state, s)["lids"] > 0]
+
+
+def landing_odds(square: str, target: str) -> float:
+    """The chance a Dealer on `square` lands on `target` with his next roll (either branch at a Cop Shop)."""
+    hits = sum(target in board.dealer_destinations(square, die) for die in range(1, 7))
+    return hits / 6 / len(board.arrows(square))
+
+
+def narc_score(state: dict, square: str) -> float:
+    """Expected busts: Lids seized now, the chance each Dealer lands on the Narc next, and how close the
+    Narc stays to where the Dealers are heading (about 3 squares on)."""
     here = board.SQUARES[square].get("expressway_to", square) if board.kind(square) == "expressway" else square
     dist = board.walk_distances(here)
-    targets = [player(state, s)["square"] for s in range(state["seats"])
-               if player(state, s)["role"] == "dealer" and player(state, s)["out"] is None
-               and player(state, s)["lids"] > 0]
-    return min((dist[t] for t in targets), default=0)
+    score = bust_value(state, square) * 100.0
+    chase = []
+    for s in targets(state):
+        at = player(state, s)["square"]
+        if not immune(state, s, here):
+            score += 40 * landing_odds(at, here)
+        chase.append(dist[board.advance(at, 3)[-1]])
+    return score - min(chase, default=0)
 
 
 def narc_move(state: dict, seat: int, moves: list[dict], rng: Rng) -> dict | None:
     kinds = {m["type"] for m in moves}
     if kinds == {"Move"} or kinds == {"PlaceNarc"}:
         key = "to" if "Move" in kinds else "square"
-        return max(moves, key=lambda m: (bust_value(state, m[key]) * 100 - chase_distance(state, m[key]),
-                                         rng.randbelow(1000)))
+        return max(moves, key=lambda m: (narc_score(state, m[key]), rng.randbelow(1000)))
     return None
 
 
@@ -81,7 +97,9 @@ def square_score(state: dict, seat: int, square: str) -> float:
         value = 4
     if board.kind(square) == "pusher" and p["cash"] < 700:
         value = -40
-    return value - (30 if danger(state, seat, square) else 0) - (60 if square == narc_square(state) and p["lids"] else 0)
+    if danger(state, seat, square):
+        value -= 90 if square == narc_square(state) else 30
+    return value
 
 
 def dealer_move(state: dict, seat: int, moves: list[dict], rng: Rng) -> dict | None:

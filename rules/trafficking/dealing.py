@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 from rules.trafficking import board
-from rules.trafficking.evolve import evolve
 from rules.trafficking.movement import require_stage
-from rules.trafficking.state import Tx, deals_with_bank, player
+from rules.trafficking.state import deals_with_bank, player
 
 BUY_PRICE, SELL_PRICE, MARCUS_PRICE = 50, 100, 150   # 6c, 6d, 7a
 PASS_PRICE = 50                                      # 10a

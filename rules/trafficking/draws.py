@@ -26,7 +26,7 @@ def follow(tx: Tx, seat: int, effect: dict, rng: Rng, arrive: Callable) -> None:
     """One card's instruction."""
     kind, p = effect["kind"], player(tx.state, seat)
     narc = tx.state["narc"]
-    if kind == "narc_time_warp":   # 4h: "a directive on a Sour Grapes card which allows the Narc to enter the Time Warp"
+    if kind == "narc_time_warp":   # 4h: "a directive on a Sour Grapes card which allows the Narc to enter ..."
         tx.add("Moved", seat=narc, to=board.ROXY, path=[board.ROXY], how="card")
         dice = rng.roll(4)
         tx.add("TimeWarpRolled", seat=narc, dice=dice)

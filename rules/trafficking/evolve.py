@@ -207,7 +207,8 @@ def time_warp_rolled(state: dict, d: dict) -> dict:
 
 
 def customs_opened(state: dict, d: dict) -> dict:
-    return _with_turn({**state, "customs": {"dealer": d["dealer"], "narc": d["narc"], "hidden": None, "guess": None}}, stage="customs")
+    customs = {"dealer": d["dealer"], "narc": d["narc"], "hidden": None, "guess": None}
+    return _with_turn({**state, "customs": customs}, stage="customs")
 
 
 def lids_hidden(state: dict, d: dict) -> dict:

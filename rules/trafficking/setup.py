@@ -58,7 +58,8 @@ def decide_choose(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
         raise IllegalMove("it is not your turn to choose a Dealer", rule="3d")
     if cmd["dealer"] not in DEALERS or cmd["dealer"] in taken(state):
         raise IllegalMove(f"choose one of {', '.join(d for d in DEALER_IDS if d not in taken(state))}", rule="3d")
-    return [Event("DealerChosen", {"seat": seat, "dealer": cmd["dealer"], "square": DEALERS[cmd["dealer"]]["hang_out"]})]
+    home = DEALERS[cmd["dealer"]]["hang_out"]
+    return [Event("DealerChosen", {"seat": seat, "dealer": cmd["dealer"], "square": home})]
 
 
 def decide_place(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
