@@ -20,6 +20,12 @@ from rules import RULESETS
 from rules.base import Rng, fold
 
 MAX_COMMANDS = 20_000
+ROLE_RULESETS = ("trafficking",)   # games whose state names a "narc" seat
+
+
+def with_roles(rulesets: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The rulesets (default: all) that have roles this bench measures."""
+    return tuple(r for r in (rulesets or ROLE_RULESETS) if r in ROLE_RULESETS)
 LINEUPS = (  # (row, the measured role, its level, the Narc's level if not measured, other Dealers' level)
     ("greedy Narc vs random Dealers", "narc", "random"),
     ("greedy Narc vs greedy Dealers", "narc", "greedy"),
