@@ -9,11 +9,21 @@ import argparse
 import subprocess
 import time
 
-from bench import bot_moves, bot_strength, http_commands, memory, replay, simulate, store_append, version_cost
+from bench import (
+    bot_moves,
+    bot_strength,
+    bot_strength_roles,
+    http_commands,
+    memory,
+    replay,
+    simulate,
+    store_append,
+    version_cost,
+)
 from bench.common import RESULTS, ROOT
 
 BENCHES = ("http_commands", "store_append", "version_cost", "bot_moves", "replay", "simulate", "memory",
-           "bot_strength")
+           "bot_strength", "bot_strength_roles")
 
 
 def revision() -> str:
@@ -52,6 +62,8 @@ def main(argv: list[str] | None = None) -> None:
         "replay": lambda: replay.run(seconds=0.3 if q else 2.0, seeds=2 if q else 6, rulesets=rulesets),
         "simulate": lambda: simulate.run(seconds=0.5 if q else 3.0, rulesets=rulesets),
         "bot_strength": lambda: bot_strength.run(games=40 if q else 200, rulesets=rulesets),
+        "bot_strength_roles": lambda: bot_strength_roles.run(
+            games=40 if q else 200, rulesets=bot_strength_roles.with_roles(rulesets)),
         "memory": lambda: memory.run(long_version=2000 if q else 10_000, seeds=2 if q else 6, rulesets=rulesets),
     }
     started = time.monotonic()

@@ -9,6 +9,7 @@ from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
 from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
+from rules.trafficking import RULESET as TRAFFICKING
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD, TRAFFICKING)}
 EVERY_RULESET: dict[str, Ruleset] = {**RULESETS, **EXAMPLES}
