@@ -9,6 +9,7 @@ from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
 from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
+from rules.narcos import RULESET as NARCOS
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD, NARCOS)}
 EVERY_RULESET: dict[str, Ruleset] = {**RULESETS, **EXAMPLES}
