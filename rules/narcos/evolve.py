@@ -75,7 +75,9 @@ def played_on(state: dict, d: dict) -> dict:
 
 
 def round_two_started(state: dict, d: dict) -> dict:
-    return {**state, "round": 2, "deck": [], "discard": [], "reserve": [], "seen": []}
+    t = state["turn"]
+    turn = {**t, "phase": "draw"} if t["phase"] == "start" else t  # called at the start of a turn: draw from it
+    return {**state, "round": 2, "deck": [], "discard": [], "reserve": [], "seen": [], "turn": turn}
 
 
 def turn_ended(state: dict, d: dict) -> dict:

@@ -12,7 +12,6 @@ from tests.rules.narcos.support import (
     table,
     types,
     with_player,
-    with_turn,
 )
 
 
