@@ -16,14 +16,16 @@ from rules.base import Rng, fold
 
 SEATS = 4
 MAX_COMMANDS = 20_000
+# rulesets measured once per option set (each must hold on its own: Narcos's two modes)
+VARIANTS = {"narcos": ({"mode": "basic"}, {"mode": "advanced"})}
 
 
-def play(args: tuple[str, int]) -> tuple[bool, int]:
+def play(args: tuple) -> tuple[bool, int]:
     """One game: (did the greedy seat win, how many commands it took)."""
-    name, n = args
+    name, n, variant = args if len(args) == 3 else (*args, {})
     ruleset = RULESETS[name]
-    greedy, seed = n % SEATS, f"strength-{name}-{n}"
-    options = {k: o.default for k, o in ruleset.options.items()}
+    greedy, seed = n % SEATS, f"strength-{name}-{n}" + "".join(f"-{v}" for v in variant.values())
+    options = {**{k: o.default for k, o in ruleset.options.items()}, **variant}
     state, version = None, 1
     events = ruleset.setup(options, SEATS, Rng(seed, version + 1))
     state, version = fold(ruleset, events), version + len(events)
@@ -43,12 +45,13 @@ def run(games: int = 200, rulesets: tuple[str, ...] | None = None) -> dict:
     rows = []
     names = [n for n in (rulesets or sorted(RULESETS)) if "greedy" in RULESETS[n].bot_levels]
     with multiprocessing.Pool() as pool:
-        for name in names:
+        for name, variant in [(n, v) for n in names for v in VARIANTS.get(n, ({},))]:
             started = time.perf_counter()
-            results = pool.map(play, [(name, n) for n in range(games)])
+            results = pool.map(play, [(name, n, variant) for n in range(games)])
             wins = sum(won for won, _ in results)
             rate = wins / games
-            rows.append({"ruleset": name, "what": f"1 greedy vs 3 random, {games} games (baseline 1/4)",
+            label = "".join(f", {k}={v}" for k, v in variant.items())
+            rows.append({"ruleset": name + label, "what": f"1 greedy vs 3 random, {games} games (baseline 1/4)",
                          "wins": wins, "win_rate": round(rate, 3), "ratio": ratio(rate, 1 / SEATS),
                          "median_commands": sorted(c for _, c in results)[games // 2],
                          "seconds": round(time.perf_counter() - started, 1)})

@@ -9,7 +9,8 @@ from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
 from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
+from rules.narcos import RULESET as NARCOS
 from rules.trafficking import RULESET as TRAFFICKING
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD, TRAFFICKING)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD, TRAFFICKING, NARCOS)}
 EVERY_RULESET: dict[str, Ruleset] = {**RULESETS, **EXAMPLES}

@@ -50,6 +50,8 @@ def play_game(engine, jobs, clock: FakeClock, ruleset, number: int) -> str:
     runner = engine.runner
     seats, game_clock = seat_plan(ruleset, number)
     options = {"target": 3000} if ruleset.name == "kingpin" else {}
+    if ruleset.name == "narcos":  # both modes, alternately
+        options = {"mode": ("basic", "advanced")[number % 2]}
     game = runner.create_game(ruleset.name, seats, options, f"corpus-{ruleset.name}-{number}", game_clock)
     humans = Rng(f"corpus-humans-{number}", 0)
     for step in range(MAX_STEPS):
@@ -82,7 +84,7 @@ def export(runner, game_id: str) -> str:
     return "".join(history_lines(history_header(game), runner.store.read_all(game_id)))
 
 
-def record(out: Path, games: int = GAMES_PER_RULESET) -> list[Path]:
+def record(out: Path, games: int = GAMES_PER_RULESET, only: tuple[str, ...] = ()) -> list[Path]:
     from service import jobs
     from service.wiring import build_engine
     from tests.support.processes import RedisServer
@@ -97,7 +99,7 @@ def record(out: Path, games: int = GAMES_PER_RULESET) -> list[Path]:
             clock = FakeClock()
             engine.runner.clock = clock
             jobs._engine = engine  # the job functions run in this process, on this engine
-            for name in sorted(engine.runner.rulesets):
+            for name in sorted(n for n in engine.runner.rulesets if not only or n in only):
                 ruleset = engine.runner.rulesets[name]
                 for number in range(games):
                     game_id = play_game(engine, jobs, clock, ruleset, number)
@@ -115,8 +117,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("tests/data/histories"))
     parser.add_argument("--games", type=int, default=GAMES_PER_RULESET)
+    parser.add_argument("--rulesets", default="", help="record only these (comma-separated): the others' "
+                        "recorded histories stay as they are")
     args = parser.parse_args()
-    for path in record(args.out, args.games):
+    for path in record(args.out, args.games, tuple(filter(None, args.rulesets.split(",")))):
         print(path, path.stat().st_size)
 
 
