@@ -33,6 +33,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # a comment line on an idle stream this often; the XREAD blocking in between may exceed
         # redis-py's default 5 s socket timeout (the engine gives blocking reads their own)
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("SSE_HEARTBEAT_SECONDS", 15)),
+        # SSE followers one process serves at once (each holds a thread, waiting on the process's
+        # feed hub); beyond it a new stream gets 503, so commands always find a thread
+        SSE_MAX_FOLLOWERS=int(os.environ.get("SSE_MAX_FOLLOWERS", 500)),
         # requests a minute; 0 turns a limit off
         RATE_LIMIT_PER_ADDRESS=int(os.environ.get("RATE_LIMIT_PER_ADDRESS", 3000)),
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),

@@ -121,7 +121,12 @@ class Events(MethodView):
         last_id = last_event_id()
         if "text/event-stream" in request.headers.get("Accept", ""):
             after = max(query["after"], last_id or 0)
-            generator = follow_events(engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
+            hub, limit = engine().hub, current_app.config["SSE_MAX_FOLLOWERS"]
+            if hub.followers >= limit:  # keep threads for commands: a full node sheds new followers
+                raise Problem(503, "too-many-followers", f"this server process follows {limit} streams, its "
+                              "limit; retry shortly (another node may have room) or read the paged feed",
+                              headers={"Retry-After": "5"})
+            generator = follow_events(hub, engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
                                       current_app.config["SSE_HEARTBEAT_SECONDS"])
             return Response(stream_with_context(generator), mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
