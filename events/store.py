@@ -18,7 +18,7 @@ import redis
 from redis.exceptions import RedisClusterException
 
 from events.envelope import Envelope, decode_entry, encode_fields
-from events.keys import idempotency_key, lobby_index, meta_key, snapshot_key, stream_key
+from events.keys import idempotency_key, lobby_index, meta_key, snapshot_key, stream_key, ticket_key
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -220,6 +220,15 @@ class EventStore:
         reply = self.follower.xread(keys, count=500, block=block_ms) or []
         by_key = {key: game_id for game_id, key in ((g, stream_key(g)) for g in streams)}
         return {by_key[key]: [decode_entry(by_key[key], i, f) for i, f in entries] for key, entries in reply}
+
+    def issue_ticket(self, game_id: str, digest: str, seat: int, ttl_seconds: int) -> None:
+        """Record a stream ticket (by its digest) as reading `seat`'s feed until it expires."""
+        self.redis.set(ticket_key(game_id, digest), str(seat), ex=ttl_seconds)
+
+    def ticket_seat(self, game_id: str, digest: str) -> int | None:
+        """The seat a ticket reads as, or None (unknown, expired, or another game's)."""
+        seat = self.redis.get(ticket_key(game_id, digest))
+        return int(seat) if seat is not None else None
 
     def status(self, game_id: str) -> str | None:
         """The game's status from its meta record (written with the events that change it)."""

@@ -15,8 +15,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from service.api import BLUEPRINTS
     from service.api.base import CartelApi
     from service.bodies import StrictJSONProvider
-    from service.errors import register_error_handlers
     from service.cors import install as install_cors
+    from service.errors import register_error_handlers
     from service.ratelimit import install as install_rate_limits
     from service.wiring import build_engine
 
@@ -35,6 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # redis-py's default 5 s socket timeout (the engine gives blocking reads their own)
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("SSE_HEARTBEAT_SECONDS", 15)),
         CORS_ORIGINS=os.environ.get("CORS_ORIGINS", "*"),  # service/cors.py
+        STREAM_TICKET_SECONDS=int(os.environ.get("STREAM_TICKET_SECONDS", 60)),
         # SSE followers one process serves at once (each holds a thread, waiting on the process's
         # feed hub); beyond it a new stream gets 503, so commands always find a thread
         SSE_MAX_FOLLOWERS=int(os.environ.get("SSE_MAX_FOLLOWERS", 500)),

@@ -9,8 +9,6 @@ a page must read are exposed.
 """
 from __future__ import annotations
 
-import os
-
 from flask import Flask
 from flask_cors import CORS
 

@@ -20,6 +20,8 @@ timeout = 60
 graceful_timeout = 10
 keepalive = 5
 accesslog = os.environ.get("ACCESS_LOG") or None
+# The request path without its query string: a stream ticket (?ticket=) must never reach a log.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(L)s'
 
 # Prometheus metrics from several processes: prometheus_client's multiprocess
 # mode keeps each process's values in files under PROMETHEUS_MULTIPROC_DIR, and
