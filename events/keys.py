@@ -8,6 +8,7 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     g:{id}:meta          hash: version, seed, token hashes, deadlines, and the table's projection
     g:{id}:snap          hash: v (version), s (game state JSON), t (table JSON): the latest snapshot
     g:{id}:idem:<scope>  string: the record of the command that used an Idempotency-Key
+    g:{id}:ticket:<sha256>  string: the seat a stream ticket reads as (expires with the ticket)
     {lobby}:all, {lobby}:status:<s>, {lobby}:ruleset:<r>, {lobby}:status:<s>:ruleset:<r>
                          sorted sets: game ids by creation time (the lobby listing)
     {lobby}:botwait      sorted set: game id -> ms since a bot seat has been awaited
@@ -40,6 +41,10 @@ def snapshot_key(game_id: str) -> str:
 
 def idempotency_key(game_id: str, scope: str) -> str:
     return f"g:{{{game_id}}}:idem:{scope}"
+
+
+def ticket_key(game_id: str, digest: str) -> str:
+    return f"g:{{{game_id}}}:ticket:{digest}"
 
 
 def lobby_index(status: str | None = None, ruleset: str | None = None) -> str:

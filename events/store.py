@@ -9,6 +9,7 @@ workers' indexes (`work`) and the lobby counts are methods here.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterable, Iterator, Mapping, Sequence
@@ -17,7 +18,7 @@ import redis
 from redis.exceptions import RedisClusterException
 
 from events.envelope import Envelope, decode_entry, encode_fields
-from events.keys import idempotency_key, lobby_index, meta_key, snapshot_key, stream_key
+from events.keys import idempotency_key, lobby_index, meta_key, snapshot_key, stream_key, ticket_key
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -200,6 +201,43 @@ class EventStore:
             return []
         entries = reply[0][1]
         return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
+
+    def follow_many(self, streams: Mapping[str, int], block_ms: int) -> dict[str, list[Envelope]]:
+        """Events after each game's version in `streams`, waiting up to `block_ms` for the first.
+        One XREAD for all of them on a plain Redis; on a cluster (one XREAD may not span slots)
+        each stream is read without blocking, and an idle round sleeps out the block."""
+        block_ms = max(1, min(block_ms, self._follow_cap_ms))
+        if hasattr(self.follower, "get_primaries"):
+            found = {}
+            for game_id, after in streams.items():
+                reply = self.redis.xread({stream_key(game_id): f"{after}-0"}, count=500)
+                if reply:
+                    found[game_id] = [decode_entry(game_id, i, f) for i, f in reply[0][1]]
+            if not found:
+                time.sleep(block_ms / 1000)
+            return found
+        keys = {stream_key(game_id): f"{after}-0" for game_id, after in streams.items()}
+        reply = self.follower.xread(keys, count=500, block=block_ms) or []
+        by_key = {key: game_id for game_id, key in ((g, stream_key(g)) for g in streams)}
+        return {by_key[key]: [decode_entry(by_key[key], i, f) for i, f in entries] for key, entries in reply}
+
+    def issue_ticket(self, game_id: str, digest: str, seat: int, ttl_seconds: int) -> None:
+        """Record a stream ticket (by its digest) as reading `seat`'s feed until it expires."""
+        self.redis.set(ticket_key(game_id, digest), str(seat), ex=ttl_seconds)
+
+    def ticket_seat(self, game_id: str, digest: str) -> int | None:
+        """The seat a ticket reads as, or None (unknown, expired, or another game's)."""
+        seat = self.redis.get(ticket_key(game_id, digest))
+        return int(seat) if seat is not None else None
+
+    def status(self, game_id: str) -> str | None:
+        """The game's status from its meta record (written with the events that change it)."""
+        return self.redis.hget(meta_key(game_id), "status")
+
+    def finished_at(self, game_id: str) -> int | None:
+        """The game's last version if it is finished, else None."""
+        status, version = self.redis.hmget(meta_key(game_id), "status", "version")
+        return int(version) if status == "finished" else None
 
     def idempotency_record(self, game_id: str, scope: str) -> dict | None:
         raw = self.redis.get(idempotency_key(game_id, scope))

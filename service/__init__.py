@@ -15,6 +15,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from service.api import BLUEPRINTS
     from service.api.base import CartelApi
     from service.bodies import StrictJSONProvider
+    from service.cors import install as install_cors
     from service.errors import register_error_handlers
     from service.ratelimit import install as install_rate_limits
     from service.wiring import build_engine
@@ -33,6 +34,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # a comment line on an idle stream this often; the XREAD blocking in between may exceed
         # redis-py's default 5 s socket timeout (the engine gives blocking reads their own)
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("SSE_HEARTBEAT_SECONDS", 15)),
+        CORS_ORIGINS=os.environ.get("CORS_ORIGINS", "*"),  # service/cors.py
+        STREAM_TICKET_SECONDS=int(os.environ.get("STREAM_TICKET_SECONDS", 60)),
+        # SSE followers one process serves at once (each holds a thread, waiting on the process's
+        # feed hub); beyond it a new stream gets 503, so commands always find a thread
+        SSE_MAX_FOLLOWERS=int(os.environ.get("SSE_MAX_FOLLOWERS", 500)),
         # requests a minute; 0 turns a limit off
         RATE_LIMIT_PER_ADDRESS=int(os.environ.get("RATE_LIMIT_PER_ADDRESS", 3000)),
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),
@@ -57,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         api.register_blueprint(blueprint)
     register_error_handlers(app)
     install_rate_limits(app)
+    install_cors(app)
     hops = int(os.environ.get("PROXY_FIX_HOPS", 0))
     if hops:  # behind N reverse proxies: count the client's address, not the proxy's
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -5,14 +5,23 @@ import os
 from gunicorn import util as gunicorn_util
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-# gthread: SSE followers hold a thread each, not a whole worker process.
+# gthread: commands get the best throughput and p99 of the classes tried (README, Benchmarks).
+# An SSE follower holds a thread, but an idle one: it waits on a condition of the process's
+# feed hub (events/hub.py), which alone reads Redis.  So each process runs many threads:
+# SSE_MAX_FOLLOWERS of them may follow streams, and COMMAND_THREADS are always left for
+# everything else (a follower over the limit gets 503 and retries).
 worker_class = os.environ.get("WEB_WORKER_CLASS", "gthread")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-threads = int(os.environ.get("WEB_THREADS", "16"))
+COMMAND_THREADS = 32
+os.environ.setdefault("SSE_MAX_FOLLOWERS", "520")
+threads = int(os.environ.get("WEB_THREADS", str(int(os.environ["SSE_MAX_FOLLOWERS"]) + COMMAND_THREADS)))
+worker_connections = max(1000, threads * 2)  # gthread: connections a process holds open
 timeout = 60
 graceful_timeout = 10
 keepalive = 5
 accesslog = os.environ.get("ACCESS_LOG") or None
+# The request path without its query string: a stream ticket (?ticket=) must never reach a log.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(L)s'
 
 # Prometheus metrics from several processes: prometheus_client's multiprocess
 # mode keeps each process's values in files under PROMETHEUS_MULTIPROC_DIR, and

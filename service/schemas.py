@@ -218,6 +218,15 @@ class CommandResultSchema(Strict):
 class EventsQuerySchema(Strict):
     after = ma.fields.Integer(load_default=0, validate=validate.Range(0, MAX_VERSION))
     limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 500))
+    ticket = ma.fields.String(validate=validate.Length(1, 128), metadata={
+        "description": "A stream ticket (POST /v1/games/{id}/tickets) instead of the Authorization header, for a "
+                       "browser's EventSource, which cannot send headers: reads the feed as the ticket's seat"})
+
+
+class TicketSchema(Strict):
+    ticket = ma.fields.String(required=True, metadata={"description": "Pass as ?ticket= on the events endpoint"})
+    seat = ma.fields.Integer(required=True)
+    expires_at = ma.fields.Integer(required=True, metadata={"description": "ms since the epoch; connect before"})
 
 
 class EventsPageSchema(Strict):

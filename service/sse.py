@@ -5,6 +5,7 @@ import json
 import time
 from typing import Iterator
 
+from events.hub import FeedHub
 from events.runner import Game, GameRunner, redact_envelope
 
 
@@ -18,30 +19,37 @@ def sse_message(data: dict, event_id: int | None = None, event: str | None = Non
     return "\n".join(lines) + "\n\n"
 
 
-def follow_events(runner: GameRunner, game: Game, seat: int | None, after: int, max_seconds: float,
-                  heartbeat_seconds: float) -> Iterator[str]:
-    """Send every event after `after`, then wait for new ones until the game
-    ends or `max_seconds` pass; comments keep idle proxies from closing it."""
+def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None, after: int,
+                  max_seconds: float, heartbeat_seconds: float) -> Iterator[str]:
+    """Send every event after `after`, then the new ones as the process's hub reads them, until
+    the game ends or `max_seconds` pass; comments keep idle proxies from closing it."""
     yield "retry: 2000\n\n"
-    stop_at = time.monotonic() + max_seconds
-    finished = game.status == "finished"
-    while True:
-        if finished:
-            envelopes = runner.store.read(game.id, after, 500)
-        else:
-            remaining = stop_at - time.monotonic()
-            if remaining <= 0:
-                return
-            # XREAD BLOCK 0 would wait forever: always block for at least 1 ms.
-            envelopes = runner.store.follow(game.id, after, max(1, int(min(heartbeat_seconds, remaining) * 1000)))
-        for envelope in envelopes:
-            after = envelope.version
-            yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
-        if finished and not envelopes:
-            yield sse_message({"status": "finished", "version": after}, event="end")
+    if game.status == "finished":
+        yield from replay_finished(runner, game, seat, after)
+        return
+    sub = hub.subscribe(game.id, after)
+    try:
+        if runner.store.status(game.id) == "finished":  # it ended between loading and subscribing
+            yield from replay_finished(runner, game, seat, after)
             return
-        if not envelopes:
-            yield ": heartbeat\n\n"
-        if not finished:
-            # The status turns "finished" in the same atomic append as the last event.
-            finished = runner.store.meta(game.id).get("status") == "finished"
+        stop_at = time.monotonic() + max_seconds
+        while (remaining := stop_at - time.monotonic()) > 0:
+            envelopes, finished = sub.wait(min(heartbeat_seconds, remaining))
+            for envelope in envelopes:
+                after = envelope.version
+                yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
+            if finished:
+                yield sse_message({"status": "finished", "version": after}, event="end")
+                return
+            if not envelopes:
+                yield ": heartbeat\n\n"
+    finally:
+        hub.unsubscribe(sub)
+
+
+def replay_finished(runner: GameRunner, game: Game, seat: int | None, after: int) -> Iterator[str]:
+    """A finished game's events after `after`, read from the store, then the end."""
+    for envelope in runner.store.read_all(game.id, after, batch=500):
+        after = envelope.version
+        yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
+    yield sse_message({"status": "finished", "version": after}, event="end")

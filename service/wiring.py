@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 import redis
 from rq import Queue
 
+from events.hub import FeedHub
 from events.limits import RateLimiter
 from events.runner import GameRunner
 from events.store import FOLLOW_MAX_BLOCK_MS, FOLLOW_SOCKET_MARGIN_SECONDS, EventStore
@@ -38,6 +39,7 @@ class Engine:
     runner: GameRunner
     queue: Queue
     limiter: RateLimiter
+    hub: FeedHub  # the process's one reader of the streams its SSE clients follow
 
     @property
     def store(self) -> EventStore:
@@ -91,7 +93,7 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     store = MeteredStore(events_redis, follower=connect(redis_url, socket_timeout=FOLLOW_SOCKET_TIMEOUT))
     runner = MeteredRunner(store, dict(rulesets or {**RULESETS, **extra_rulesets()}))
     runner.after_append = Scheduler(queue, runner)
-    return Engine(runner, queue, RateLimiter(events_redis))
+    return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store))
 
 
 def engine() -> Engine:

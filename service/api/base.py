@@ -9,9 +9,9 @@ from flask_smorest.utils import prepare_response
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
-from service.auth import bearer_token, seat_of
+from service.auth import bearer_token, hash_token, seat_of
 from service.bodies import json_body
-from service.errors import ProblemSchema
+from service.errors import Problem, ProblemSchema
 from service.wiring import engine
 
 PROBLEM = "application/problem+json"
@@ -58,10 +58,17 @@ class CartelApi(flask_smorest.Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def load_for_reader(game_id: str):
-    """The game and the caller's seat (None without a token: a spectator)."""
+def load_for_reader(game_id: str, ticket: str | None = None):
+    """The game and the caller's seat (None without a token: a spectator); a stream ticket
+    stands for a seat token where the reader cannot send headers (the events endpoint only)."""
     game = engine().runner.load(game_id)
     token = bearer_token(required=False)
+    if token is None and ticket is not None:
+        seat = engine().store.ticket_seat(game_id, hash_token(ticket))
+        if seat is None:
+            raise Problem(401, "ticket-invalid", "this stream ticket is unknown or expired; get a new one with "
+                          "POST /v1/games/{id}/tickets", headers={"WWW-Authenticate": 'Bearer realm="tabletop-cartel"'})
+        return game, seat
     return game, (seat_of(game.meta, token) if token else None)
 
 

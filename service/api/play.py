@@ -9,7 +9,7 @@ from flask.views import MethodView
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
 from service.api.base import Blueprint, etag, load_for_reader
-from service.auth import bearer_token, seat_of
+from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
 from service.schemas import (
     MAX_VERSION,
@@ -19,6 +19,7 @@ from service.schemas import (
     EventsQuerySchema,
     StateQuerySchema,
     StateSchema,
+    TicketSchema,
 )
 from service.sse import follow_events
 from service.wiring import engine
@@ -117,11 +118,16 @@ class Events(MethodView):
         "from reconnecting)."))
     def get(self, query, game_id):
         """The event feed as the caller may read it."""
-        game, seat = load_for_reader(game_id)
+        game, seat = load_for_reader(game_id, query.get("ticket"))
         last_id = last_event_id()
         if "text/event-stream" in request.headers.get("Accept", ""):
             after = max(query["after"], last_id or 0)
-            generator = follow_events(engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
+            hub, limit = engine().hub, current_app.config["SSE_MAX_FOLLOWERS"]
+            if hub.followers >= limit:  # keep threads for commands: a full node sheds new followers
+                raise Problem(503, "too-many-followers", f"this server process follows {limit} streams, its "
+                              "limit; retry shortly (another node may have room) or read the paged feed",
+                              headers={"Retry-After": "5"})
+            generator = follow_events(hub, engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
                                       current_app.config["SSE_HEARTBEAT_SECONDS"])
             return Response(stream_with_context(generator), mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -167,3 +173,22 @@ class History(MethodView):
         body = history_lines(history_header(game), runner.store.read_all(game_id))
         return Response(body, mimetype="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})
+
+
+@blp.route("/<string:game_id>/tickets")
+class Tickets(MethodView):
+    @blp.response(201, TicketSchema)
+    @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game"})
+    @blp.doc(security=[{"seatToken": []}])
+    def post(self, game_id):
+        """A short-lived, read-only stream ticket for the caller's seat: a browser's EventSource cannot
+        send an Authorization header, so it follows `GET .../events?ticket=...` instead.  The ticket
+        reads that seat's feed (its secrets included) and nothing else: it is never accepted for a
+        command.  Connect before `expires_at` (STREAM_TICKET_SECONDS, default 60); a stream already
+        open runs its course, and a reconnect after expiry needs a new ticket."""
+        token = bearer_token(required=True)
+        runner = engine().runner
+        seat = seat_of(runner.load(game_id).meta, token)
+        ticket, ttl = new_token(), current_app.config["STREAM_TICKET_SECONDS"]
+        runner.store.issue_ticket(game_id, hash_token(ticket), seat, ttl)
+        return {"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000}, 201

@@ -1,0 +1,133 @@
+"""A fan-out hub: one reader per process for every game someone follows live.
+
+Without it each SSE follower ran its own blocking XREAD: a Redis connection and
+a round trip per follower per heartbeat.  Here one thread reads every followed
+stream with a single XREAD (BLOCK `block_ms`) and hands each new event to the
+followers of its game, who wait on a condition: Redis sees one blocking reader
+per process however many followers there are, and a follower costs no Redis
+traffic while it waits.
+
+Followers join at any version: events between their `after` and what the hub
+has already read are read once from the store when they subscribe, so nothing
+is lost or duplicated, and order is kept.  When a game's last events arrive the
+hub reads its status once and tells its followers it is finished.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from typing import Any
+
+import redis
+
+log = logging.getLogger(__name__)
+
+
+class Subscription:
+    """One follower of one game: the events after its cursor, in order, as they come."""
+
+    def __init__(self, game_id: str, after: int):
+        self.game_id = game_id
+        self.cursor = after
+        self.finished = False
+        self._queue: deque = deque()
+        self._ready = threading.Condition()
+
+    def push(self, envelopes: list, finished: bool = False) -> None:
+        """New events from the hub (those at or before the cursor are dropped)."""
+        with self._ready:
+            fresh = [e for e in envelopes if e.version > self.cursor]
+            if fresh:
+                self._queue.extend(fresh)
+                self.cursor = fresh[-1].version
+            self.finished = self.finished or finished
+            if fresh or finished:
+                self._ready.notify_all()
+
+    def prepend(self, envelopes: list) -> None:
+        """Events the hub had read before this follower came: they go first."""
+        with self._ready:
+            older = [e for e in envelopes if not self._queue or e.version < self._queue[0].version]
+            self._queue.extendleft(reversed(older))
+            if older:
+                self.cursor = max(self.cursor, older[-1].version)
+                self._ready.notify_all()
+
+    def wait(self, timeout: float) -> tuple[list, bool]:
+        """(events, finished): what arrived, waiting up to `timeout` seconds for something."""
+        with self._ready:
+            if not self._queue and not self.finished:
+                self._ready.wait(timeout)
+            events = list(self._queue)
+            self._queue.clear()
+            return events, self.finished
+
+
+class FeedHub:
+    """The process's reader of followed game streams (see the module docstring)."""
+
+    def __init__(self, store: Any, block_ms: int = 250):
+        self.store = store
+        self.block_ms = block_ms
+        self._lock = threading.Condition()
+        self._feeds: dict[str, dict] = {}  # game id -> {"last": version read, "subs": set of Subscription}
+        self._thread: threading.Thread | None = None
+
+    @property
+    def followers(self) -> int:
+        with self._lock:
+            return sum(len(feed["subs"]) for feed in self._feeds.values())
+
+    def subscribe(self, game_id: str, after: int) -> Subscription:
+        """Follow `game_id` from version `after` on."""
+        sub = Subscription(game_id, after)
+        with self._lock:
+            feed = self._feeds.setdefault(game_id, {"last": after, "subs": set()})
+            feed["subs"].add(sub)
+            already_read = feed["last"]
+            self._start()
+            self._lock.notify_all()
+        if already_read > after:  # the hub read these before this follower came
+            sub.prepend(self.store.read(game_id, after, until=already_read))
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            feed = self._feeds.get(sub.game_id)
+            if feed is not None:
+                feed["subs"].discard(sub)
+                if not feed["subs"]:
+                    del self._feeds[sub.game_id]
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="feed-hub", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._feeds:  # nobody follows anything: no Redis traffic at all
+                    self._lock.wait()
+                streams = {game_id: feed["last"] for game_id, feed in self._feeds.items()}
+            try:
+                batches = self.store.follow_many(streams, self.block_ms)
+                finished = {game_id for game_id, envelopes in batches.items()
+                            if envelopes and self.store.finished_at(game_id) == envelopes[-1].version}
+            except redis.RedisError as error:  # Redis restarting: followers see heartbeats meanwhile
+                log.warning("feed hub: %s; retrying", error)
+                time.sleep(0.5)
+                continue
+            self._deliver(batches, finished)
+
+    def _deliver(self, batches: dict[str, list], finished: set[str]) -> None:
+        with self._lock:
+            for game_id, envelopes in batches.items():
+                feed = self._feeds.get(game_id)
+                if feed is None or not envelopes:
+                    continue
+                feed["last"] = max(feed["last"], envelopes[-1].version)
+                for sub in list(feed["subs"]):
+                    sub.push(envelopes, game_id in finished)
