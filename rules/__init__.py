@@ -9,6 +9,7 @@ from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
 from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
+from rules.lords_of_cannabis import RULESET as LORDS_OF_CANNABIS
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD, LORDS_OF_CANNABIS)}
 EVERY_RULESET: dict[str, Ruleset] = {**RULESETS, **EXAMPLES}
