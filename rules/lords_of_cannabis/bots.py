@@ -98,22 +98,20 @@ def next_spots(state: dict, seat: int) -> list[int]:
 
 
 def hand_value(state: dict, seat: int, hand: list[int]) -> float:
-    """Cards count for what they are nearly enough for."""
+    """Cards count for what they are nearly enough for: the nearest worthwhile build most, the others a
+    little (a Greenhouse is worth less while there is no spot for one on our Tunnels)."""
     has_greenhouse = any(s == [seat, 1] for s in state["sites"])
     stock = state["stock"][seat]
     targets = [("crop", 4.0)]
     if has_greenhouse:
         targets.append(("plantation", 30.0))
     if stock[1]:
-        targets.append(("greenhouse", 24.0))
+        targets.append(("greenhouse", 24.0 if greenhouse_spots(state, seat) else 10.0))
     if stock[0]:
         targets.append(("tunnel", 6.0))
-    value = sum(hand) * 0.5
-    for what, weight in targets:
-        cost = COSTS[what]
-        missing = sum(max(0, c - h) for c, h in zip(cost, hand))
-        value += weight / (1 + missing) ** 2
-    return value
+    scores = sorted((weight / (1 + sum(max(0, c - h) for c, h in zip(COSTS[what], hand))) ** 2
+                     for what, weight in targets), reverse=True)
+    return sum(hand) * 0.5 + scores[0] + 0.25 * sum(scores[1:])
 
 
 def value(state: dict, seat: int) -> float:
