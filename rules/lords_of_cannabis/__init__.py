@@ -91,8 +91,18 @@ class LordsOfCannabis(RulesetBase):
     def consequences(self, after: dict, rng: Rng) -> list[Event]:
         return flow.consequences(after)
 
+    _last: tuple = (None, None, [])
+
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_moves(state, seat)
+        """flow.legal_moves, remembered for the last (state, seat) asked: a bot's choice and the decide that
+        checks it ask about the same state object (states are never mutated; the entry holds the object, so
+        its identity cannot be reused)."""
+        last_state, last_seat, moves = self._last
+        if last_state is state and last_seat == seat:
+            return moves
+        moves = flow.legal_moves(state, seat)
+        self._last = (state, seat, moves)
+        return moves
 
     def awaiting(self, state: dict) -> dict[int, str]:
         return flow.awaiting(state)

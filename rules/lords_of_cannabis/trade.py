@@ -132,7 +132,7 @@ def any_four_example(hand: list[int]) -> list[str]:
 def moves(state: dict, seat: int) -> list[dict]:
     """Trades the active player may start now (no offer is waiting)."""
     hand, bank, out = state["hands"][seat], state["bank"], []
-    rates = bank_rates(state, seat)
+    rates = bank_rates(state, seat) if max(hand) >= 2 else (4,) * 5
     for give in range(5):
         if hand[give] >= rates[give]:
             out += [{"type": "TradeWithBank", "give": RESOURCES[give], "get": RESOURCES[get]}
