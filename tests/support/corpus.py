@@ -82,7 +82,7 @@ def export(runner, game_id: str) -> str:
     return "".join(history_lines(history_header(game), runner.store.read_all(game_id)))
 
 
-def record(out: Path, games: int = GAMES_PER_RULESET) -> list[Path]:
+def record(out: Path, games: int = GAMES_PER_RULESET, only: tuple[str, ...] = ()) -> list[Path]:
     from service import jobs
     from service.wiring import build_engine
     from tests.support.processes import RedisServer
@@ -97,7 +97,7 @@ def record(out: Path, games: int = GAMES_PER_RULESET) -> list[Path]:
             clock = FakeClock()
             engine.runner.clock = clock
             jobs._engine = engine  # the job functions run in this process, on this engine
-            for name in sorted(engine.runner.rulesets):
+            for name in sorted(only or engine.runner.rulesets):
                 ruleset = engine.runner.rulesets[name]
                 for number in range(games):
                     game_id = play_game(engine, jobs, clock, ruleset, number)
@@ -115,8 +115,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("tests/data/histories"))
     parser.add_argument("--games", type=int, default=GAMES_PER_RULESET)
+    parser.add_argument("--rulesets", default="", help="comma-separated: record only these (a new game's histories)")
     args = parser.parse_args()
-    for path in record(args.out, args.games):
+    for path in record(args.out, args.games, tuple(r for r in args.rulesets.split(",") if r)):
         print(path, path.stat().st_size)
 
 
