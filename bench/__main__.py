@@ -13,6 +13,7 @@ from bench import (
     bot_moves,
     bot_strength,
     bot_strength_roles,
+    catan_peer,
     http_commands,
     memory,
     replay,
@@ -22,7 +23,7 @@ from bench import (
 )
 from bench.common import RESULTS, ROOT
 
-BENCHES = ("http_commands", "store_append", "version_cost", "bot_moves", "replay", "simulate", "memory",
+BENCHES = ("http_commands", "store_append", "version_cost", "bot_moves", "replay", "simulate", "catan_peer", "memory",
            "bot_strength", "bot_strength_roles")
 
 
@@ -61,6 +62,7 @@ def main(argv: list[str] | None = None) -> None:
         "bot_moves": lambda: bot_moves.run(games=4 if q else 16, noop_jobs=60 if q else 300, rulesets=rulesets),
         "replay": lambda: replay.run(seconds=0.3 if q else 2.0, seeds=2 if q else 6, rulesets=rulesets),
         "simulate": lambda: simulate.run(seconds=0.5 if q else 3.0, rulesets=rulesets),
+        "catan_peer": lambda: catan_peer.run(seconds=1.5 if q else 6.0),
         "bot_strength": lambda: bot_strength.run(games=40 if q else 200, rulesets=rulesets),
         "bot_strength_roles": lambda: bot_strength_roles.run(
             games=40 if q else 200, rulesets=bot_strength_roles.with_roles(rulesets)),

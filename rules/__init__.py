@@ -9,8 +9,10 @@ from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
 from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
+from rules.lords_of_cannabis import RULESET as LORDS_OF_CANNABIS
 from rules.narcos import RULESET as NARCOS
 from rules.trafficking import RULESET as TRAFFICKING
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (KINGPIN, DRUGLORD, TRAFFICKING, NARCOS)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset
+                                for ruleset in (KINGPIN, DRUGLORD, LORDS_OF_CANNABIS, TRAFFICKING, NARCOS)}
 EVERY_RULESET: dict[str, Ruleset] = {**RULESETS, **EXAMPLES}

@@ -11,7 +11,8 @@ Commands (merge COMMANDS into the game's command shapes; `terms` is an object
 the game defines, so its legal moves list a template and the base checks the
 rest, see OPEN_ARGUMENTS):
 
-    MakeOffer {to, terms}   AcceptOffer {offer}   DeclineOffer {offer}
+    MakeOffer {to, terms}   (make_each: the same terms to several seats, one offer each)
+    AcceptOffer {offer}   DeclineOffer {offer}
     CounterOffer {offer, terms}   WithdrawOffer {offer}
 """
 from __future__ import annotations
@@ -51,6 +52,15 @@ def make(book: dict, seat: int, to: int, terms: Mapping[str, Any]) -> list[Event
     if to == seat:
         raise IllegalMove("an offer goes to another player", rule=RULE)
     return [Event("OfferMade", {"offer": book["next"], "from": seat, "to": to, "terms": dict(terms)})]
+
+
+def make_each(book: dict, seat: int, addressees: list[int], terms: Mapping[str, Any]) -> list[Event]:
+    """One offer of the same terms to each addressee (an offer "to all"), with consecutive ids; each is
+    answered on its own (the game decides what an acceptance does to the others)."""
+    if not addressees or seat in addressees:
+        raise IllegalMove("an offer goes to other players", rule=RULE)
+    return [Event("OfferMade", {"offer": book["next"] + i, "from": seat, "to": to, "terms": dict(terms)})
+            for i, to in enumerate(addressees)]
 
 
 def accept(book: dict, seat: int, offer_id: int) -> list[Event]:

@@ -199,3 +199,17 @@ def test_a_handler_crash_on_a_refused_command_surfaces_instead_of_becoming_a_ref
 def test_a_ruleset_must_declare_one_handler_per_command():
     with pytest.raises(TypeError, match="exactly one handler"):
         type("Half", (RulesetBase,), {"commands": {"A": {}, "B": {}}, "handlers": {"A": None}})
+
+
+def test_an_offer_to_several_seats_is_one_offer_each_with_consecutive_ids():
+    book = offers.evolve(offers.empty(), offers.make(offers.empty(), 0, 1, {"give": {}, "get": {}})[0])
+    made = offers.make_each(book, 0, [1, 2, 3], {"give": {"salt": 1}, "get": {"gold": 1}})
+    assert [(e.data["offer"], e.data["to"]) for e in made] == [(2, 1), (3, 2), (4, 3)]
+    for event in made:
+        book = offers.evolve(book, event)
+    assert offers.awaiting(book) == {1: "response", 2: "response", 3: "response"} and book["next"] == 5
+    assert offers.timeout_answer(book, 3) == {"type": "DeclineOffer", "offer": 4}
+    with pytest.raises(IllegalMove, match="other players"):
+        offers.make_each(book, 0, [0, 1], {})
+    with pytest.raises(IllegalMove):
+        offers.make_each(book, 0, [], {})

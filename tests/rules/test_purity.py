@@ -13,7 +13,8 @@ RULES = Path(__file__).resolve().parents[2] / "rules"
 FORBIDDEN = {"random", "time", "datetime", "redis", "flask", "requests", "socket", "os", "subprocess", "threading",
              "logging", "urllib", "http", "io", "tempfile", "shutil", "pathlib"}
 # The modules that load a game's data files (at import, from the package itself).
-DATA_MODULES = {"kingpin/cards.py", "druglord/board.py", "druglord/data.py", "trafficking/data.py", "narcos/data.py"}
+DATA_MODULES = {"kingpin/cards.py", "druglord/board.py", "druglord/data.py", "lords_of_cannabis/board.py",
+                "lords_of_cannabis/cards.py", "trafficking/data.py", "narcos/data.py"}
 SOURCES = sorted(RULES.rglob("*.py"))
 
 

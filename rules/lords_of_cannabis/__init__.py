@@ -1,0 +1,140 @@
+"""Lords of Cannabis as a pure ruleset.
+
+Rulebook: lords-of-cannabis.txt (shared/rules); rulings, reconstructed data and the command
+reference: docs/rules/lords-of-cannabis.md.  Modules by rulebook heading:
+
+    board.py, board.json   the board (reconstructed): bricks in cube coordinates, intersections,
+                           paths and loading docks derived and validated at import
+    cards.py, crops.json   the Building Conversions Card, supply limits, the Crop deck
+    state.py, evolve.py    state shape and queries; evolve, one function per event
+    guards.py              argument and situation checks shared by the handlers
+    placement.py           Game Setup, Placement
+    turn.py                Turn Overview, Resources (production), Special Actions (7, the Sheriff)
+    building.py            Building: Tunnels, Greenhouses, Plantations, buying Crop cards
+    crops.py               Playing Crop Cards: Gangsta, the Progress cards
+    trade.py               Trade: offers between players, bank, docks, Longest Tunnel's 4-for-1
+    flow.py                who acts, legal moves, clock defaults, winning
+    view.py                view, outcome, invariants
+    bots.py                "random" and "greedy"
+"""
+from __future__ import annotations
+
+from rules.base import Event, Rng
+from rules.blocks import offers
+from rules.lords_of_cannabis import bots, building, crops, flow, placement, trade, turn
+from rules.lords_of_cannabis import view as view_mod
+from rules.lords_of_cannabis.board import RESOURCE_INDEX
+from rules.lords_of_cannabis.evolve import EVOLVERS
+from rules.ruleset import RulesetBase
+
+COMMANDS = {
+    "Defer": {}, "PlaceGreenhouse": {"at": "int"}, "PlaceTunnel": {"path": "int"}, "TakeStartingStash": {"at": "int"},
+    "Roll": {}, "MoveSheriff": {"brick": "int"}, "Discard": {"resource": "str"}, "EndTurn": {},
+    "BuildTunnel": {"path": "int"}, "BuildGreenhouse": {"at": "int"}, "BuildPlantation": {"at": "int"},
+    "BuyCrop": {}, "PlayGangsta": {"brick": "int"}, "PlayTunnelBuilding": {}, "EndTunnelBuilding": {},
+    "PlayUpSizing": {"at": "int"}, "PlayStrongArm": {"resource": "str"}, "PlayMassProduction": {"resources": "strs"},
+    "PlayGetJacked": {"victim": "seat"},
+    "TradeWithBank": {"give": "str", "get": "str"}, "TradeAnyFour": {"give": "strs", "get": "str"},
+    "MakeOffer": offers.COMMANDS["MakeOffer"], "OfferToAll": {"terms": "obj"},
+    "AcceptOffer": offers.COMMANDS["AcceptOffer"], "DeclineOffer": offers.COMMANDS["DeclineOffer"],
+    "CounterOffer": offers.COMMANDS["CounterOffer"],
+}
+HANDLERS = {
+    "Defer": placement.decide_defer, "PlaceGreenhouse": placement.decide_place_greenhouse,
+    "PlaceTunnel": placement.decide_place_tunnel, "TakeStartingStash": placement.decide_take_stash,
+    "Roll": turn.decide_roll, "MoveSheriff": turn.decide_move_sheriff, "Discard": turn.decide_discard,
+    "EndTurn": turn.decide_end_turn,
+    "BuildTunnel": building.decide_build_tunnel, "BuildGreenhouse": building.decide_build_greenhouse,
+    "BuildPlantation": building.decide_build_plantation, "BuyCrop": building.decide_buy_crop,
+    "PlayGangsta": crops.decide_gangsta, "PlayTunnelBuilding": crops.decide_tunnel_building,
+    "EndTunnelBuilding": crops.decide_end_tunnel_building, "PlayUpSizing": crops.decide_up_sizing,
+    "PlayStrongArm": crops.decide_strong_arm, "PlayMassProduction": crops.decide_mass_production,
+    "PlayGetJacked": crops.decide_get_jacked,
+    "TradeWithBank": trade.decide_bank_trade, "TradeAnyFour": trade.decide_any_four,
+    "MakeOffer": trade.decide_make_offer, "OfferToAll": trade.decide_offer_to_all,
+    "AcceptOffer": trade.decide_accept, "DeclineOffer": trade.decide_decline, "CounterOffer": trade.decide_counter,
+}
+RULE_OF_COMMAND = {"Defer": "Placement", "PlaceGreenhouse": "Placement", "PlaceTunnel": "Placement",
+                   "TakeStartingStash": "Placement", "Roll": "Turn Overview", "MoveSheriff": "Special Actions",
+                   "Discard": "Special Actions", "EndTurn": "Turn Overview", "BuildTunnel": "Tunnels",
+                   "BuildGreenhouse": "Greenhouse", "BuildPlantation": "Plantation",
+                   "BuyCrop": "Buying a Crop Card", "PlayGangsta": "Gangsta Cards",
+                   "TradeWithBank": "Trade", "TradeAnyFour": "Tunnels", "MakeOffer": "Trade", "OfferToAll": "Trade",
+                   "AcceptOffer": "Trade", "DeclineOffer": "Trade", "CounterOffer": "Trade"}
+SECRET_TO_SEAT = ("CropBought",)
+
+
+class LordsOfCannabis(RulesetBase):
+    """Declarations; the rules live in the modules above."""
+
+    name = "lords_of_cannabis"
+    title = "Lords of Cannabis"
+    noun = "Lords of Cannabis"
+    min_seats, max_seats = 2, 6
+    bot_levels = ("random", "greedy")
+    commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
+    open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
+                      "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}
+    rule_of_command = {**RULE_OF_COMMAND, **{c: "Progress Cards" for c in COMMANDS if c not in RULE_OF_COMMAND}}
+    setup_rule = "Game Setup"
+    turn_rule = "Turn Overview"
+
+    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
+        return placement.opening(seats, rng)
+
+    def normalize(self, state: dict, seat: int, cmd: dict) -> dict:
+        """Mass Production's two resources in the board's resource order (as legal moves list them)."""
+        if cmd["type"] == "PlayMassProduction" and all(n in RESOURCE_INDEX for n in cmd["resources"]):
+            return {**cmd, "resources": sorted(cmd["resources"], key=RESOURCE_INDEX.__getitem__)}
+        return cmd
+
+    def consequences(self, after: dict, rng: Rng) -> list[Event]:
+        return flow.consequences(after)
+
+    _last: tuple = (None, None, [])
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        """flow.legal_moves, remembered for the last (state, seat) asked: a bot's choice and the decide that
+        checks it ask about the same state object (states are never mutated; the entry holds the object, so
+        its identity cannot be reused)."""
+        last_state, last_seat, moves = self._last
+        if last_state is state and last_seat == seat:
+            return moves
+        moves = flow.legal_moves(state, seat)
+        self._last = (state, seat, moves)
+        return moves
+
+    def awaiting(self, state: dict) -> dict[int, str]:
+        return flow.awaiting(state)
+
+    def timeout_default(self, state: dict, seat: int) -> dict:
+        return flow.timeout_default(state, seat)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return view_mod.view(state, seat)
+
+    def visible_to(self, event: Event) -> str | set:
+        """A bought Crop card: its buyer; a stolen card: thief and victim; the deck's order: nobody."""
+        if "secret" not in event.data:
+            return "public"
+        if event.type in SECRET_TO_SEAT:
+            return {event.data["seat"]}
+        if event.type == "CardStolen":
+            return {event.data["seat"], event.data["from"]}
+        return set()
+
+    def hidden_from(self, state: dict, seat: int) -> list:
+        """The Crop deck's order is nobody's to read before the end."""
+        return [state["deck"]] if state["phase"] != "over" and len(state["deck"]) > 1 else []
+
+    def outcome(self, state: dict) -> dict | None:
+        return view_mod.outcome(state)
+
+    def invariants(self, state: dict) -> list[str]:
+        return view_mod.invariants(state)
+
+    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
+        return bots.choose(self, state, seat, level, rng)
+
+
+RULESET = LordsOfCannabis()
