@@ -13,12 +13,14 @@ from pathlib import Path
 import pytest
 
 from rules.druglord.board import (
-    BOARD,
+    BOARDS,
     OCEANS,
     WEIGHT_TYPES,
+    board_at,
     board_data,
     coastal_regions_on,
     extended_land_trade,
+    extended_land_trade_either_way,
     hybrid_ports,
     land_trade,
     load_board,
@@ -30,6 +32,8 @@ from rules.druglord.board import (
     zone_of,
 )
 
+# The map as first released (rules version 1): most tests here pin it; version 2's review is tested at the end.
+BOARD = BOARDS[1]
 NONE: frozenset = frozenset()
 MARKERS = {"reefer": 58, "pills": 58, "cocaine": 30, "opiates": 30}   # "Weight Markers: 58 Reefer, ..."
 ZONE_SIZES = {"AE": 5, "AG": 4, "AR": 4, "AS": 5, "BR": 5, "CA": 5, "CO": 4, "FS": 6, "IR": 5,
