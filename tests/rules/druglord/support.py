@@ -20,8 +20,8 @@ from rules.druglord.data import (
     baller_deck,
     board_digest,
 )
-from rules.ruleset import latest_version
 from rules.druglord.state import zero
+from rules.ruleset import latest_version
 from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
 
 ANY_RNG = Rng("druglord-tests", 1)
