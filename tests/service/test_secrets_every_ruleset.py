@@ -97,11 +97,14 @@ def check_no_leaks(client, engine, ruleset, game_id: str, tokens: list[str], see
     # every event without its secret part, and the spectator's view.
     public = json.dumps([{k: v for k, v in e.data.items() if k != "secret"} for e in envelopes])
     public += json.dumps(ruleset.view(game.state, None))
-    probe = next(iter(ruleset.legal_moves(game.state, min(game.awaiting()))), {"type": "Nope"}) \
-        if game.awaiting() else {"type": "Nope"}
+    mover = min(game.awaiting()) if game.awaiting() else None
+    probe = next(iter(ruleset.legal_moves(game.state, mover)), {"type": "Nope"}) if mover is not None \
+        else {"type": "Nope"}
     checked = 0
     for reader, token in enumerate(tokens):
-        seen = everything(client, game_id, token, game.version, probe)
+        # the probe is a move that is not the reader's to make: posted by its own seat it would be played,
+        # and the game would move on (publishing, say, a played card) in the middle of the check
+        seen = everything(client, game_id, token, game.version, probe if reader != mover else {"type": "Nope"})
         assert seed not in seen, f"seat {reader} can read the seed"
         others = set().union(*(own[s] for s in own if s != reader), nobody) - own[reader]
         leaked = {s for s in others if s in seen and s not in public}
