@@ -23,6 +23,7 @@ from events import table as tables
 from events.envelope import Envelope
 from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, seed_commitment
+from rules.ruleset import ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/2"
 LEGACY_FORMAT = "tabletop-cartel-history/1"
@@ -32,7 +33,8 @@ ACTOR_CONTROL = {"seat": "human", "clock": "human", "bot": "bot"}  # actor kind 
 
 def history_header(game: Any) -> dict:
     """The export's first line (after `format`): what a verifier needs, the revealed seed included."""
-    return {"game_id": game.id, "ruleset": game.table["ruleset"], "options": game.options, "seats": game.seats,
+    return {"game_id": game.id, "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
+            "options": game.options, "seats": game.seats,
             "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "version": game.version,
             "outcome": game.outcome()}
 
@@ -79,6 +81,8 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
             return table, "GameCreated does not carry the header's seed commitment", 0
         if recorded[0].data.get("ruleset") != header["ruleset"]:
             return table, "GameCreated names another ruleset than the header", 0
+        if recorded[0].data.get("ruleset_version", 1) != header.get("ruleset_version", 1):
+            return table, "GameCreated records another rules version than the header", 0
     elif table is None:
         return table, f"{command['type']} before CreateGame", 0
     elif not legacy:
@@ -133,6 +137,10 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
     ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
         return fail(None, f"unknown ruleset {header.get('ruleset')!r}")
+    try:  # the rules version the game was played under (histories from before versions: 1)
+        ruleset = ruleset_at(ruleset, header.get("ruleset_version", 1))
+    except IllegalMove as error:
+        return fail(None, error.reason)
     seed = header.get("seed")
     if not isinstance(seed, str) or seed_commitment(seed) != header.get("seed_commitment"):
         return fail(None, "the seed does not match the seed commitment published at creation")

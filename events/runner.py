@@ -19,7 +19,7 @@ from events.envelope import Envelope, actor_for, canonical
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENGINE_EVENTS, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, redact, seed_commitment
-from rules.ruleset import table_checks
+from rules.ruleset import latest_version, ruleset_at, table_checks
 
 SNAPSHOT_EVERY = 200
 CACHE_GAMES = 2000
@@ -158,7 +158,7 @@ class GameRunner:
                 meta, tail = self.store.meta_and_tail(game_id, 0)
         if not meta:
             raise GameNotFound(game_id)
-        ruleset = self.rulesets[meta["ruleset"]]
+        ruleset = self.ruleset_of(meta)
         folded, last, command = self._fold_tail(ruleset, tail, folded, base_version, base_command)
         if last < int(meta.get("version", 0)):  # a tail longer than one page
             folded, last, command = self._fold_tail(ruleset, self.store.read_all(game_id, after=last), folded,
@@ -173,7 +173,7 @@ class GameRunner:
         if cached is None:
             return self.load(game_id)
         version, (table, state), _, meta = cached
-        return Game(game_id, self.rulesets[meta["ruleset"]], dict(meta), version, state, table, fresh=False)
+        return Game(game_id, self.ruleset_of(meta), dict(meta), version, state, table, fresh=False)
 
     @staticmethod
     def _fold_tail(ruleset: Ruleset, envelopes, folded: tuple, last: int, command: str) -> tuple[tuple, int, str]:
@@ -190,10 +190,14 @@ class GameRunner:
         meta = self.store.meta(game_id)
         if not meta:
             raise GameNotFound(game_id)
-        ruleset = self.rulesets[meta["ruleset"]]
+        ruleset = self.ruleset_of(meta)
         events = (e.event for e in self.store.read_all(game_id) if e.version <= version)
         table, state = fold_game(ruleset, events, None, None)
         return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state, table)
+
+    def ruleset_of(self, meta: Mapping[str, str]) -> Ruleset:
+        """The game's ruleset at the rules version it was created under (before versions: 1)."""
+        return ruleset_at(self.rulesets[meta["ruleset"]], int(meta.get("ruleset_version", 1)))
 
     def _remember(self, game_id: str, version: int, folded: tuple, command_id: str, meta: dict) -> None:
         self._cache[game_id] = (version, folded, command_id, meta)
@@ -206,7 +210,8 @@ class GameRunner:
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None) -> Game:
         """Record a new game; start it at once unless a seat is still open."""
-        ruleset = self.rulesets[ruleset_name]
+        version = latest_version(self.rulesets[ruleset_name])  # a new game is played under the latest rules
+        ruleset = ruleset_at(self.rulesets[ruleset_name], version)
         levels = [seat.get("level", "random") for seat in seats if seat["kind"] == "bot"]
         try:  # clock.bot_level: the level a timed-out seat goes to, refused now rather than at the hand-over
             options = table_checks(ruleset, len(seats), options, levels, (clock or {}).get("bot_level"))
@@ -215,7 +220,7 @@ class GameRunner:
         seed = seed if seed is not None else secrets.token_hex(32)
         game_id = secrets.token_hex(8)
         created_at = self.clock()
-        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock)
+        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
         meta = {"seed": seed, "status": "open", "created_at": str(created_at), "deadlines": "{}",
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}

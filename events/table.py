@@ -50,9 +50,9 @@ def evolve(table: dict | None, event: Event) -> dict:
     """Apply one engine event; returns a new table and leaves `table` untouched."""
     d = event.data
     if event.type == "GameCreated":
-        return {"ruleset": d["ruleset"], "options": d["options"], "seats": [dict(s) for s in d["seats"]],
-                "clock": dict(d.get("clock") or {}), "seed_commitment": d["seed_commitment"],
-                "timeouts": {}, "expired": {}}
+        return {"ruleset": d["ruleset"], "ruleset_version": d.get("ruleset_version", 1), "options": d["options"],
+                "seats": [dict(s) for s in d["seats"]], "clock": dict(d.get("clock") or {}),
+                "seed_commitment": d["seed_commitment"], "timeouts": {}, "expired": {}}
     if table is None:
         raise ValueError(f"the first engine event must be GameCreated, not {event.type}")
     new = dict(table)
@@ -81,11 +81,13 @@ def _with_seat(table: dict, seat: int, spec: dict) -> list[dict]:
 
 # ------------------------------------------------------------------- decide
 def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, Any]], seed_commitment: str,
-            clock: Mapping[str, Any] | None) -> list[Event]:
-    """CreateGame: the table as checked by the ruleset's table checks (rules.ruleset.table_checks)."""
+            clock: Mapping[str, Any] | None, ruleset_version: int = 1) -> list[Event]:
+    """CreateGame: the table as checked by the ruleset's table checks (rules.ruleset.table_checks),
+    and the version of the rules the game is played under for ever (absent in games from before
+    versions were recorded: 1)."""
     public = [{k: v for k, v in seat.items() if k in SEAT_FIELDS} for seat in seats]
-    return [Event("GameCreated", {"ruleset": ruleset, "options": dict(options), "seats": public,
-                                  "seed_commitment": seed_commitment, "clock": dict(clock or {})})]
+    return [Event("GameCreated", {"ruleset": ruleset, "ruleset_version": ruleset_version, "options": dict(options),
+                                  "seats": public, "seed_commitment": seed_commitment, "clock": dict(clock or {})})]
 
 
 def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mapping[str, Any],
@@ -154,6 +156,7 @@ def timeouts_before_bot(table: dict) -> int:
 
 def projection(table: dict) -> dict[str, str]:
     """The meta hash fields the lobby and the workers read without folding."""
-    return {"ruleset": table["ruleset"], "options": json.dumps(table["options"]), "seats": json.dumps(table["seats"]),
+    return {"ruleset": table["ruleset"], "ruleset_version": str(table["ruleset_version"]),
+            "options": json.dumps(table["options"]), "seats": json.dumps(table["seats"]),
             "clock": json.dumps(table["clock"]), "timeouts": json.dumps(table["timeouts"]),
             "seed_commitment": table["seed_commitment"]}

@@ -18,6 +18,7 @@ are checked the same way.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable, Iterable, Mapping
 
 from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options, validate_command
@@ -63,13 +64,37 @@ def table_checks(ruleset: Any, seats: int, options: Any, bot_levels: Iterable[An
 # ------------------------------------------------------------------ evolving
 def evolve_by_type(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
                    first_event: str = "GameStarted") -> Any:
-    """Apply one event with the evolver of its type; the evolver reads the data and never changes it."""
+    """Apply one event with the evolver of its type; the evolver reads the data and never changes it.
+    The first event's `rules_version` (absent: 1) is kept in the state, for the rules that branch on it."""
     evolver = evolvers.get(event.type)
     if evolver is None:
         raise ValueError(f"unknown {noun} event {event.type!r}")
     if state is None and event.type != first_event:
         raise ValueError(f"the first {noun} event must be {first_event}")
-    return evolver(state, event.data)
+    new = evolver(state, event.data)
+    if event.type == first_event and isinstance(new, dict):
+        new["rules_version"] = event.data.get("rules_version", 1)
+    return new
+
+
+# ---------------------------------------------------------------- versions
+def rules_version(state: Mapping[str, Any]) -> int:
+    """The version of the rules a game is played under (see RulesetBase.versions)."""
+    return state.get("rules_version", 1)
+
+
+def latest_version(ruleset: Any) -> int:
+    """The version new games of `ruleset` are created under (1 for a ruleset without versions)."""
+    return max((number for number, _ in getattr(ruleset, "versions", ((1, ""),))), default=1)
+
+
+def ruleset_at(ruleset: Any, version: Any) -> Any:
+    """The ruleset as it plays at `version`; BadCommand for a version it never had."""
+    if hasattr(ruleset, "at"):
+        return ruleset.at(version)
+    if version != 1:
+        raise BadCommand(f"{ruleset.title} has only rules version 1, not {version!r}", rule="versions")
+    return ruleset
 
 
 def copy_containers(state: dict, *keys: str) -> dict:
@@ -104,6 +129,11 @@ class RulesetBase:
     # command type -> arguments a legal-move list cannot enumerate (an offer's terms): a command is
     # legal when a listed move of its type agrees on every other argument, and its handler checks these
     open_arguments: Mapping[str, frozenset] = {}
+    # Released versions of the rules, (number, what changed), oldest first.  A game is played under
+    # the version it was created with, for ever (its first event records it, absent meaning 1), so
+    # an old history keeps verifying; rules that changed branch on rules_version(state).
+    versions: tuple = ((1, "as first released"),)
+    rules_version: int | None = None  # None: the latest (see `at`)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -112,10 +142,35 @@ class RulesetBase:
                             f"(missing: {sorted(set(cls.commands) - set(cls.handlers))}, "
                             f"extra: {sorted(set(cls.handlers) - set(cls.commands))})")
 
+    # -- versions ------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """The rules version this instance plays: its own, or the latest."""
+        return self.rules_version if self.rules_version is not None else latest_version(self)
+
+    def at(self, version: Any) -> RulesetBase:
+        """This ruleset as it plays at `version` (one instance per version)."""
+        if isinstance(version, bool) or version not in {number for number, _ in self.versions}:
+            known = ", ".join(str(number) for number, _ in self.versions)
+            raise BadCommand(f"{self.noun} has no rules version {version!r}; versions: {known}", rule="versions")
+        if version == self.version:
+            return self
+        cache = self.__dict__.setdefault("_at_versions", {})
+        if version not in cache:
+            clone = copy.copy(self)
+            clone.__dict__.pop("_at_versions", None)
+            clone.rules_version = version
+            cache[version] = clone
+        return cache[version]
+
     # -- setting up ----------------------------------------------------------
     def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
-        """The opening events, after the table checks."""
-        return self.opening(table_checks(self, seats, options), seats, rng)
+        """The opening events, after the table checks.  From version 2 on, the first event
+        records the rules version (a version-1 opening is exactly what it always was)."""
+        events = self.opening(table_checks(self, seats, options), seats, rng)
+        if self.version > 1:
+            events[0] = Event(events[0].type, {**events[0].data, "rules_version": self.version})
+        return events
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         raise NotImplementedError

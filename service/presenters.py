@@ -13,7 +13,8 @@ def seat_list(game: Game) -> list[dict]:
 def summary(game_id: str, meta: dict) -> dict:
     """A lobby row, from the meta hash alone (no events read)."""
     seats = json.loads(meta["seats"])
-    return {"id": game_id, "ruleset": meta["ruleset"], "status": meta.get("status", "open"),
+    return {"id": game_id, "ruleset": meta["ruleset"], "ruleset_version": int(meta.get("ruleset_version", 1)),
+            "status": meta.get("status", "open"),
             "version": int(meta.get("version", 0)), "created_at": int(meta.get("created_at", 0)),
             "seats": [{"seat": n, **spec} for n, spec in enumerate(seats)],
             "open_seats": [n for n, spec in enumerate(seats) if spec["kind"] == "open"]}

@@ -53,6 +53,11 @@ class OptionSchema(Strict):
     description = ma.fields.String()
 
 
+class RulesVersionSchema(Strict):
+    version = ma.fields.Integer(required=True)
+    summary = ma.fields.String(required=True, metadata={"description": "What changed in this version"})
+
+
 class RulesetSchema(Strict):
     name = ma.fields.String(required=True, metadata={"example": "kingpin"})
     title = ma.fields.String(required=True)
@@ -61,6 +66,10 @@ class RulesetSchema(Strict):
     options = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(OptionSchema))
     bot_levels = ma.fields.List(ma.fields.String())
     rules_doc = ma.fields.String(metadata={"description": "Where the rulings and command reference live"})
+    latest_version = ma.fields.Integer(metadata={"description": "The rules version new games are played under"})
+    versions = ma.fields.List(ma.fields.Nested(RulesVersionSchema), metadata={
+        "description": "Every released version of the rules, oldest first; a game keeps the version it was created "
+                       "under (`ruleset_version` in the game document and its history)"})
 
 
 class RulesetListSchema(Strict):
@@ -130,6 +139,7 @@ class CreatedGameSchema(Strict):
 class GameSummarySchema(Strict):
     id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
+    ruleset_version = ma.fields.Integer(metadata={"description": "The rules version the game is played under"})
     status = ma.fields.String(required=True)
     version = ma.fields.Integer(required=True)
     created_at = ma.fields.Integer(metadata={"description": "ms since the epoch"})

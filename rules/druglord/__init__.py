@@ -59,6 +59,30 @@ RULE_OF_COMMAND = {"KeepRegions": "1", "ClaimRegion": "1.2", "DraftRegion": "1.2
                    "DeclineCounter": "9", "DrawWeight": "10", "DrawBaller": "11", "PlayCard": "11",
                    "Sway": "7", "EndSway": "7"}
 
+OPTIONS_V1: Mapping[str, Option] = {
+    "faster_play": Option(False, (False, True),
+                          "Optional Rule A: draw 6 Region Cards and keep 4 (new players draw 7)."),
+    "california_style": Option(False, (False, True), "Trial at 3 Cases instead of 5 (Rule 8)."),
+    "game_to": Option(20, (20, 40), "Score that triggers the Endgame: 20, or a game of 40 (Rule 12)."),
+    "new_players": Option([], (), "Seats of first-time players (a list of seat numbers): they draw one "
+                                  "Region Card more at setup (Rule 1)."),
+}
+# Version 2: "A game of 40 (or more) may be played by placing additional Score Markers on the loop space,
+# adding 20 for each Score Marker" -- any multiple of 20 up to 100 (5 of the 14 Region Markers on the track).
+OPTIONS_V2: Mapping[str, Option] = {
+    **OPTIONS_V1,
+    "game_to": Option(20, (20, 40, 60, 80, 100), "Score that triggers the Endgame: 20, or a game of 40 or more, "
+                                                 "20 more per extra Score Marker (Rule 12)."),
+}
+VERSIONS = (
+    (1, "as first released"),
+    (2, "Violence claim is the winner's draft pick; a failed Domestic Trade is a Case per unit lost; only a "
+        "lone produced unit is stored locally; Extended Land Trade both ways; games to 60-100; Crackdowns "
+        "uncapped; a Traphouse export's Trial loses no Region; map: Oregon-Nevada border, Antioquia on the "
+        "Pacific, Levant on the Indian Ocean"),
+)
+
+
 class Druglord(RulesetBase):
     """The Druglord ruleset: declarations; the rules live in the modules above."""
 
@@ -67,14 +91,12 @@ class Druglord(RulesetBase):
     noun = "Druglord"
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy")
-    options: Mapping[str, Option] = {
-        "faster_play": Option(False, (False, True),
-                              "Optional Rule A: draw 6 Region Cards and keep 4 (new players draw 7)."),
-        "california_style": Option(False, (False, True), "Trial at 3 Cases instead of 5 (Rule 8)."),
-        "game_to": Option(20, (20, 40), "Score that triggers the Endgame: 20, or a game of 40 (Rule 12)."),
-        "new_players": Option([], (), "Seats of first-time players (a list of seat numbers): they draw one "
-                                      "Region Card more at setup (Rule 1)."),
-    }
+    versions = VERSIONS
+
+    @property
+    def options(self) -> Mapping[str, Option]:  # type: ignore[override]
+        """The options of the rules version this instance plays (version 2 allows longer games)."""
+        return OPTIONS_V2 if self.version >= 2 else OPTIONS_V1
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     rule_of_command = RULE_OF_COMMAND
     setup_rule = "1"
@@ -82,7 +104,7 @@ class Druglord(RulesetBase):
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """GameStarted and each seat's secret draw of Region Cards."""
-        return regions.setup_events(regions.normalize_options(options, seats), seats, rng)
+        return regions.setup_events(regions.normalize_options(options, seats), seats, rng, self.version)
 
     def normalize(self, state: dict, seat: int, cmd: dict) -> dict:
         """Kept regions and drawn weights in the one order legal_moves lists them."""

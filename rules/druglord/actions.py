@@ -9,7 +9,8 @@ from rules.blocks import turns
 from rules.druglord import baller, load, regions, rolls, trade, violence
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
-from rules.druglord.state import actor, demand
+from rules.druglord.state import actor, demand, produces
+from rules.ruleset import rules_version
 
 RULE = "4"
 
@@ -107,16 +108,27 @@ def start_actions(state: dict, rng: Rng) -> list[Event]:
             Event("PhaseStarted", {"wtype": WEIGHT_TYPES[0]})]
 
 
+def stores_locally(state: dict, region: str, total: int) -> int:
+    """Units of this phase's type a region keeps for a later Domestic Trade (Rule 5.A).  Version 2: "If a
+    Region only produces 1 of a type of Weight for which there is local demand, the weight may be stored
+    locally" -- a single unit, of a type it produces and demands.  Version 1: one unit on any region with
+    Demand for the type, whatever it held or produced."""
+    wtype = state["wtype"]
+    if rules_version(state) >= 2:
+        return 1 if total == 1 and wtype in produces(region) and demand(region, wtype) > 0 else 0
+    return 1 if demand(region, wtype) > 0 else 0
+
+
 def sweep(state: dict) -> list[list]:
-    """End of a phase: untraded weight of its type goes to the Traphouse, except that a region with
-    Demand for it keeps one unit stored locally for a later Domestic Trade (Rule 5.A)."""
+    """End of a phase: untraded weight of its type goes to the Traphouse, except what a region stores
+    locally for a later Domestic Trade (Rule 5.A, `stores_locally`)."""
     wtype = state["wtype"]
     out = []
     for region, seat in sorted(state["owner"].items()):
         total = state["weight"][region][wtype] + state["stored"][region][wtype]
         if total == 0:
             continue
-        store = 1 if demand(region, wtype) > 0 else 0
+        store = stores_locally(state, region, total)
         out.append([seat, region, total - store, store])
     return out
 

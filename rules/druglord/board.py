@@ -140,9 +140,26 @@ def load_board(data: dict) -> Board:
                  MappingProxyType({rid: frozenset(n) for rid, n in borders.items()}))
 
 
-def board_data() -> dict:
-    """A fresh copy of board.json's content (e.g. to copy into a GameStarted event)."""
-    return json.loads(_RAW)
+def board_data(version: int = 1) -> dict:
+    """A fresh copy of board.json's content as of rules `version`: the version-1 map plus every entry
+    of "revisions" whose "since" is at most `version` (added borders, added ports).  Version-1 data is
+    never edited in place, so a version-1 game keeps the map (and the digest) it was recorded with."""
+    data = json.loads(_RAW)
+    for revision in data.pop("revisions", []):
+        if revision["since"] > version:
+            continue
+        data["borders"] += [list(pair) for pair in revision.get("borders", [])]
+        by_id = {r["id"]: r for r in data["regions"]}
+        for rid, oceans in revision.get("ports", {}).items():
+            _require(rid in by_id and not set(oceans) & set(by_id[rid]["ports"]),
+                     f"revision {revision['since']}: bad ports for {rid}")
+            by_id[rid]["ports"] = by_id[rid]["ports"] + list(oceans)
+    return data
+
+
+def revision_versions() -> tuple[int, ...]:
+    """The rules versions board.json's "revisions" name, besides version 1."""
+    return tuple(sorted({r["since"] for r in json.loads(_RAW).get("revisions", [])}))
 
 
 # --------------------------------------------------------------------------
@@ -210,6 +227,13 @@ def land_trade(board: Board, a: str, b: str, blocked: frozenset[str]) -> bool:
     if ra.zone != rb.zone or ra.island or rb.island:
         return False
     return _zone_path_cost(board, a, b, lambda r: None if r in blocked else 0) is not None
+
+
+def extended_land_trade_either_way(board: Board, a: str, b: str, blocked: frozenset[str]) -> bool:
+    """Rules version 2: Extended Land Trade joins a and b when either lies across the other's zone
+    border ("Regions bordering the Zone also may be Land traded with": a trade between two regions,
+    which, like a Land Trade over a shared border, moves weight both ways)."""
+    return extended_land_trade(board, a, b, blocked) or extended_land_trade(board, b, a, blocked)
 
 
 def extended_land_trade(board: Board, a: str, b: str, blocked: frozenset[str]) -> bool:
@@ -292,5 +316,11 @@ def violence_range(board: Board, attacker: str, defender: str, occupied: frozens
     return cost is not None and cost <= 1
 
 
+def board_at(version: int) -> Board:
+    """The board a game of rules `version` is played on (the latest revision not after it)."""
+    return BOARDS[max(v for v in BOARDS if v <= version)]
+
+
 _RAW = DATA_FILE.read_text(encoding="utf-8")
-BOARD: Board = load_board(json.loads(_RAW))
+BOARDS: Mapping[int, Board] = MappingProxyType({v: load_board(board_data(v)) for v in (1, *revision_versions())})
+BOARD: Board = BOARDS[max(BOARDS)]   # the latest map; rules that depend on borders or ports use board_at

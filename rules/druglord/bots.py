@@ -31,6 +31,7 @@ from rules.druglord.state import (
     usable,
     usable_total,
 )
+from rules.ruleset import rules_version
 
 WEIGHT_UNIT = 0.3           # what a unit of Traphouse weight is worth (Sway, exports)
 CASE_COST = 0.25            # a Case, far from a Trial
@@ -83,7 +84,7 @@ def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
 # ----------------------------------------------------------------------------
 
 @lru_cache(maxsize=1 << 14)
-def _empire_value(empire: frozenset) -> float:
+def _empire_value(empire: frozenset, version: int) -> float:
     """Expected stacks per turn an empire could trade, roughly: each source's WV at its best market."""
     total = 0.0
     for s in empire:
@@ -97,7 +98,7 @@ def _empire_value(empire: frozenset) -> float:
                 if d == s:
                     value = 0.5 * p_at_least(2) * min(1.0, want / max(region.wv, 1)) + 0.05
                 else:
-                    need = min(n for _, n in geo.routes(s, d, frozenset(), empire))
+                    need = min(n for _, n in geo.routes(s, d, frozenset(), empire, version))
                     value = p_at_least(need) * min(1.0, want / max(region.wv, 1))
                 best = max(best, value)
         total += region.wv * best + 0.02 * sum(region.demand.values())
@@ -105,16 +106,16 @@ def _empire_value(empire: frozenset) -> float:
 
 
 def _keep(state: dict, seat: int, moves: list[dict]) -> dict:
-    return max(moves, key=lambda m: _empire_value(frozenset(m["regions"])))
+    return max(moves, key=lambda m: _empire_value(frozenset(m["regions"]), rules_version(state)))
 
 
 def _draft(state: dict, seat: int, moves: list[dict]) -> dict:
     mine = frozenset(regions_of(state, seat))
-    base = _empire_value(mine)
+    base = _empire_value(mine, rules_version(state))
     best, gain = None, 0.05
     for m in moves:
         if m["type"] in ("DraftRegion", "ClaimRegion"):
-            g = _empire_value(mine | {m["region"]}) - base
+            g = _empire_value(mine | {m["region"]}, rules_version(state)) - base
             if m["type"] == "ClaimRegion":
                 g += 0.1
             if g > gain:
@@ -140,7 +141,7 @@ def _markets(state: dict, seat: int) -> dict:
                 if d == s:
                     best = max(best, 0.5 * p_at_least(2 + state["players"][seat]["crackdowns"][t]))
                 else:
-                    need = min(n for _, n in geo.routes(s, d, opp, mine))
+                    need = min(n for _, n in geo.routes(s, d, opp, mine, rules_version(state)))
                     best = max(best, p_at_least(need + state["players"][seat]["crackdowns"][t]))
             out[(s, t)] = best
     return out

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from types import MappingProxyType
 
-from rules.druglord.board import BOARD, OCEANS, WEIGHT_TYPES, board_data
+from rules.druglord.board import BOARD, BOARDS, OCEANS, WEIGHT_TYPES, board_data
 
 # "Weight Markers: 58 Reefer, 58 Pills, 30 Cocaine, 30 Opiates."
 WEIGHT_TOTALS = MappingProxyType({"reefer": 58, "pills": 58, "cocaine": 30, "opiates": 30})
@@ -56,7 +56,15 @@ BALLER = _validate(json.loads(_RAW))
 CARDS = MappingProxyType({c["id"]: MappingProxyType(c) for c in BALLER["cards"]})
 HAND_LIMIT = BALLER["hand_limit"]
 BALLER_DIGEST = hashlib.sha256(_RAW.encode("utf-8")).hexdigest()
-BOARD_DIGEST = hashlib.sha256(json.dumps(board_data(), sort_keys=True).encode("utf-8")).hexdigest()
+# the digest a GameStarted records: of the map as of its rules version (board.json's "revisions")
+BOARD_DIGESTS = MappingProxyType({v: hashlib.sha256(json.dumps(board_data(v), sort_keys=True).encode("utf-8"))
+                                  .hexdigest() for v in BOARDS})
+BOARD_DIGEST = BOARD_DIGESTS[1]
+
+
+def board_digest(version: int) -> str:
+    """The digest of the map a game of rules `version` is played on."""
+    return BOARD_DIGESTS[max(v for v in BOARD_DIGESTS if v <= version)]
 REGION_IDS = tuple(sorted(BOARD.regions))
 
 

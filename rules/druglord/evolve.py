@@ -419,7 +419,8 @@ def _ev_region_lost(state: dict, d: dict) -> dict:
 def _ev_crackdown_imposed(state: dict, d: dict) -> dict:
     new = _copy(state, "players")
     if d["marker"]:
-        new["dime_bags"] = state["dime_bags"] - 1
+        # the Dime Bags only mark Crackdowns; from version 2 Crackdowns go on when they run out
+        new["dime_bags"] = max(0, state["dime_bags"] - 1)
         _player(new, d["seat"], "crackdowns")["crackdowns"][d["weight"]] += 1
     return new
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.druglord.board import (
-    BOARD,
+    board_at,
     coastal_regions_on,
     extended_land_trade,
+    extended_land_trade_either_way,
     hybrid_ports,
     land_trade,
     neighbours,
@@ -39,48 +40,51 @@ def route_ocean(route: str) -> str | None:
     return route.split(":", 1)[1] if ":" in route else None
 
 
-def _hybrid_same_zone(a: str, b: str, ocean: str, controlled: frozenset) -> bool:
+def _hybrid_same_zone(board, a: str, b: str, ocean: str, controlled: frozenset) -> bool:
     """Whether some controlled port next to the landlocked end reaches the other end on `ocean`
     as a same-zone coastal pair (the Sea Trade that succeeds on 2+)."""
-    regions = BOARD.regions
+    regions = board.regions
     inland, other = (a, b) if not regions[a].ports else (b, a)
-    for port in neighbours(BOARD, inland):
-        if port in controlled and port != other and ocean in sea_oceans(BOARD, port, other, controlled) \
-                and same_zone_coastal(BOARD, port, other) and ocean in regions[port].ports \
+    for port in neighbours(board, inland):
+        if port in controlled and port != other and ocean in sea_oceans(board, port, other, controlled) \
+                and same_zone_coastal(board, port, other) and ocean in regions[port].ports \
                 and ocean in regions[other].ports:
             return True
     return False
 
 
 @lru_cache(maxsize=1 << 16)
-def routes(a: str, b: str, blocked: frozenset, controlled: frozenset) -> tuple:
+def routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: int) -> tuple:
     """((route, roll needed), ...) from region a to region b (a != b) for a trader who controls
-    `controlled` and whose opponents hold `blocked`.  Air only when nothing else joins them."""
+    `controlled` and whose opponents hold `blocked`, in a game of rules `version` (its map; from
+    version 2 Extended Land Trade goes both ways).  Air only when nothing else joins them."""
+    board = board_at(version)
+    extended = extended_land_trade_either_way if version >= 2 else extended_land_trade
     out = []
-    if land_trade(BOARD, a, b, blocked):
+    if land_trade(board, a, b, blocked):
         out.append(("land", TARGETS["land"]))
-    elif extended_land_trade(BOARD, a, b, blocked):
+    elif extended(board, a, b, blocked):
         out.append(("extended", TARGETS["extended"]))
-    ra, rb = BOARD.regions[a], BOARD.regions[b]
-    for ocean in sorted(sea_oceans(BOARD, a, b, controlled)):
+    ra, rb = board.regions[a], board.regions[b]
+    for ocean in sorted(sea_oceans(board, a, b, controlled)):
         near = ra.zone == rb.zone and ocean in ra.ports and ocean in rb.ports
         out.append((f"sea:{ocean}", TARGETS["sea_same_zone" if near else "sea"]))
-    for ocean in sorted(hybrid_ports(BOARD, a, b, controlled)):
-        near = _hybrid_same_zone(a, b, ocean, controlled)
+    for ocean in sorted(hybrid_ports(board, a, b, controlled)):
+        near = _hybrid_same_zone(board, a, b, ocean, controlled)
         out.append((f"hybrid:{ocean}", TARGETS["hybrid_same_zone" if near else "hybrid"]))
     if not out:
         out.append(("air", TARGETS["air"]))
     return tuple(out)
 
 
-def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset) -> int:
+def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset, version: int) -> int:
     """Rule 5.C: one re-roll per turn on `ocean` for every 2 of the trader's coastal regions on it
     besides the two trading regions."""
-    extra = [r for r in coastal_regions_on(BOARD, ocean, controlled) if r not in (a, b)]
+    extra = [r for r in coastal_regions_on(board_at(version), ocean, controlled) if r not in (a, b)]
     return len(extra) // 2
 
 
 @lru_cache(maxsize=1 << 16)
-def in_range(attacker: str, defender: str, occupied: frozenset) -> bool:
-    """Rule 9 range (board.violence_range), cached."""
-    return violence_range(BOARD, attacker, defender, occupied)
+def in_range(attacker: str, defender: str, occupied: frozenset, version: int) -> bool:
+    """Rule 9 range (board.violence_range) on the map of rules `version`, cached."""
+    return violence_range(board_at(version), attacker, defender, occupied)

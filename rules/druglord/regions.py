@@ -8,14 +8,15 @@ from rules.blocks import choices
 from rules.druglord import rolls
 from rules.druglord.data import (
     BALLER_DIGEST,
-    BOARD_DIGEST,
     DIME_BAGS,
     REGION_IDS,
     WEIGHT_TOTALS,
     baller_deck,
+    board_digest,
 )
 from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import free_markers
+from rules.ruleset import rules_version
 
 RULE_DRAW = "1"
 RULE_DRAFT = "1.2"
@@ -29,12 +30,13 @@ def hand_sizes(options: dict, seat: int) -> tuple[int, int]:
     return (6 if new else 5), 3
 
 
-def setup_events(options: dict, seats: int, rng: Rng) -> list[Event]:
-    """GameStarted (both decks shuffled, secret to all), then each seat's secret draw."""
+def setup_events(options: dict, seats: int, rng: Rng, version: int = 1) -> list[Event]:
+    """GameStarted (both decks shuffled, secret to all; the digest of the map of rules `version`),
+    then each seat's secret draw."""
     deck = rng.shuffled(REGION_IDS)
     sizes = [hand_sizes(options, s) for s in range(seats)]
     events = [Event("GameStarted", {
-        "seats": seats, "options": options, "board": BOARD_DIGEST, "baller": BALLER_DIGEST,
+        "seats": seats, "options": options, "board": board_digest(version), "baller": BALLER_DIGEST,
         "supply": dict(WEIGHT_TOTALS), "dime_bags": DIME_BAGS,
         "keep": [min(keep, draw) for draw, keep in sizes],
         "secret": {"deck": deck, "baller_deck": rng.shuffled(baller_deck())}})]
@@ -192,16 +194,31 @@ def decide_decline(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     return [Event("DraftDeclined", {"seat": seat, "reason": "declined"})]
 
 
+def claimed_this_draft(state: dict, seat: int) -> bool:
+    """Whether seat has taken a Region it won through Violence in this draft (its claims decided so far)."""
+    draft = state["draft"]
+    return any(c["seat"] == seat and state["owner"].get(c["region"]) == seat
+               for c in draft["claims"][:draft["claim_pos"]])
+
+
 def draft_step(state: dict, rng: Rng) -> list[Event]:
-    """Skip seats that cannot draft; close the draft when everyone has had their pick."""
+    """Skip seats that cannot draft; close the draft when everyone has had their pick.  Version 2: "the
+    winning belligerent has the option of drawing that specific Region before anyone else" -- drawing it
+    is that player's draft pick, taken first, so a seat that claimed a Region has no other pick (and
+    claims no second one); declining the claim keeps the normal pick.  Version 1: the claim came on top."""
     draft = state["draft"]
     who, stage = decider(state)
+    picked_first = rules_version(state) >= 2 and who is not None and claimed_this_draft(state, who)
     if stage == "claim":
         claim = draft["claims"][draft["claim_pos"]]
+        if picked_first:
+            return [Event("ClaimDeclined", {"seat": who, "region": claim["region"], "reason": "already drafted"})]
         if claim["region"] not in draft["offer"] or free_markers(state, who) <= 0:
             return [Event("ClaimDeclined", {"seat": who, "region": claim["region"], "reason": "no marker"})]
         return []
     if stage == "pick":
+        if picked_first:
+            return [Event("DraftDeclined", {"seat": who, "reason": "claimed"})]
         if not draft["offer"]:
             return [Event("DraftDeclined", {"seat": who, "reason": "nothing left"})]
         if free_markers(state, who) <= 0:

@@ -12,6 +12,7 @@ from rules.base import Event, IllegalMove, Rng
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
 from rules.druglord.state import blocked, controlled, demand, usable
+from rules.ruleset import rules_version
 
 RULE = "5"
 
@@ -45,7 +46,7 @@ def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
             have = state["weight"][source][wtype]
             if source == to or have <= 0:
                 continue
-            for route, need in geo.routes(source, to, opp, mine):
+            for route, need in geo.routes(source, to, opp, mine, rules_version(state)):
                 out.append((source, to, route, need + penalty, min(have, room)))
         spare = usable(state, seat, wtype)
         if spare > 0:
@@ -134,16 +135,23 @@ def resolve(state: dict, roll: dict, naturals: dict, totals: dict, rng: Rng) -> 
 
 
 def bust(state: dict, seat: int, data: dict, event_type: str) -> list[Event]:
-    """The weight is lost to the supply and each unit becomes a Case; maybe a Trial."""
-    added = trial.cases_to_add(state, seat, data["units"])
-    responsible = data["to"] if data["from"] == "traphouse" else data["from"]
+    """The weight is lost to the supply and becomes Cases; maybe a Trial.  "An unsuccessful Trade becomes a
+    Case (Rule 8.), one per unit of Weight": version 2 counts every unit lost (a Domestic Trade loses 2 per
+    unit traded), version 1 counted the units traded.  The region "responsible for bringing Player to
+    Trial" is the supplying one; a Traphouse export has none from version 2 (version 1: the destination)."""
+    lost = data["held"] if rules_version(state) >= 2 else data["units"]
+    added = trial.cases_to_add(state, seat, lost)
+    if data["from"] != "traphouse":
+        responsible = data["from"]
+    else:
+        responsible = None if rules_version(state) >= 2 else data["to"]
     event = Event(event_type, {**data, "reroll_offered": False, "cases_added": added})
     return [event] + trial.after_bust(state, seat, data["weight"], added, responsible)
 
 
 def rerolls_left(state: dict, seat: int, ocean: str, source: str, to: str) -> int:
     """Rule 5.C: one re-roll per 2 additional coastal regions of yours on that ocean, per turn."""
-    allowance = geo.reroll_allowance(ocean, source, to, controlled(state, seat))
+    allowance = geo.reroll_allowance(ocean, source, to, controlled(state, seat), rules_version(state))
     return allowance - state["rerolls"][seat].get(ocean, 0)
 
 

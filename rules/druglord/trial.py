@@ -5,6 +5,7 @@ from rules.base import Event, Rng
 from rules.druglord import rolls
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import case_total, trial_at
+from rules.ruleset import rules_version
 
 RULE = "8"
 RESULTS = {1: "Local Boss Executed", 2: "Crackdown", 3: "Setback", 4: "Mass Raids", 5: "Asset Seizure",
@@ -16,8 +17,9 @@ def cases_to_add(state: dict, seat: int, units: int) -> int:
     return max(0, min(units, trial_at(state) - case_total(state, seat)))
 
 
-def after_bust(state: dict, seat: int, wtype: str, added: int, region: str) -> list[Event]:
-    """The Trial roll starts at once when the Cases reach 5 (3 California Style)."""
+def after_bust(state: dict, seat: int, wtype: str, added: int, region: str | None) -> list[Event]:
+    """The Trial roll starts at once when the Cases reach 5 (3 California Style); `region` is the
+    supplying Region of the bust that brought it (None: weight from the Traphouse, version 2)."""
     if case_total(state, seat) + added < trial_at(state):
         return []
     cases = dict(state["players"][seat]["cases"])
@@ -69,16 +71,21 @@ def effect(state: dict, seat: int, result: int, ctx: dict, rng: Rng) -> list[Eve
     """The printed Trial results."""
     player = state["players"][seat]
     if result == 1:
+        # "Lose final supplying Region responsible for bringing Player to Trial": none when the Traphouse
+        # supplied the bust (version 2; context region None), nor when it is no longer seat's
         region = ctx["region"]
-        if state["owner"].get(region) != seat:
+        if region is None or state["owner"].get(region) != seat:
             return []
         return [Event("RegionLost", {"region": region, "seat": seat, "priority": None, "cause": "trial"})]
     if result == 2:
         cases = ctx["cases"]
         most = max(cases.values())
         weight, rounds = _tie_break([t for t in WEIGHT_TYPES if cases[t] == most], rng)
+        # version 1 used the 10 Dime Bags as a cap (an 11th Crackdown did nothing); the rule has none:
+        # "-1 Trade Roll penalty ... for remainder of game", so from version 2 every Crackdown counts
+        counts = state["dime_bags"] > 0 or rules_version(state) >= 2
         return [Event("CrackdownImposed", {"seat": seat, "weight": weight, "tie_rolls": rounds,
-                                           "marker": state["dime_bags"] > 0})]
+                                           "marker": counts})]
     if result == 3:
         return [Event("ScoreSetBack", {"seat": seat, "from": player["score"], "to": max(0, player["score"] - 3)})]
     if result == 4:

@@ -147,7 +147,7 @@ def invariants(state: dict) -> list[str]:
         bad.append("Baller cards not conserved")
     if any(c not in CARDS for c in cards):
         bad.append("unknown Baller card")
-    if not 0 <= state["dime_bags"] <= 10 or state["dime_bags"] + sum(
-            sum(p["crackdowns"].values()) for p in state["players"]) != 10:
+    if not 0 <= state["dime_bags"] <= 10 or state["dime_bags"] != max(0, 10 - sum(
+            sum(p["crackdowns"].values()) for p in state["players"])):
         bad.append("Dime Bags not conserved")
     return bad

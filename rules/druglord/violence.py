@@ -12,6 +12,7 @@ from rules.druglord import geo, rolls
 from rules.druglord.data import BOARD, WEIGHT_TYPES
 from rules.druglord.guards import region_name, require_no_action, require_own_region
 from rules.druglord.state import occupied, region_weight
+from rules.ruleset import rules_version
 
 RULE = "9"
 
@@ -21,7 +22,7 @@ def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     occ = occupied(state)
     mine = sorted(r for r, s in state["owner"].items() if s == seat)
     theirs = sorted(r for r, s in state["owner"].items() if s != seat)
-    return [(a, d) for a in mine for d in theirs if geo.in_range(a, d, occ)]
+    return [(a, d) for a in mine for d in theirs if geo.in_range(a, d, occ, rules_version(state))]
 
 
 def moves(state: dict, seat: int) -> list[dict]:
@@ -47,7 +48,7 @@ def decide_attack(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
                           f"Region", rule=RULE)
     if defender == seat:
         raise IllegalMove(f"{region_name(target)} is yours", rule=RULE)
-    if not geo.in_range(source, target, occupied(state)):
+    if not geo.in_range(source, target, occupied(state), rules_version(state)):
         raise IllegalMove(f"{region_name(target)} is out of range of {region_name(source)}: the attacking "
                           f"Region must border it, or share its Zone without crossing more than 1 unoccupied "
                           f"space", rule=RULE)

@@ -23,6 +23,7 @@ from rules.kingpin import bots, commands, dice, specials, turn
 from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG
 from rules.kingpin.evolve import EVOLVERS
+from rules.kingpin.state import must_place_hits
 from rules.ruleset import RulesetBase
 
 HANDLERS = {**turn.HANDLERS, **dice.HANDLERS, **specials.HANDLERS}
@@ -36,6 +37,8 @@ class Kingpin(RulesetBase):
 
     name = "kingpin"
     title = noun = "Kingpin"
+    versions = ((1, "as first released"),
+                (2, "Distribute: Hits your Dealers can hold must be placed; only the extra is discarded"))
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy")
     options: Mapping[str, Option] = {
@@ -81,9 +84,12 @@ class Kingpin(RulesetBase):
         return {state["current"]: "move"}
 
     def timeout_default(self, state: dict, seat: int) -> dict:
-        """Roll if not rolled yet, else end the turn; in a window: no bribe, no doubling, no Immunity."""
+        """Roll if not rolled yet, else end the turn; in a window: no bribe, no doubling, no Immunity;
+        a Distribute that must be placed (version 2): as many Hits as fit on the first Dealer with room."""
         if state["window"] is not None:
             return dict(TIMEOUT_ANSWERS[state["window"]["kind"]])
+        if must_place_hits(state):
+            return dice.place_default(state, seat)
         return {"type": "RollDice"} if state["phase"] == "buy" else {"type": "EndTurn"}
 
     # -- Reading ---------------------------------------------------------------

@@ -14,7 +14,7 @@ from rules.kingpin.guards import (
     require_own_in_play,
     require_phase,
 )
-from rules.kingpin.state import kind_of, owned, regulators_on, unused_faces
+from rules.kingpin.state import kind_of, must_place_hits, owned, regulators_on, unused_faces
 
 RULE_SALE = "Purchasing Hits"
 RULE_OD = "OD"
@@ -127,11 +127,14 @@ def decide_place_hits(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event
 
 
 def decide_finish_distribute(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
-    """FinishDistribute: discard the Hits your Dealers did not take."""
+    """FinishDistribute (version 1 only): discard the Hits your Dealers did not take."""
     require_active_player(state, seat, FACE_RULE)
     pending = state["pending"]
     if not pending or pending["kind"] != "distribute":
         raise IllegalMove("there is no Distribute in progress", rule=FACE_RULE)
+    if must_place_hits(state):
+        raise IllegalMove(f"your Dealers still have room: place the {pending['hits']} Hit(s) (PlaceHits); "
+                          f"only what they cannot hold is discarded", rule=FACE_RULE)
     return [Event("DistributionFinished", {"seat": seat, "discarded": pending["hits"]})]
 
 
@@ -310,8 +313,16 @@ def _distribute_moves(state: dict, seat: int) -> list[dict]:
     for dealer in owned(state, seat, "dealer"):
         for hits in range(1, min(pending["hits"], dealer_space(state, dealer)) + 1):
             out.append({"type": "PlaceHits", "dealer": dealer, "hits": hits})
-    out.append({"type": "FinishDistribute"})
+    if not must_place_hits(state):
+        out.append({"type": "FinishDistribute"})
     return out
+
+
+def place_default(state: dict, seat: int) -> dict:
+    """What a clock places for a seat that must (version 2): as many Hits as fit on its first Dealer with room."""
+    pending = state["pending"]
+    dealer = next(d for d in owned(state, seat, "dealer") if dealer_space(state, d))
+    return {"type": "PlaceHits", "dealer": dealer, "hits": min(pending["hits"], dealer_space(state, dealer))}
 
 
 def moves(state: dict, seat: int) -> list[dict]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rules.base import IllegalMove
 from rules.kingpin.state import kind_of
+from rules.ruleset import rules_version
 
 FACE_NAMES = {1: "Shipment", 2: "Distribute", 3: "Purchase Hits", 4: "Payday", 5: "Steal a Deal", 6: "Chloroform"}
 FACE_RULE = "Roll Outcomes: Single Die"
@@ -48,7 +49,7 @@ def require_no_pending(state: dict) -> None:
         return
     if pending["kind"] == "distribute":
         raise IllegalMove(f"finish distributing the {pending['hits']} Hit(s) from {pending['truck']} first "
-                          f"(PlaceHits or FinishDistribute)", rule=FACE_RULE)
+                          f"(PlaceHits{'' if rules_version(state) >= 2 else ' or FinishDistribute'})", rule=FACE_RULE)
     raise IllegalMove(f"finish the sale to {pending['junkie']} first (SellHits)", rule="Purchasing Hits")
 
 

@@ -25,6 +25,8 @@ State (JSON-able; see docs/rules/kingpin.md "State"):
 """
 from __future__ import annotations
 
+from rules.ruleset import rules_version
+
 # ----------------------------------------------------------------------------
 # Queries
 # ----------------------------------------------------------------------------
@@ -92,3 +94,11 @@ def usable_against_others(state: dict, card_id: str) -> bool:
 def immunity_for(state: dict, seat: int) -> list[str]:
     """Active Immunity cards in play that `seat` may use to block a Special Card's effect."""
     return [cid for cid in owned(state, seat, "immunity") if not state["cards"][cid]["exhausted"]]
+
+
+def must_place_hits(state: dict) -> bool:
+    """Version 2: "If your Dealers cannot hold all the Hit Chips ... discard the extra" -- only the
+    extra: while a Distribute is pending, the Dealers still have room (it ends by itself when they are
+    full or the Hits are all placed), so the Hits must be placed.  Version 1 let them be discarded."""
+    pending = state["pending"]
+    return rules_version(state) >= 2 and pending is not None and pending["kind"] == "distribute"

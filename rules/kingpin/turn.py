@@ -6,6 +6,7 @@ import copy
 from rules.base import BadCommand, Event, IllegalMove, Rng
 from rules.blocks import turns
 from rules.kingpin.guards import (
+    FACE_RULE,
     describe,
     money,
     require_active_player,
@@ -13,7 +14,7 @@ from rules.kingpin.guards import (
     require_no_pending,
     require_phase,
 )
-from rules.kingpin.state import dice_pool, owned
+from rules.kingpin.state import dice_pool, must_place_hits, owned
 
 # ----------------------------------------------------------------------------
 # Initial Setup
@@ -152,6 +153,9 @@ def decide_end_turn(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
         raise IllegalMove("roll the dice first (step 2 of On Your Turn)", rule="On Your Turn")
     events = []
     pending = state["pending"]
+    if must_place_hits(state):
+        raise IllegalMove(f"place the {pending['hits']} distributed Hit(s) first: your Dealers still have room "
+                          f"(\"discard the extra\" only)", rule=FACE_RULE)
     if pending and pending["kind"] == "distribute":
         events.append(Event("DistributionFinished", {"seat": seat, "discarded": pending["hits"]}))
     elif pending and pending["kind"] == "sale":
@@ -207,7 +211,8 @@ def moves(state: dict, seat: int) -> list[dict]:
         if phase in ("dice", "specials") and not state["bailed"]:
             out += [{"type": "Bail", "card": c} for c in owned(state, seat, where="jail")
                     if bail_price(state, c) <= state["bankrolls"][seat]]
-    out.append({"type": "EndTurn"})
+    if not must_place_hits(state):
+        out.append({"type": "EndTurn"})
     return out
 
 

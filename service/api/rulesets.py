@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
+from rules.ruleset import latest_version
 from service.api.base import Blueprint
 from service.errors import Problem
 from service.schemas import RulesetListSchema, RulesetSchema
@@ -12,9 +13,12 @@ blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Ga
 
 
 def describe(ruleset) -> dict:
+    versions = getattr(ruleset, "versions", ((1, "as first released"),))
     return {"name": ruleset.name, "title": ruleset.title, "min_seats": ruleset.min_seats,
             "max_seats": ruleset.max_seats, "options": {k: o.describe() for k, o in ruleset.options.items()},
-            "bot_levels": list(ruleset.bot_levels), "rules_doc": f"docs/rules/{ruleset.name}.md"}
+            "bot_levels": list(ruleset.bot_levels), "rules_doc": f"docs/rules/{ruleset.name}.md",
+            "latest_version": latest_version(ruleset),
+            "versions": [{"version": number, "summary": summary} for number, summary in versions]}
 
 
 @blp.route("")

@@ -1,6 +1,6 @@
 """The recorded corpus (tests/data/histories, made by tests/support/corpus.py before the engine's
-refactors): every history still verifies, and re-deciding each recorded command from the revealed
-seed gives byte-identical events.  A change to the rules or the engine that alters what any
+refactors and before rules versions): every history still verifies under version 1 of its rules,
+and re-deciding each recorded command from the revealed seed gives byte-identical events.  A change to the rules or the engine that alters what any
 recorded command produces fails here."""
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from events.envelope import canonical
 from events.history import ENGINE_COMMANDS, parse_history, verify_history
 from rules import RULESETS
 from rules.base import Event, Rng
+from rules.ruleset import ruleset_at
 
 CORPUS = sorted((Path(__file__).resolve().parents[1] / "data" / "histories").glob("*.jsonl.gz"))
 
@@ -40,7 +41,10 @@ def test_a_recorded_history_verifies_and_replays_byte_identically(path):
     assert result["outcome"] == records[0]["outcome"]
 
     header, events = records[0], records[1:]
-    ruleset, seed, state = RULESETS[header["ruleset"]], header["seed"], None
+    # under the rules version it was recorded with (the corpus predates versions: 1)
+    ruleset = ruleset_at(RULESETS[header["ruleset"]], header.get("ruleset_version", 1))
+    assert ruleset.version == 1
+    seed, state = header["seed"], None
     starts = [i for i, e in enumerate(events) if "command" in e] + [len(events)]
     replayed = 0
     for start, end in zip(starts, starts[1:]):

@@ -97,12 +97,13 @@ def check_no_leaks(client, engine, ruleset, game_id: str, tokens: list[str], see
     # every event without its secret part, and the spectator's view.
     public = json.dumps([{k: v for k, v in e.data.items() if k != "secret"} for e in envelopes])
     public += json.dumps(ruleset.view(game.state, None))
-    probe = next(iter(ruleset.legal_moves(game.state, min(game.awaiting()))), {"type": "Nope"}) \
-        if game.awaiting() else {"type": "Nope"}
+    mover = min(game.awaiting()) if game.awaiting() else None
+    probe = next(iter(ruleset.legal_moves(game.state, mover)), {"type": "Nope"}) if mover is not None \
+        else {"type": "Nope"}
     checked = 0
     for reader, token in enumerate(tokens):
-        # the probe is another seat's move: the awaited seat itself would just play it (a Narcos Draw
-        # makes the next card public, which `public` above cannot know yet)
+        # the probe is a move that is not the reader's to make: posted by an awaited seat it would be played,
+        # and the game would move on (a played card, the next Narcos card made public) mid-check
         mine = reader in game.awaiting()
         seen = everything(client, game_id, token, game.version, {"type": "Nope"} if mine else probe)
         assert seed not in seen, f"seat {reader} can read the seed"

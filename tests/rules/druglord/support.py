@@ -13,14 +13,15 @@ from rules.base import Event, IllegalMove, Rng, fold
 from rules.druglord import RULESET as D
 from rules.druglord.data import (
     BALLER_DIGEST,
-    BOARD_DIGEST,
     CLASSY_DIE,
     DIME_BAGS,
     REGION_IDS,
     WEIGHT_TOTALS,
     baller_deck,
+    board_digest,
 )
 from rules.druglord.state import zero
+from rules.ruleset import latest_version
 from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
 
 ANY_RNG = Rng("druglord-tests", 1)
@@ -34,22 +35,26 @@ def given(state: dict, *events: Event) -> dict:
     return fold(D, events, state)
 
 
-def new_game(seats: int = 2, seed: str = "druglord", options: dict | None = None) -> dict:
-    """A freshly set-up game: every seat has drawn its Region Cards in secret."""
-    return fold(D, D.setup(options or {}, seats, Rng(seed, 0)))
+def new_game(seats: int = 2, seed: str = "druglord", options: dict | None = None, version: int | None = None) -> dict:
+    """A freshly set-up game: every seat has drawn its Region Cards in secret (rules `version`, default the latest)."""
+    ruleset = D if version is None else D.at(version)
+    return fold(D, ruleset.setup(options or {}, seats, Rng(seed, 0)))
 
 
 def table(empires: list[list[str]], wtype: str = "reefer", order: list[int] | None = None,
-          options: dict | None = None, turn: int = 1) -> dict:
+          options: dict | None = None, turn: int = 1, version: int | None = None) -> dict:
     """A game in the `wtype` action phase of turn 1 with these starting empires, nothing loaded,
-    the action order `order` (default 0, 1, 2, ...), Baller deck in catalogue order."""
+    the action order `order` (default 0, 1, 2, ...), Baller deck in catalogue order, played under
+    rules `version` (default the latest; 1 = as first released)."""
     seats = len(empires)
+    version = latest_version(D) if version is None else version
     opts = dict(DEFAULTS, **(options or {}))
     chosen = [r for e in empires for r in e]
     deck = chosen + [r for r in REGION_IDS if r not in chosen]
-    events = [ev("GameStarted", seats=seats, options=opts, board=BOARD_DIGEST, baller=BALLER_DIGEST,
+    recorded = {"rules_version": version} if version > 1 else {}   # as RulesetBase.setup records it
+    events = [ev("GameStarted", seats=seats, options=opts, board=board_digest(version), baller=BALLER_DIGEST,
                  supply=dict(WEIGHT_TOTALS), dime_bags=DIME_BAGS, keep=[len(e) for e in empires],
-                 secret={"deck": deck, "baller_deck": baller_deck()})]
+                 secret={"deck": deck, "baller_deck": baller_deck()}, **recorded)]
     events += [ev("RegionCardsDrawn", seat=s, count=len(e), secret={"regions": list(e)}) for s, e in enumerate(empires)]
     events += [ev("EmpireChosen", seat=s, secret={"regions": list(e)}) for s, e in enumerate(empires)]
     events += [ev("EmpiresRevealed", empires=[list(e) for e in empires]),

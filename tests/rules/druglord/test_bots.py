@@ -9,8 +9,9 @@ from tests.rules.druglord.support import D, table
 GAMES = 40
 
 
-def play_out(seed: str, levels: list[str], limit: int = 20000) -> dict:
-    state = fold(D, D.setup({}, len(levels), Rng(seed, 0)))
+def play_out(seed: str, levels: list[str], limit: int = 20000, rules_version: int | None = None) -> dict:
+    ruleset = D if rules_version is None else D.at(rules_version)
+    state = fold(D, ruleset.setup({}, len(levels), Rng(seed, 0)))
     version = 1
     while D.outcome(state) is None:
         assert version < limit, "game did not end"
@@ -19,6 +20,7 @@ def play_out(seed: str, levels: list[str], limit: int = 20000) -> dict:
         command = D.bot_move(state, seat, levels[seat], Rng(seed + "/bot", version))
         assert command in D.legal_moves(state, seat)
         state = fold(D, D.decide(state, seat, command, Rng(seed, version)), state)
+        assert D.invariants(state) == []
         version += 1
     return state
 
@@ -38,6 +40,15 @@ def test_greedy_beats_random_in_four_player_games():
 def test_greedy_games_end(seats):
     outcome = D.outcome(play_out(f"greedy-{seats}", ["greedy"] * seats))
     assert max(outcome["scores"]) >= 20 and len(outcome["winners"]) == 1
+
+
+@pytest.mark.parametrize("rules_version", [1, 2])
+def test_both_levels_play_legal_moves_under_every_rules_version(rules_version):
+    # issue 9: a version-1 game goes on being played (by bots too) under version 1's rules.
+    for game in range(3):
+        state = play_out(f"versions-{rules_version}-{game}", ["greedy", "random", "greedy", "random"],
+                         rules_version=rules_version)
+        assert state["rules_version"] == rules_version and D.outcome(state) is not None
 
 
 def test_unknown_level():

@@ -39,9 +39,10 @@ def test_domestic_trade_is_two_to_one_and_succeeds_on_2():
     assert after["weight"]["FS5"]["reefer"] == 0 and after["supply"]["reefer"] == 58
 
 
-def test_domestic_trade_natural_one_fails_and_is_one_case_per_unit():
+def test_version_1_domestic_trade_natural_one_fails_and_is_one_case_per_unit_traded():
     # Druglord 5.A / 8: a 1 always fails; "An unsuccessful Trade becomes a Case, one per unit of Weight."
-    state = put(table([["FS5"], ["AE1"]]), "FS5", "reefer", 2)
+    # Version 1 counted the unit traded (2 lost, 1 Case); version 2 counts both units lost (test_rules_version_2).
+    state = put(table([["FS5"], ["AE1"]], version=1), "FS5", "reefer", 2)
     events, after = play(state, 0, trade("FS5", "FS5", "domestic"), dice(1))
     assert first(events, "TradeFailed")["cases_added"] == 1
     assert after["players"][0]["cases"]["reefer"] == 1 and after["players"][0]["score"] == 0

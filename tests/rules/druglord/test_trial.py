@@ -19,9 +19,9 @@ from tests.rules.druglord.support import (
 )
 
 
-def on_the_brink(cases=4, options=None, extra=2):
+def on_the_brink(cases=4, options=None, extra=2, version=None):
     """Seat 0 has `cases` reefer Cases and trades reefer Appalachia -> Southwest (land, needs 2)."""
-    state = put(table([["FS1", "FS5"], ["AE1"]], options=options), "FS1", "reefer", extra)
+    state = put(table([["FS1", "FS5"], ["AE1"]], options=options, version=version), "FS1", "reefer", extra)
     return with_cases(state, 0, "reefer", cases)
 
 
@@ -138,9 +138,10 @@ def test_opponents_may_counter_sway_a_trial():
     assert first(events, "TrialResolved")["name"] == "Mass Raids"
 
 
-def test_no_dime_bag_left_no_crackdown():
-    # Druglord components: "10 Dime Bags" -- our Crackdown markers; when all are in use a Crackdown has no effect.
-    state = on_the_brink()
+def test_version_1_no_dime_bag_left_no_crackdown():
+    # Version 1: Druglord components: "10 Dime Bags" -- our Crackdown markers; when all are in use a Crackdown has
+    # no effect.  Version 2 drops the cap (test_rules_version_2).
+    state = on_the_brink(version=1)
     others = dict(state["players"][1], crackdowns={"reefer": 10, "pills": 0, "cocaine": 0, "opiates": 0})
     state = dict(state, dime_bags=0, players=[state["players"][0], others])
     events, state = bust_into_trial(state, 2)

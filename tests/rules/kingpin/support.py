@@ -16,15 +16,17 @@ from tests.rules.support import assert_refused, ev, first, rng_where, types  # n
 ANY_RNG = Rng("kingpin-tests", 1)
 
 
-def new_game(seats: int = 2, seed: str = "kingpin", options: dict | None = None) -> dict:
-    """A freshly set-up game (whoever the first-player roll picked is current)."""
-    return fold(K, K.setup(options or {}, seats, Rng(seed, 0)))
+def new_game(seats: int = 2, seed: str = "kingpin", options: dict | None = None, version: int | None = None) -> dict:
+    """A freshly set-up game (whoever the first-player roll picked is current), under the latest
+    rules version or the one given (`version=1`: as first released)."""
+    ruleset = K if version is None else K.at(version)
+    return fold(K, ruleset.setup(options or {}, seats, Rng(seed, 0)))
 
 
-def game_with_first(seat: int, seats: int = 2, options: dict | None = None) -> dict:
+def game_with_first(seat: int, seats: int = 2, options: dict | None = None, version: int | None = None) -> dict:
     """A fresh game in which `seat` won the first-player roll."""
     for i in itertools.count():
-        state = new_game(seats, f"first-{seat}-{i}", options)
+        state = new_game(seats, f"first-{seat}-{i}", options, version)
         if state["current"] == seat:
             return state
 

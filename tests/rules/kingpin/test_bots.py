@@ -9,13 +9,15 @@ from tests.rules.kingpin.support import K, game_with_first
 GAMES = 100
 
 
-def play_out(seed: str, levels: list[str]) -> dict:
-    state = fold(K, K.setup({}, len(levels), Rng(seed, 0)))
+def play_out(seed: str, levels: list[str], rules_version: int | None = None) -> dict:
+    ruleset = K if rules_version is None else K.at(rules_version)
+    state = fold(K, ruleset.setup({}, len(levels), Rng(seed, 0)))
     version = 1
     while K.outcome(state) is None:
         assert version < 20000, "game did not end"
         seat = next(iter(K.awaiting(state)))
         command = K.bot_move(state, seat, levels[seat], Rng(seed + "/bot", version))
+        assert command in K.legal_moves(state, seat)
         state = fold(K, K.decide(state, seat, command, Rng(seed, version)), state)
         version += 1
     return state
@@ -37,6 +39,15 @@ def test_greedy_beats_random_in_most_two_player_games():
 def test_greedy_games_end(seats):
     outcome = K.outcome(play_out(f"greedy-{seats}", ["greedy"] * seats))
     assert outcome["reason"] == "bankroll reached $5,000"
+
+
+@pytest.mark.parametrize("rules_version", [1, 2])
+def test_both_levels_play_legal_moves_under_every_rules_version(rules_version):
+    # issue 9: a version-1 game goes on being played (by bots too) under version 1's rules.
+    for game in range(5):
+        state = play_out(f"versions-{rules_version}-{game}", ["greedy", "random", "random"], rules_version)
+        assert state["rules_version"] == rules_version and K.outcome(state) is not None
+        assert K.invariants(state) == []
 
 
 def test_unknown_level():

@@ -105,12 +105,34 @@ def test_distribute_discards_what_dealers_cannot_hold():
     assert state["cards"][truck5]["hits"] == 0
 
 
-def test_finish_distribute_discards_the_rest():
-    state = rolled(start(), [2])
+def test_version_1_finish_distribute_discards_the_rest():
+    # Version 1 (as first released): FinishDistribute, or EndTurn, discards Hits the Dealers could still hold.
+    state = rolled(game_with_first(0, version=1), [2])
     _, state = play(state, 0, {"type": "Distribute", "truck": "truck3-1"})
     refused(state, 0, {"type": "EndTurn", "x": 1})  # malformed: BadCommand is an IllegalMove too
+    assert {"type": "FinishDistribute"} in legal(state, 0) and {"type": "EndTurn"} in legal(state, 0)
     events, state = play(state, 0, {"type": "FinishDistribute"})
     assert first(events, "DistributionFinished")["discarded"] == 3
+
+
+def test_version_2_hits_that_fit_must_be_placed():
+    # Version 2, Kingpin "Roll Outcomes: Single Die": "Move all the Hit Chips from one of your Supply Trucks to any
+    # number of your Dealers. ... If your Dealers cannot hold all the Hit Chips from your Supply Truck, discard the
+    # extra Hit Chips." Only the extra: while Dealers have room, neither FinishDistribute nor EndTurn discards.
+    state = rolled(start(), [2])
+    assert state["rules_version"] == 2
+    _, state = play(state, 0, {"type": "Distribute", "truck": "truck3-1"})
+    moves = legal(state, 0)
+    assert {"type": "FinishDistribute"} not in moves and {"type": "EndTurn"} not in moves
+    assert {m["type"] for m in moves} == {"PlaceHits"}
+    refused(state, 0, {"type": "FinishDistribute"}, rule=SINGLE, match="still have room")
+    refused(state, 0, {"type": "EndTurn"}, rule=SINGLE, match="place the 3")
+    assert K.timeout_default(state, 0) == {"type": "PlaceHits", "dealer": "dealer3-1", "hits": 3}
+    events, state = play(state, 0, {"type": "PlaceHits", "dealer": "dealer3-1", "hits": 2})
+    assert types(events) == ["HitsPlaced"]  # 1 Hit left and 1 room: it must go on too
+    events, state = play(state, 0, {"type": "PlaceHits", "dealer": "dealer3-1", "hits": 1})
+    assert types(events) == ["HitsPlaced", "DistributionFinished"] and events[1].data["discarded"] == 0
+    assert state["cards"]["dealer3-1"]["hits"] == 3 and {"type": "EndTurn"} in legal(state, 0)
 
 
 def test_cannot_distribute_an_empty_truck():

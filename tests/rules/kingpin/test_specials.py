@@ -239,6 +239,24 @@ def test_regulator_blocks_one_shipment_per_turn_of_its_target():
     assert types(events) == ["DiceUsed", "ShipmentMade"]
 
 
+def test_regulator_is_not_exhausted_by_use_only_by_a_bribe_or_chloroform():
+    # Kingpin "Special Cards: Regulator" says both "A Regulator is only Exhausted if it is bribed (pay to the
+    # owner) or chloroformed (pay to the bank)." and "Exhaust (flip card over) after use."  Ruling (issue 9, item
+    # 11; docs/rules/kingpin.md Changelog): the specific "only" wins, in every rules version.
+    for version in (1, 2):
+        state, reg, _ = armed("regulator", money1=0)
+        assert state["rules_version"] == 2
+        if version == 1:
+            state = dict(state, rules_version=1)
+        _, state = play(state, 0, {"type": "PlaceRegulator", "regulator": reg, "target": 1})
+        state = given(next_turn(state), ev("DistributionStarted", seat=1, truck="truck3-2", hits=3),
+                      ev("DistributionFinished", seat=1, discarded=3))   # an empty truck to ship onto
+        state = rolled(state, [1])
+        events, state = play(state, 1, {"type": "Ship", "truck": "truck3-2"})
+        assert types(events) == ["DiceUsed", "ShipmentBlocked"]
+        assert state["cards"][reg]["exhausted"] is False   # placed and used: still Active
+
+
 def test_regulator_bribe_exhausts_it_and_pays_the_owner():
     # Kingpin "Special Cards: Regulator": "A Regulator is only Exhausted if it is bribed (pay to the owner)".
     state, reg, _ = armed("regulator", money1=400)

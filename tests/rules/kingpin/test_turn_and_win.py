@@ -26,9 +26,10 @@ def test_end_turn_passes_to_the_left():
     assert state["current"] == 0 and state["turn"] == 2 and state["phase"] == "buy"
 
 
-def test_end_turn_mid_distribute_discards_and_mid_sale_abandons():
-    # Kingpin "Roll Outcomes: Single Die": Hits the Dealers did not take are discarded (ruling: EndTurn mid-action).
-    state = rolled(game_with_first(0), [2])
+def test_version_1_end_turn_mid_distribute_discards():
+    # Kingpin "Roll Outcomes: Single Die", version 1: Hits the Dealers did not take are discarded (ruling: EndTurn
+    # mid-action).  Version 2 refuses it while the Dealers have room (test_dice.py).
+    state = rolled(game_with_first(0, version=1), [2])
     _, state = play(state, 0, {"type": "Distribute", "truck": "truck3-1"})
     events, _ = play(state, 0, {"type": "EndTurn"})
     assert types(events) == ["DistributionFinished", "TurnEnded", "TurnStarted"]
