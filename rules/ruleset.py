@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
+from rules import describe
 from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options, validate_command
 
 Handler = Callable[[dict, int, dict, Rng], list[Event]]
@@ -104,6 +105,11 @@ class RulesetBase:
     # command type -> arguments a legal-move list cannot enumerate (an offer's terms): a command is
     # legal when a listed move of its type agrees on every other argument, and its handler checks these
     open_arguments: Mapping[str, frozenset] = {}
+    # Self-description (rules/describe.py, served by GET /v1/rulesets/{name}/schema): one line per
+    # command and argument, one per event type, and the JSON Schema of `view`.  Optional.
+    command_docs: Mapping[str, tuple[str, Mapping[str, str]]] = {}  # type -> (description, {arg: description})
+    event_docs: Mapping[str, str] = {}  # event type -> description
+    view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -202,6 +208,14 @@ class RulesetBase:
 
     def invariants(self, state: Any) -> list[str]:
         return []
+
+    def label(self, state: Any, seat: int, move: Mapping[str, Any]) -> str:
+        """A short human-readable label of a legal move, in the game's words (default: from command_docs)."""
+        return describe.generic_label(self, move)
+
+    def static_data(self) -> dict:
+        """The game's static data (map, card catalogue) from the data files the rules read; {} if none."""
+        return {}
 
     # -- bots ----------------------------------------------------------------
     def bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:

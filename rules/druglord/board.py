@@ -141,8 +141,26 @@ def load_board(data: dict) -> Board:
 
 
 def board_data() -> dict:
-    """A fresh copy of board.json's content (e.g. to copy into a GameStarted event)."""
-    return json.loads(_RAW)
+    """A fresh copy of board.json's rules content (e.g. to digest into a GameStarted event).  The
+    drawing coordinates ("map") are left out: no rule reads them, so adding or moving them does not
+    change the digest games recorded."""
+    data = json.loads(_RAW)
+    data.pop("map", None)
+    return data
+
+
+def load_map(data: dict, board: Board) -> dict:
+    """board.json's "map" (reconstructed drawing coordinates): one [x, y] per region, x a longitude
+    in [-180, 180], y a latitude in [-90, 90]; ValueError names what is wrong."""
+    layout = data.get("map")
+    _require(isinstance(layout, dict) and isinstance(layout.get("coordinates"), dict), "board.json needs a map")
+    coordinates = layout["coordinates"]
+    _require(set(coordinates) == set(board.regions),
+             f"map coordinates must name every region once: {sorted(set(coordinates) ^ set(board.regions))}")
+    for rid, point in coordinates.items():
+        _require(isinstance(point, list) and len(point) == 2 and all(isinstance(v, (int, float)) for v in point)
+                 and -180 <= point[0] <= 180 and -90 <= point[1] <= 90, f"map: bad coordinates for {rid}: {point}")
+    return layout
 
 
 # --------------------------------------------------------------------------
@@ -294,3 +312,4 @@ def violence_range(board: Board, attacker: str, defender: str, occupied: frozens
 
 _RAW = DATA_FILE.read_text(encoding="utf-8")
 BOARD: Board = load_board(json.loads(_RAW))
+MAP: dict = load_map(json.loads(_RAW), BOARD)
