@@ -79,7 +79,7 @@ def command_schema(ruleset: Any, ctype: str) -> dict:
 
 def commands_schema(ruleset: Any) -> dict:
     """Every command of the ruleset: a `oneOf` discriminated by `type`, each branch under $defs."""
-    defs = {ctype: command_schema(ruleset, ctype) for ctype in ruleset.commands}
+    defs = {ctype: command_schema(ruleset, ctype) for ctype in getattr(ruleset, "commands", None) or {}}
     return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} command",
             "description": "A command as posted to POST /v1/games/{id}/commands (and as listed in legal_moves)",
             "oneOf": [{"$ref": f"#/$defs/{ctype}"} for ctype in defs],
