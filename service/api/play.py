@@ -156,7 +156,9 @@ class History(MethodView):
     @blp.doc(operationId="exportHistory", security=PUBLIC, responses={"200": {
         "description": "JSON Lines: a header (ruleset, options, seats, the revealed seed, outcome), then every "
                        "event unredacted with the command that caused it",
-        "content": {"application/x-ndjson": {"schema": {"type": "string", "format": "binary"}}}}})
+        # JSON Lines; `Accept: application/octet-stream` gets the same bytes labelled for generic clients
+        "content": {media: {"schema": {"type": "string", "format": "binary"}}
+                    for media in ("application/x-ndjson", "application/octet-stream")}}})
     @blp.problems({403: "The game is not finished: its history would reveal secrets", 404: "No such game"})
     def get(self, game_id):
         """Export a finished game's full history for replay and verification."""
@@ -167,5 +169,7 @@ class History(MethodView):
                           "the full history (with every secret and the seed) is only published once the game "
                           "is finished")
         body = history_lines(history_header(game), runner.store.read_all(game_id))
-        return Response(body, mimetype="application/x-ndjson",
+        mimetype = request.accept_mimetypes.best_match(["application/x-ndjson", "application/octet-stream"]) \
+            or "application/x-ndjson"
+        return Response(body, mimetype=mimetype,
                         headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})

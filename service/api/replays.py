@@ -24,8 +24,10 @@ class Replays(MethodView):
     @blp.response(200, ReplayResultSchema)
     @blp.problems({400: "Not JSON Lines", 413: "History over REPLAY_MAX_BYTES"})
     @blp.doc(operationId="verifyReplay", security=PUBLIC, requestBody={"required": True, "content": {
-        "application/x-ndjson": {"schema": {"type": "string", "format": "binary",
-                                            "description": "A history as exported by GET /v1/games/{id}/history"}}}})
+        # the same bytes under either media type: generators that know no JSON Lines send octet-stream
+        media: {"schema": {"type": "string", "format": "binary",
+                           "description": "A history as exported by GET /v1/games/{id}/history (JSON Lines)"}}
+        for media in ("application/x-ndjson", "application/octet-stream")}})
     def post(self):
         """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges."""
         try:
