@@ -8,7 +8,7 @@ from flask.views import MethodView
 
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
-from service.api.base import ETAG, PUBLIC, Blueprint, etag, load_for_reader
+from service.api.base import ETAG, PUBLIC, RATE_LIMIT_HEADERS, Blueprint, etag, load_for_reader
 from service.auth import bearer_token, seat_of
 from service.errors import Problem
 from service.schemas import (
@@ -70,7 +70,7 @@ def last_event_id() -> int | None:
 @blp.route("/<string:game_id>/commands")
 class Commands(MethodView):
     @blp.arguments(CommandSchema)
-    @blp.response(200, CommandResultSchema, headers=ETAG)
+    @blp.response(200, CommandResultSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
                    409: "Stale If-Match / expected_version: the body carries the current version",
                    413: "Body over the size limit", 415: "Body not application/json",
