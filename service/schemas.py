@@ -183,6 +183,11 @@ class MoveSchema(ma.Schema):
 
     type = ma.fields.String(required=True, metadata={"example": "RollDice"})
 
+    @ma.post_dump(pass_original=True)
+    def keep_arguments(self, data: dict, original: dict, **kwargs) -> dict:
+        """Dump the move as it is: its arguments are undeclared fields, and a legal move is posted as-is."""
+        return {**original, **data}
+
 
 class GameSchema(GameSummarySchema):
     you = ma.fields.Integer(allow_none=True, metadata={"description": "The caller's seat; null for a spectator"})

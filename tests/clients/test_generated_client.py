@@ -69,8 +69,10 @@ def test_a_whole_kingpin_game_exported_and_verified_through_the_generated_client
             time.sleep(0.05)  # the bot's turn: the worker plays it
             continue
         assert len(game.move_labels) == len(game.legal_moves) and all(game.move_labels)
-        # the last listed move rolls, then ends the turn: a short game
-        move = game.legal_moves[-1].to_dict()
+        # once a move with arguments (a purchase: posted as listed); else the last listed move, which
+        # rolls, then ends the turn: a short game
+        first = game.legal_moves[0].to_dict()
+        move = first if sent == 0 and len(first) > 1 else game.legal_moves[-1].to_dict()
         result = send_command.sync(created.id, client=seat, body=Command.from_dict(move), if_match=f'"{game.version}"')
         assert result.version > game.version, result
         sent += 1
