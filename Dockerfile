@@ -8,6 +8,7 @@ COPY rules ./rules
 COPY events ./events
 COPY service ./service
 COPY clients ./clients
+COPY docs/rules ./docs/rules
 # the locked, hashed dependency tree first, then the package itself without re-resolving
 RUN pip install --require-hashes -r requirements.lock && pip install --no-deps . && useradd --create-home --uid 10001 cartel
 USER cartel

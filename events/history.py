@@ -126,7 +126,9 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
               "ruleset": header.get("ruleset"), "outcome": None}
 
     def fail(version: int | None, reason: str) -> dict:
-        result.update(diverged_at=version, reason=reason)
+        # `events` counts the events that verified: those before the one that diverges
+        result.update(diverged_at=version, reason=reason,
+                      events=result["events"] if version is None else max(version - 1, 0))
         return result
 
     if header.get("format") not in (HISTORY_FORMAT, LEGACY_FORMAT):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable, Mapping
 
+from rules import describe
 from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options, validate_command
 
 Handler = Callable[[dict, int, dict, Rng], list[Event]]
@@ -134,6 +135,11 @@ class RulesetBase:
     # an old history keeps verifying; rules that changed branch on rules_version(state).
     versions: tuple = ((1, "as first released"),)
     rules_version: int | None = None  # None: the latest (see `at`)
+    # Self-description (rules/describe.py, served by GET /v1/rulesets/{name}/schema): one line per
+    # command and argument, one per event type, and the JSON Schema of `view`.  Optional.
+    command_docs: Mapping[str, tuple[str, Mapping[str, str]]] = {}  # type -> (description, {arg: description})
+    event_docs: Mapping[str, str] = {}  # event type -> description
+    view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -257,6 +263,14 @@ class RulesetBase:
 
     def invariants(self, state: Any) -> list[str]:
         return []
+
+    def label(self, state: Any, seat: int, move: Mapping[str, Any]) -> str:
+        """A short human-readable label of a legal move, in the game's words (default: from command_docs)."""
+        return describe.generic_label(self, move)
+
+    def static_data(self) -> dict:
+        """The game's static data (map, card catalogue) from the data files the rules read; {} if none."""
+        return {}
 
     # -- bots ----------------------------------------------------------------
     def bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:

@@ -48,7 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "
                                     "application/problem+json.",
-                     "license": {"name": "MIT"}},
+                     "license": {"name": "MIT", "url": "https://opensource.org/licenses/MIT"}},
+            # relative: the host that serves /openapi.json (python3 -m service.serve: http://127.0.0.1:8000)
+            "servers": [{"url": "/", "description": "This server"}],
             "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
                                                              "description":
                                                                  "The seat token issued at creation or claim"}}},

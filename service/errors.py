@@ -22,7 +22,10 @@ log = logging.getLogger(__name__)
 
 
 class ProblemSchema(ma.Schema):
-    """An RFC 9457 problem document."""
+    """An RFC 9457 problem document (extension members allowed)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
 
     type = ma.fields.String(metadata={"description": "URI naming the kind of problem"})
     title = ma.fields.String(metadata={"description": "Short summary of the kind of problem"})

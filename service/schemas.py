@@ -46,6 +46,11 @@ def SeatName() -> ma.fields.String:
                             metadata={"description": f"Display name: {NAME_RULES}"})
 
 
+def Status() -> ma.fields.String:
+    return ma.fields.String(required=True, validate=validate.OneOf(STATUSES),
+                            metadata={"description": "open: waiting for seats; active: being played; finished"})
+
+
 # ---------------------------------------------------------------- rulesets
 class OptionSchema(Strict):
     default = Free(metadata={"description": "Used when the option is not given"})
@@ -65,11 +70,30 @@ class RulesetSchema(Strict):
     max_seats = ma.fields.Integer(required=True)
     options = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(OptionSchema))
     bot_levels = ma.fields.List(ma.fields.String())
-    rules_doc = ma.fields.String(metadata={"description": "Where the rulings and command reference live"})
+    rules_doc = ma.fields.String(allow_none=True, metadata={
+        "description": "URL (on this server) of the rules document, text/markdown: rulings and command reference"})
     latest_version = ma.fields.Integer(metadata={"description": "The rules version new games are played under"})
     versions = ma.fields.List(ma.fields.Nested(RulesVersionSchema), metadata={
         "description": "Every released version of the rules, oldest first; a game keeps the version it was created "
                        "under (`ruleset_version` in the game document and its history)"})
+    links = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), metadata={
+        "description": "schema: command/view JSON Schemas and event catalogue; data: static game data "
+                       "(maps, card catalogues); rules: the rules document"})
+
+
+class RulesetDescriptionSchema(Strict):
+    commands = ma.fields.Dict(required=True, metadata={
+        "description": "JSON Schema (2020-12) of every command: a oneOf discriminated by `type`, one $defs entry "
+                       "per command with a description of it and of each argument; every legal move validates"})
+    events = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True,
+                            metadata={"description": "event type -> what it means"})
+    view = ma.fields.Dict(required=True, metadata={"description": "JSON Schema (2020-12) of the game's `view`"})
+
+
+class RulesetDataSchema(Strict):
+    ruleset = ma.fields.String(required=True)
+    data = ma.fields.Dict(required=True, metadata={
+        "description": "Static data from the data files the rules read (ruleset-specific; {} if none)"})
 
 
 class RulesetListSchema(Strict):
@@ -130,7 +154,7 @@ class IssuedSeatSchema(SeatSchema):
 class CreatedGameSchema(Strict):
     id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
-    status = ma.fields.String(required=True, validate=validate.OneOf(STATUSES))
+    status = Status()
     version = ma.fields.Integer(required=True)
     seed_commitment = ma.fields.String(required=True, metadata={"description": "SHA-256 hex of the secret seed"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
@@ -140,7 +164,7 @@ class GameSummarySchema(Strict):
     id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     ruleset_version = ma.fields.Integer(metadata={"description": "The rules version the game is played under"})
-    status = ma.fields.String(required=True)
+    status = Status()
     version = ma.fields.Integer(required=True)
     created_at = ma.fields.Integer(metadata={"description": "ms since the epoch"})
     seats = ma.fields.List(ma.fields.Nested(SeatSchema))
@@ -161,6 +185,20 @@ class LobbySchema(Strict):
     limit = ma.fields.Integer()
 
 
+class MoveSchema(ma.Schema):
+    """A command: `type` plus the command's arguments (which ones: the ruleset's command schema)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = ma.fields.String(required=True, metadata={"example": "RollDice"})
+
+    @ma.post_dump(pass_original=True)
+    def keep_arguments(self, data: dict, original: dict, **kwargs) -> dict:
+        """Dump the move as it is: its arguments are undeclared fields, and a legal move is posted as-is."""
+        return {**original, **data}
+
+
 class GameSchema(GameSummarySchema):
     you = ma.fields.Integer(allow_none=True, metadata={"description": "The caller's seat; null for a spectator"})
     seed_commitment = ma.fields.String()
@@ -169,8 +207,11 @@ class GameSchema(GameSummarySchema):
                               metadata={"description": "seat -> 'move' or 'response': who must act now"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(),
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
-    legal_moves = ma.fields.List(ma.fields.Dict(), metadata={
-        "description": "Every command the caller may send now, each postable as-is"})
+    legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), metadata={
+        "description": "Every command the caller may send now, each postable as-is (per ruleset, each validates "
+                       "against GET /v1/rulesets/{name}/schema `commands`)"})
+    move_labels = ma.fields.List(ma.fields.String(), metadata={
+        "description": "A short label in the game's words for each legal move, in the same order"})
     view = ma.fields.Dict(metadata={"description": "The game as the caller may see it (ruleset-specific)"})
     outcome = ma.fields.Dict(allow_none=True)
 
@@ -183,7 +224,7 @@ class ClaimedSeatSchema(Strict):
     game_id = ma.fields.String(required=True)
     seat = ma.fields.Integer(required=True)
     token = ma.fields.String(required=True)
-    status = ma.fields.String(required=True)
+    status = Status()
     version = ma.fields.Integer(required=True)
 
 
@@ -191,7 +232,7 @@ class ReclaimedSeatSchema(Strict):
     game_id = ma.fields.String(required=True)
     seat = ma.fields.Integer(required=True)
     kind = ma.fields.String(required=True, metadata={"description": "human again"})
-    status = ma.fields.String(required=True)
+    status = Status()
     version = ma.fields.Integer(required=True)
 
 
@@ -219,7 +260,7 @@ class EventSchema(Strict):
 
 class CommandResultSchema(Strict):
     version = ma.fields.Integer(required=True, metadata={"description": "The game's version after the command"})
-    status = ma.fields.String(required=True)
+    status = Status()
     duplicate = ma.fields.Boolean(required=True, metadata={
         "description": "True when this Idempotency-Key was seen before: the original answer, nothing appended"})
     events = ma.fields.List(ma.fields.Nested(EventSchema), required=True)

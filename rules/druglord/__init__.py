@@ -18,6 +18,7 @@ docs/rules/druglord.md (the map: docs/rules/druglord-board.md).  Modules by rule
     violence.py              Rule 9: Violence
     baller.py                Rule 11: Baller Moves
     view.py                  view, outcome, invariants
+    describe.py              command and event docs, the view's JSON Schema, move labels, static data
     bots.py                  "random" and "greedy" bots
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
-from rules.druglord import actions, baller, bots, commands, flow, load, regions, rolls, trade, violence
+from rules.druglord import actions, baller, bots, commands, describe, flow, load, regions, rolls, trade, violence
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
 from rules.druglord.flow import advance
@@ -98,6 +99,7 @@ class Druglord(RulesetBase):
         """The options of the rules version this instance plays (version 2 allows longer games)."""
         return OPTIONS_V2 if self.version >= 2 else OPTIONS_V1
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
+    command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     rule_of_command = RULE_OF_COMMAND
     setup_rule = "1"
     turn_rule = "4"
@@ -146,6 +148,14 @@ class Druglord(RulesetBase):
     def outcome(self, state: dict) -> dict | None:
         """None while playing, else {"winners", "reason", "scores", "rolloff"}."""
         return view_mod.outcome(state)
+
+    def label(self, state: dict, seat: int, move: dict) -> str:
+        """A legal move in the rulebook's words (describe.py)."""
+        return describe.label(state, seat, move)
+
+    def static_data(self) -> dict:
+        """The world map with drawing coordinates and the Baller deck, from the data files the rules read."""
+        return describe.static_data()
 
     def invariants(self, state: dict) -> list[str]:
         """Violated invariants (weight conserved, markers, cards in one place); [] when all hold."""

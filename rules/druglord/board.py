@@ -145,6 +145,7 @@ def board_data(version: int = 1) -> dict:
     of "revisions" whose "since" is at most `version` (added borders, added ports).  Version-1 data is
     never edited in place, so a version-1 game keeps the map (and the digest) it was recorded with."""
     data = json.loads(_RAW)
+    data.pop("map", None)  # drawing coordinates: no rule reads them, so they stay out of the digest
     for revision in data.pop("revisions", []):
         if revision["since"] > version:
             continue
@@ -160,6 +161,20 @@ def board_data(version: int = 1) -> dict:
 def revision_versions() -> tuple[int, ...]:
     """The rules versions board.json's "revisions" name, besides version 1."""
     return tuple(sorted({r["since"] for r in json.loads(_RAW).get("revisions", [])}))
+
+
+def load_map(data: dict, board: Board) -> dict:
+    """board.json's "map" (reconstructed drawing coordinates): one [x, y] per region, x a longitude
+    in [-180, 180], y a latitude in [-90, 90]; ValueError names what is wrong."""
+    layout = data.get("map")
+    _require(isinstance(layout, dict) and isinstance(layout.get("coordinates"), dict), "board.json needs a map")
+    coordinates = layout["coordinates"]
+    _require(set(coordinates) == set(board.regions),
+             f"map coordinates must name every region once: {sorted(set(coordinates) ^ set(board.regions))}")
+    for rid, point in coordinates.items():
+        _require(isinstance(point, list) and len(point) == 2 and all(isinstance(v, (int, float)) for v in point)
+                 and -180 <= point[0] <= 180 and -90 <= point[1] <= 90, f"map: bad coordinates for {rid}: {point}")
+    return layout
 
 
 # --------------------------------------------------------------------------
@@ -324,3 +339,4 @@ def board_at(version: int) -> Board:
 _RAW = DATA_FILE.read_text(encoding="utf-8")
 BOARDS: Mapping[int, Board] = MappingProxyType({v: load_board(board_data(v)) for v in (1, *revision_versions())})
 BOARD: Board = BOARDS[max(BOARDS)]   # the latest map; rules that depend on borders or ports use board_at
+MAP: dict = load_map(json.loads(_RAW), BOARD)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Option, Rng
 from rules.blocks import turns
+from rules.describe import INT, arr, obj
 from rules.ruleset import RulesetBase
 
 RULE = "Pig"
@@ -55,6 +56,13 @@ class Pig(RulesetBase):
     handlers = {"Roll": decide_roll, "Hold": decide_hold}
     evolvers = {"GameStarted": started, "DieRolled": rolled, "PotBanked": banked}
     turn_rule = RULE
+    # self-description (rules/describe.py): served as JSON Schemas by GET /v1/rulesets/pig/schema
+    command_docs = {"Roll": ("Roll the die: add its face to your pot, or lose the pot on a 1", {}),
+                    "Hold": ("Hold: bank your pot and end your turn", {})}
+    event_docs = {"GameStarted": "The table is set: seat count, target, and the seat rolled to start",
+                  "DieRolled": "A seat rolled the die (a 1 empties its pot and passes the turn)",
+                  "PotBanked": "A seat banked its pot; the turn passes"}
+    view_schema = obj({"banks": arr(INT), "pot": INT, "current": INT, "target": INT})
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """Who starts is rolled for."""
@@ -74,6 +82,12 @@ class Pig(RulesetBase):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return {"banks": state["banks"], "pot": state["pot"], "current": state["current"], "target": state["target"]}
+
+    def label(self, state: dict, seat: int, move: dict) -> str:
+        """"Roll (pot 7)" / "Hold: bank 7 (bank 20 -> 27)"."""
+        if move["type"] == "Hold":
+            return f"Hold: bank {state['pot']} ({state['banks'][seat]} -> {state['banks'][seat] + state['pot']})"
+        return f"Roll (pot {state['pot']})"
 
     def outcome(self, state: dict) -> dict | None:
         best = max(state["banks"])

@@ -11,6 +11,7 @@ docs/rules/kingpin.md.  Modules by rulebook topic:
     dice.py      Roll Outcomes, Purchasing Hits, OD
     specials.py  Special Cards and their response windows
     view.py      view, outcome, invariants
+    describe.py  command and event docs, the view's JSON Schema, move labels
     bots.py      "random" and "greedy" bots
 """
 from __future__ import annotations
@@ -19,9 +20,9 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.blocks import windows
-from rules.kingpin import bots, commands, dice, specials, turn
+from rules.kingpin import bots, commands, describe, dice, specials, turn
 from rules.kingpin import view as view_mod
-from rules.kingpin.cards import CATALOG
+from rules.kingpin.cards import CATALOG, DATA
 from rules.kingpin.evolve import EVOLVERS
 from rules.kingpin.state import must_place_hits
 from rules.ruleset import RulesetBase
@@ -49,6 +50,7 @@ class Kingpin(RulesetBase):
                              "as if nobody could gain any more money. 0 = no limit."),
     }
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
+    command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"
 
@@ -101,6 +103,14 @@ class Kingpin(RulesetBase):
     def outcome(self, state: dict) -> dict | None:
         """None while playing, else {"winners", "reason", "bankrolls"}."""
         return view_mod.outcome(state)
+
+    def label(self, state: dict, seat: int, move: dict) -> str:
+        """A legal move in the rulebook's words (describe.py)."""
+        return describe.label(state, seat, move)
+
+    def static_data(self) -> dict:
+        """cards.json as the rules read it, and the catalogue built from it (prices, card ids)."""
+        return {"cards": DATA, "catalog": CATALOG}
 
     def invariants(self, state: dict) -> list[str]:
         """Violated invariants (money balances, cards conserved); [] when all hold."""

@@ -15,6 +15,16 @@ from service.errors import Problem, ProblemSchema
 from service.wiring import engine
 
 PROBLEM = "application/problem+json"
+PUBLIC: list = []  # `security: []`: the operation needs no token
+RATE_LIMITED = {429: "Over a rate limit (RATE_LIMIT_PER_ADDRESS / RATE_LIMIT_PER_TOKEN): retry after Retry-After"}
+STORE_DOWN = {503: "The event store is unreachable: retry after Retry-After (same Idempotency-Key)"}
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying", "schema": {"type": "integer"}}}
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": {"description": "Requests a minute this client may send", "schema": {"type": "integer"}},
+    "RateLimit-Remaining": {"description": "Requests it may send right now", "schema": {"type": "integer"}},
+    "RateLimit-Reset": {"description": "Seconds until its burst is full again", "schema": {"type": "integer"}},
+}
+ETAG = {"ETag": {"description": 'The game version, e.g. "12"', "schema": {"type": "string"}}}
 
 
 class Parser(FlaskParser):
@@ -33,11 +43,15 @@ class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
     def problems(self, responses: dict[int, str]):
-        """Document error responses as problem+json documents."""
+        """Document error responses as problem+json documents; every such operation may also answer
+        429 (rate limits) and 503 (Redis unreachable), both with Retry-After."""
+        responses = {**RATE_LIMITED, **STORE_DOWN, **responses}
+
         def decorator(view):
             for status, description in sorted(responses.items(), reverse=True):
+                headers = RETRY_AFTER if status in (429, 503) else (ETAG if status == 409 else None)
                 view = self.alt_response(status, schema=ProblemSchema, description=description,
-                                         content_type=PROBLEM)(view)
+                                         content_type=PROBLEM, headers=headers)(view)
             return view
         return decorator
 

@@ -5,7 +5,7 @@ from flask import request
 from flask.views import MethodView
 
 from events.runner import NotAwaited
-from service.api.base import Blueprint, etag, load_for_reader
+from service.api.base import ETAG, PUBLIC, RATE_LIMIT_HEADERS, Blueprint, etag, load_for_reader
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
 from service.presenters import game_document, summary
@@ -27,7 +27,9 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, 
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(LobbyQuerySchema, location="query")
-    @blp.response(200, LobbySchema)
+    @blp.response(200, LobbySchema, headers=RATE_LIMIT_HEADERS)
+    @blp.problems({})
+    @blp.doc(operationId="listGames", security=PUBLIC)
     def get(self, query):
         """The lobby: games newest first, filtered by status and ruleset."""
         store = engine().store
@@ -36,9 +38,11 @@ class Games(MethodView):
         return {"games": games, "total": total, "offset": query["offset"], "limit": query["limit"]}
 
     @blp.arguments(CreateGameSchema)
-    @blp.response(201, CreatedGameSchema)
+    @blp.response(201, CreatedGameSchema, headers={"Location": {
+        "description": "The new game's URL", "schema": {"type": "string"}}, **RATE_LIMIT_HEADERS})
     @blp.problems({404: "No such ruleset", 413: "Body over the size limit", 415: "Body not application/json",
                    422: "Seat count, bot level (of a seat or the clock) or option the ruleset does not allow"})
+    @blp.doc(operationId="createGame", security=PUBLIC)
     def post(self, spec):
         """Create a game.  Human seats get their token now (shown once); open seats wait in the lobby."""
         runner = engine().runner
@@ -55,11 +59,13 @@ class Games(MethodView):
 
 @blp.route("/<string:game_id>")
 class GameById(MethodView):
-    @blp.response(200, GameSchema)
-    @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match")
+    @blp.response(200, GameSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
+    @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match", headers=ETAG)
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
-    @blp.doc(security=[{}, {"seatToken": []}])
+    @blp.doc(operationId="getGame", security=[{}, {"seatToken": []}], parameters=[
+        {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+         "description": 'The ETag of the copy the caller holds, e.g. "12": 304 while the game is still there'}])
     def get(self, game_id):
         """The game as the caller sees it: view, whose turn, clocks and the caller's legal moves.  ETag = version."""
         game, seat = load_for_reader(game_id)
@@ -74,6 +80,7 @@ class ClaimSeat(MethodView):
     @blp.response(201, ClaimedSeatSchema)
     @blp.problems({404: "No such game or seat", 413: "Body over the size limit", 415: "Body not application/json",
                    422: "The seat is not open"})
+    @blp.doc(operationId="claimSeat", security=PUBLIC)
     def post(self, body, game_id, seat):
         """Take an open seat: returns its token (shown once).  The last claim starts the game."""
         token = new_token()
@@ -86,7 +93,7 @@ class ReclaimSeat(MethodView):
     @blp.response(200, ReclaimedSeatSchema)
     @blp.problems({401: "No seat token", 403: "The token is not this seat's", 404: "No such game or seat",
                    409: "The seat is not played by a bot in an active game"})
-    @blp.doc(security=[{"seatToken": []}])
+    @blp.doc(operationId="reclaimSeat", security=[{"seatToken": []}])
     def post(self, game_id, seat):
         """Take back a seat that was handed to a bot after its clock ran out too often (with that seat's token)."""
         token = bearer_token(required=True)

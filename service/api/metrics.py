@@ -5,7 +5,7 @@ from flask import Response
 from flask.views import MethodView
 
 from service import metrics
-from service.api.base import Blueprint
+from service.api.base import PUBLIC, Blueprint
 from service.wiring import engine
 
 blp = Blueprint("metrics", __name__, description="Prometheus metrics")
@@ -32,7 +32,7 @@ DESCRIPTION = (
 
 @blp.route("/metrics")
 class Metrics(MethodView):
-    @blp.doc(responses={"200": {"description": DESCRIPTION,
+    @blp.doc(operationId="metrics", security=PUBLIC, responses={"200": {"description": DESCRIPTION,
                                 "content": {"text/plain; version=0.0.4": {"schema": {"type": "string"}}}}})
     def get(self):
         """Metrics for Prometheus to scrape."""

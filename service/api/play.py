@@ -8,7 +8,7 @@ from flask.views import MethodView
 
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
-from service.api.base import Blueprint, etag, load_for_reader
+from service.api.base import ETAG, PUBLIC, RATE_LIMIT_HEADERS, Blueprint, etag, load_for_reader
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
 from service.schemas import (
@@ -71,15 +71,16 @@ def last_event_id() -> int | None:
 @blp.route("/<string:game_id>/commands")
 class Commands(MethodView):
     @blp.arguments(CommandSchema)
-    @blp.response(200, CommandResultSchema)
+    @blp.response(200, CommandResultSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
                    409: "Stale If-Match / expected_version: the body carries the current version",
                    413: "Body over the size limit", 415: "Body not application/json",
                    422: "Illegal move: `detail` says why, `rule` names the rulebook section"})
-    @blp.doc(security=[{"seatToken": []}], parameters=[
+    @blp.doc(operationId="sendCommand", security=[{"seatToken": []}], parameters=[
         {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
          "description": 'The version the command was decided against, e.g. "12"'},
-        {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string", "maxLength": 128},
+        {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {
+            "type": "string", "minLength": 1, "maxLength": 128, "pattern": IDEMPOTENCY_KEY.pattern},
          "description": "Retry-safe key: the same key returns the original answer and appends nothing"}])
     def post(self, command, game_id):
         """Send a command (one of the caller's `legal_moves`)."""
@@ -109,7 +110,7 @@ class Events(MethodView):
     @blp.response(200, EventsPageSchema, content_type="application/json")
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
-    @blp.doc(security=[{}, {"seatToken": []}], description=(
+    @blp.doc(operationId="listEvents", security=[{}, {"seatToken": []}], description=(
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
         "response is a Server-Sent Events stream that follows the game live: each event's SSE `id` is its "
         "version, so a reconnect with `Last-Event-ID` resumes where it stopped; a stream ends with an `end` "
@@ -143,7 +144,7 @@ class State(MethodView):
     @blp.response(200, StateSchema)
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
-    @blp.doc(security=[{}, {"seatToken": []}])
+    @blp.doc(operationId="getState", security=[{}, {"seatToken": []}])
     def get(self, query, game_id):
         """Time travel: the caller's view at an earlier version; the full state once the game is finished."""
         latest, seat = load_for_reader(game_id)
@@ -158,9 +159,12 @@ class State(MethodView):
 
 @blp.route("/<string:game_id>/history")
 class History(MethodView):
-    @blp.response(200, content_type="application/x-ndjson", description=(
-        "JSON Lines: a header (ruleset, options, seats, the revealed seed, outcome), then every event "
-        "unredacted with the command that caused it"))
+    @blp.doc(operationId="exportHistory", security=PUBLIC, responses={"200": {
+        "description": "JSON Lines: a header (ruleset, options, seats, the revealed seed, outcome), then every "
+                       "event unredacted with the command that caused it",
+        # JSON Lines; `Accept: application/octet-stream` gets the same bytes labelled for generic clients
+        "content": {media: {"schema": {"type": "string", "format": "binary"}}
+                    for media in ("application/x-ndjson", "application/octet-stream")}}})
     @blp.problems({403: "The game is not finished: its history would reveal secrets", 404: "No such game"})
     def get(self, game_id):
         """Export a finished game's full history for replay and verification."""
@@ -171,7 +175,9 @@ class History(MethodView):
                           "the full history (with every secret and the seed) is only published once the game "
                           "is finished")
         body = history_lines(history_header(game), runner.store.read_all(game_id))
-        return Response(body, mimetype="application/x-ndjson",
+        mimetype = request.accept_mimetypes.best_match(["application/x-ndjson", "application/octet-stream"]) \
+            or "application/x-ndjson"
+        return Response(body, mimetype=mimetype,
                         headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})
 
 

@@ -5,7 +5,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from events.history import parse_history, verify_history
-from service.api.base import Blueprint
+from service.api.base import PUBLIC, Blueprint
 from service.bodies import body_bytes
 from service.errors import Problem
 from service.schemas import ReplayResultSchema
@@ -23,8 +23,11 @@ def allow_large_histories():
 class Replays(MethodView):
     @blp.response(200, ReplayResultSchema)
     @blp.problems({400: "Not JSON Lines", 413: "History over REPLAY_MAX_BYTES"})
-    @blp.doc(requestBody={"required": True, "content": {"application/x-ndjson": {"schema": {
-        "type": "string", "description": "A history as exported by GET /v1/games/{id}/history"}}}})
+    @blp.doc(operationId="verifyReplay", security=PUBLIC, requestBody={"required": True, "content": {
+        # the same bytes under either media type: generators that know no JSON Lines send octet-stream
+        media: {"schema": {"type": "string", "format": "binary",
+                           "description": "A history as exported by GET /v1/games/{id}/history (JSON Lines)"}}
+        for media in ("application/x-ndjson", "application/octet-stream")}})
     def post(self):
         """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges."""
         try:

@@ -1,29 +1,62 @@
-"""The games this server hosts."""
+"""The games this server hosts, and how each describes itself: command, event and view schemas,
+static data (maps, card catalogues) and the rules document."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+from flask import Response
 from flask.views import MethodView
 
+from rules.describe import commands_schema, event_catalogue, view_schema
 from rules.ruleset import latest_version
-from service.api.base import Blueprint
+from service.api.base import PUBLIC, RATE_LIMITED, Blueprint
 from service.errors import Problem
-from service.schemas import RulesetListSchema, RulesetSchema
+from service.schemas import RulesetDataSchema, RulesetDescriptionSchema, RulesetListSchema, RulesetSchema
 from service.wiring import engine
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Games, seat counts and options")
 
+# Where the rules documents are read from: the checkout's docs/rules (development, editable installs),
+# else the copy pyproject's [tool.setuptools.data-files] installs under <prefix>/share (wheels, Docker).
+DOCS_DIRS = (Path(__file__).resolve().parents[2] / "docs" / "rules",
+             Path(sys.prefix) / "share" / "tabletop-cartel" / "rules")
+
+
+def rules_document(name: str) -> Path | None:
+    """The Markdown rules document of a ruleset (docs/rules/<name>.md), if one is installed."""
+    for folder in DOCS_DIRS:
+        path = folder / f"{name}.md"
+        if path.is_file():
+            return path
+    return None
+
+
+def ruleset_named(name: str):
+    ruleset = engine().runner.rulesets.get(name)
+    if ruleset is None:
+        raise Problem(404, "not-found", f"no ruleset named {name!r}; see GET /v1/rulesets")
+    return ruleset
+
 
 def describe(ruleset) -> dict:
+    base = f"/v1/rulesets/{ruleset.name}"
+    doc = rules_document(ruleset.name)
     versions = getattr(ruleset, "versions", ((1, "as first released"),))
     return {"name": ruleset.name, "title": ruleset.title, "min_seats": ruleset.min_seats,
             "max_seats": ruleset.max_seats, "options": {k: o.describe() for k, o in ruleset.options.items()},
-            "bot_levels": list(ruleset.bot_levels), "rules_doc": f"docs/rules/{ruleset.name}.md",
+            "bot_levels": list(ruleset.bot_levels), "rules_doc": f"{base}/rules" if doc else None,
             "latest_version": latest_version(ruleset),
-            "versions": [{"version": number, "summary": summary} for number, summary in versions]}
+            "versions": [{"version": number, "summary": summary} for number, summary in versions],
+            "links": {"schema": f"{base}/schema", "data": f"{base}/data",
+                      **({"rules": f"{base}/rules"} if doc else {})}}
 
 
 @blp.route("")
 class Rulesets(MethodView):
     @blp.response(200, RulesetListSchema)
+    @blp.problems(RATE_LIMITED)
+    @blp.doc(operationId="listRulesets", security=PUBLIC)
     def get(self):
         """Every ruleset, with its seat counts, options and bot levels."""
         return {"rulesets": [describe(r) for r in engine().runner.rulesets.values()]}
@@ -32,9 +65,50 @@ class Rulesets(MethodView):
 @blp.route("/<string:name>")
 class RulesetByName(MethodView):
     @blp.response(200, RulesetSchema)
+    @blp.problems({404: "No such ruleset", **RATE_LIMITED})
+    @blp.doc(operationId="getRuleset", security=PUBLIC)
     def get(self, name):
-        """One ruleset."""
-        ruleset = engine().runner.rulesets.get(name)
-        if ruleset is None:
-            raise Problem(404, "not-found", f"no ruleset named {name!r}; see GET /v1/rulesets")
-        return describe(ruleset)
+        """One ruleset, with links to its schemas, static data and rules document."""
+        return describe(ruleset_named(name))
+
+
+@blp.route("/<string:name>/schema")
+class RulesetSchemas(MethodView):
+    @blp.response(200, RulesetDescriptionSchema)
+    @blp.problems({404: "No such ruleset", **RATE_LIMITED})
+    @blp.doc(operationId="getRulesetSchema", security=PUBLIC)
+    def get(self, name):
+        """JSON Schemas (2020-12) of the ruleset's commands (a oneOf discriminated by `type`, each command and
+        argument described) and of its view, and the catalogue of its event types."""
+        ruleset = ruleset_named(name)
+        return {"commands": commands_schema(ruleset), "events": event_catalogue(ruleset),
+                "view": view_schema(ruleset)}
+
+
+@blp.route("/<string:name>/data")
+class RulesetData(MethodView):
+    @blp.response(200, RulesetDataSchema)
+    @blp.problems({404: "No such ruleset", **RATE_LIMITED})
+    @blp.doc(operationId="getRulesetData", security=PUBLIC)
+    def get(self, name):
+        """The game's static data from the data files the rules read (Druglord: the world map with every
+        Region's name, zone, borders, ports, demand and drawing coordinates; Kingpin: the card catalogue)."""
+        ruleset = ruleset_named(name)
+        data = ruleset.static_data() if hasattr(ruleset, "static_data") else {}
+        return {"ruleset": ruleset.name, "data": data}
+
+
+@blp.route("/<string:name>/rules")
+class RulesetRules(MethodView):
+    @blp.doc(operationId="getRulesetRules", security=PUBLIC, responses={"200": {
+        "description": "The rulings and the command reference (Markdown)",
+        "content": {"text/markdown": {"schema": {"type": "string"}}}}})
+    @blp.problems({404: "No such ruleset, or no rules document for it", **RATE_LIMITED})
+    def get(self, name):
+        """The ruleset's rules document: rulings, reconstructed data and the command reference."""
+        ruleset_named(name)
+        path = rules_document(name)
+        if path is None:
+            raise Problem(404, "not-found", f"no rules document is installed for {name!r}")
+        return Response(path.read_text(encoding="utf-8"), mimetype="text/markdown",
+                        headers={"Cache-Control": "public, max-age=300"})

@@ -6,6 +6,7 @@ docs/rules/druglord-board.md.
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -14,6 +15,8 @@ import pytest
 
 from rules.druglord.board import (
     BOARDS,
+    DATA_FILE,
+    MAP,
     OCEANS,
     WEIGHT_TYPES,
     board_data,
@@ -22,6 +25,7 @@ from rules.druglord.board import (
     hybrid_ports,
     land_trade,
     load_board,
+    load_map,
     neighbours,
     regions_in_zone,
     same_zone_coastal,
@@ -516,3 +520,14 @@ def test_the_board_doc_shows_every_region_as_the_data_has_it():
         borders = ", ".join(f"{BOARD.regions[n].name} ({n})"
                             for n in sorted(BOARD.borders[r.id], key=lambda n: (BOARD.regions[n].zone != r.zone, n)))
         assert f"| {r.id} | {r.name} | {borders or '(none)'} |" in text, r.id
+
+
+# -- Map coordinates (reconstructed, docs/rules/druglord-board.md "Map coordinates") ---------------
+def test_every_region_has_drawing_coordinates_and_they_stay_out_of_the_digest():
+    assert set(MAP["coordinates"]) == set(BOARD.regions)
+    assert MAP["coordinates"]["FS5"][0] < MAP["coordinates"]["AS2"][0]  # the Southwest lies west of New York
+    assert "map" not in board_data()  # drawing aids are not rules: the GameStarted digest ignores them
+    data = json.loads(DATA_FILE.read_text())
+    del data["map"]["coordinates"]["FS5"]
+    with pytest.raises(ValueError, match="FS5"):
+        load_map(data, BOARD)

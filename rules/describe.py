@@ -1,0 +1,109 @@
+"""Rulesets describe themselves: JSON Schemas generated from what a ruleset declares.
+
+A ruleset declares its command shapes (`commands`: {type: {argument: kind}}, kinds from
+rules.base.ARG_KINDS), one-line descriptions of them (`command_docs`: {type: (description,
+{argument: description})}), its event catalogue (`event_docs`: {event type: description}) and
+the JSON Schema of its view (`view_schema`, written with the small helpers below).  From these
+this module builds the documents the API serves (GET /v1/rulesets/{name}/schema) and the
+generic label of a legal move.  Pure: no I/O.  A ruleset that declares no docs still works
+(empty descriptions); one that declares no view schema gets `{}` (anything).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+JSON_SCHEMA = "https://json-schema.org/draft/2020-12/schema"
+
+# The JSON Schema of each argument kind (rules.base.ARG_KINDS); the same kinds validate_command checks.
+ARG_SCHEMAS: dict[str, dict] = {
+    "str": {"type": "string"},
+    "str?": {"type": ["string", "null"]},
+    "int": {"type": "integer"},
+    "seat": {"type": "integer", "minimum": 0},
+    "strs": {"type": "array", "items": {"type": "string"}},
+    "obj": {"type": "object"},
+}
+
+# --------------------------------------------------------------- view schemas
+INT: dict = {"type": "integer"}
+STR: dict = {"type": "string"}
+BOOL: dict = {"type": "boolean"}
+ANY: dict = {}
+
+
+def nullable(schema: Mapping) -> dict:
+    """The schema, or null."""
+    return {"anyOf": [dict(schema), {"type": "null"}]}
+
+
+def arr(items: Mapping) -> dict:
+    """A list of `items`."""
+    return {"type": "array", "items": dict(items)}
+
+
+def dict_of(values: Mapping) -> dict:
+    """An object with any keys whose values are `values`."""
+    return {"type": "object", "additionalProperties": dict(values)}
+
+
+def obj(properties: Mapping[str, Mapping], optional: tuple = (), open_: bool = False) -> dict:
+    """An object with exactly these properties (all required except `optional`; no others unless `open_`)."""
+    return {"type": "object", "properties": {k: dict(v) for k, v in properties.items()},
+            "required": [k for k in properties if k not in optional], "additionalProperties": open_}
+
+
+def one_of_consts(*values: Any) -> dict:
+    """One of these values."""
+    return {"enum": list(values)}
+
+
+# ------------------------------------------------------------ command schemas
+def docs_of(ruleset: Any, ctype: str) -> tuple[str, Mapping[str, str]]:
+    """(description, {argument: description}) of a command type; empty when undeclared."""
+    entry = (getattr(ruleset, "command_docs", None) or {}).get(ctype)
+    if not entry:
+        return "", {}
+    description, args = entry
+    return description, args or {}
+
+
+def command_schema(ruleset: Any, ctype: str) -> dict:
+    """The JSON Schema of one command type: `type` fixed, its arguments required, nothing else."""
+    description, arg_docs = docs_of(ruleset, ctype)
+    properties: dict[str, dict] = {"type": {"const": ctype, "description": "The command type"}}
+    for arg, kind in ruleset.commands[ctype].items():
+        properties[arg] = {**ARG_SCHEMAS[kind], "description": arg_docs.get(arg, "")}
+    return {"title": ctype, "description": description, "type": "object", "properties": properties,
+            "required": ["type", *ruleset.commands[ctype]], "additionalProperties": False}
+
+
+def commands_schema(ruleset: Any) -> dict:
+    """Every command of the ruleset: a `oneOf` discriminated by `type`, each branch under $defs."""
+    defs = {ctype: command_schema(ruleset, ctype) for ctype in getattr(ruleset, "commands", None) or {}}
+    return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} command",
+            "description": "A command as posted to POST /v1/games/{id}/commands (and as listed in legal_moves)",
+            "oneOf": [{"$ref": f"#/$defs/{ctype}"} for ctype in defs],
+            "discriminator": {"propertyName": "type"}, "$defs": defs}
+
+
+def event_catalogue(ruleset: Any) -> dict[str, str]:
+    """Every event type the ruleset evolves, with its description ("" when undeclared)."""
+    docs = getattr(ruleset, "event_docs", None) or {}
+    types = list(getattr(ruleset, "evolvers", None) or docs)
+    return {etype: docs.get(etype, "") for etype in types}
+
+
+def view_schema(ruleset: Any) -> dict:
+    """The JSON Schema of `view(state, seat)` as declared ({} = undeclared: any object)."""
+    declared = getattr(ruleset, "view_schema", None) or {}
+    return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} view", **declared} if declared else \
+        {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} view", "type": "object"}
+
+
+# ------------------------------------------------------------------- labels
+def generic_label(ruleset: Any, move: Mapping[str, Any]) -> str:
+    """A label from the command docs: its description (or type) and its arguments."""
+    description, _ = docs_of(ruleset, move["type"])
+    head = description.rstrip(".") if description else move["type"]
+    args = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
+    return f"{head} ({args})" if args else head

@@ -1,0 +1,218 @@
+"""Druglord describes itself: commands, events and the view in the rulebook's words
+(docs/rules/druglord.md "Command reference", "Events", "View"), a label for every legal move,
+and the static data (the map with coordinates, the Baller deck) from the files the rules read."""
+from __future__ import annotations
+
+from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.druglord.board import MAP, OCEANS
+from rules.druglord.data import BALLER, BOARD, CARDS, PHASE_NAMES, WEIGHT_TYPES
+from rules.druglord.geo import ROUTE_WORDS, route_kind, route_ocean
+
+REGION = "a Region id, e.g. FS3 (see the map in GET /v1/rulesets/druglord/data)"
+COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
+    "KeepRegions": ("Rule 1: choose the Region Cards you keep as your secret starting empire",
+                    {"regions": "the Region ids kept, exactly your keep count of the cards you drew"}),
+    "ClaimRegion": ("Rule 1.2: claim a Region you won through Violence before the draft", {"region": REGION}),
+    "DraftRegion": ("Rule 1.2: draft a Region Card on offer", {"region": REGION}),
+    "DeclineDraft": ("Rule 1.2: decline your claim or pick", {}),
+    "LoadWeight": ("Rule 3: load units of weight from a Region's production",
+                   {"from": "your Region producing the weight", "to": "where it goes: a Region id or \"traphouse\"",
+                    "weight": "the weight type: reefer, pills, cocaine or opiates", "units": "how many units"}),
+    "LoadDefault": ("Rule 3: load the rest the default way", {}),
+    "Trade": ("Rule 5: trade weight to a Region with Demand (roll for it)",
+              {"from": "your Region holding the weight, or \"traphouse\"", "to": "your Region with Demand left",
+               "route": "domestic, land, extended, sea:<ocean>, hybrid:<ocean>, air or export",
+               "units": "how many units"}),
+    "ReRoll": ("Rule 5.C: re-roll a failed Sea or Hybrid trade", {}),
+    "AcceptBust": ("Rule 5.C: accept the bust (Cases follow)", {}),
+    "EndAction": ("Rule 4: end your action", {}),
+    "Pass": ("Rule 4: pass this phase", {}),
+    "Attack": ("Rule 9: attack another player's Region in range",
+               {"from": "your attacking Region", "target": "the Region attacked"}),
+    "PressAttack": ("Rule 9: press the attack for another round", {}),
+    "Counterattack": ("Rule 9: counterattack (you defended by 5 or more)", {}),
+    "DeclineCounter": ("Rule 9: do not counterattack", {}),
+    "DrawWeight": ("Rule 10: draw two units of weight into your Traphouse",
+                   {"weights": "the two weight types drawn"}),
+    "DrawBaller": ("Rule 11: draw a Baller Moves card", {}),
+    "PlayCard": ("Rule 11: play a Baller Moves card from your hand",
+                 {"card": "the card id", "region": "the Region it aims at (bonus-weight cards), else null"}),
+    "Sway": ("Rule 7: sway a pending roll with Traphouse weight",
+             {"die": "the die swayed, e.g. trade, attack, defence, trial",
+              "weight": "the weight type spent", "units": "signed: + helps the die, - hurts it"}),
+    "EndSway": ("Rule 7: done swaying this roll", {}),
+}
+
+EVENT_DOCS: dict[str, str] = {
+    "GameStarted": "The table is set: seats, options, digests of the board and Baller data, supply (decks secret)",
+    "RegionCardsDrawn": "A seat drew its setup Region Cards (which ones: that seat only)",
+    "EmpireChosen": "A seat chose its starting empire (which: that seat only)",
+    "EmpiresRevealed": "Every starting empire is revealed",
+    "DeckShuffled": "The Region deck was shuffled (its order: nobody)",
+    "TurnStarted": "A new turn begins",
+    "DraftOpened": "A draft opens: the cards on offer and the order of picks",
+    "RegionClaimed": "A seat claimed a Region it won through Violence",
+    "ClaimDeclined": "A claim was declined",
+    "RegionDrafted": "A seat drafted a Region",
+    "DraftDeclined": "A seat declined its pick",
+    "DraftClosed": "The draft is over; unpicked cards return",
+    "LoadingStarted": "Loading begins: each seat's production",
+    "WeightLoaded": "A seat loaded weight onto Regions or its Traphouse",
+    "LoadingFinished": "A seat finished loading (anything forfeited)",
+    "ActionOrderRolled": "The action order was rolled",
+    "PhaseStarted": "A weight phase (Reefer, Pills, Coca, Opiates) begins",
+    "Passed": "A seat passed",
+    "ActionEnded": "A seat's action ended",
+    "PhaseEnded": "A phase ended; leftover weight was swept",
+    "TurnEnded": "The turn ended",
+    "GameEnded": "The game is over: winners, scores, reason",
+    "WeightDrawn": "A seat drew two units of weight",
+    "RollStarted": "A roll is pending: its dice and who may sway them",
+    "SwayDeclared": "A seat swayed a die with weight",
+    "DeclarationClosed": "The roller closed its declaration; responders may sway",
+    "SwayEnded": "A responder is done swaying",
+    "RollCast": "The Classy Dice were cast: naturals, modifiers, totals",
+    "TradeDeclared": "A seat declared a trade",
+    "TradeSucceeded": "A trade succeeded and scored",
+    "TradeFailed": "A trade failed (a re-roll may be offered, Cases added)",
+    "RerollTaken": "A failed trade is re-rolled",
+    "BustAccepted": "A bust was accepted",
+    "EndgameTriggered": "A seat reached the game's score: the Endgame begins",
+    "TrialResolved": "A Trial was decided",
+    "RegionLost": "A seat lost a Region",
+    "CrackdownImposed": "A Crackdown was imposed",
+    "ScoreSetBack": "A score was set back",
+    "WeightRemoved": "Weight was removed from the board",
+    "CasesReset": "A seat's Cases were reset",
+    "CasesCleared": "Cases were cleared",
+    "AttackDeclared": "A seat attacked a Region",
+    "WarResolved": "A round of Violence was decided",
+    "AttackPressed": "An attack was pressed or countered",
+    "WarCalledOff": "A war was called off by a card",
+    "CounterDeclined": "The defender declined to counterattack",
+    "BallerDrawn": "A seat drew a Baller Moves card (which: that seat only)",
+    "BallerDeckShuffled": "The Baller deck was shuffled (its order: nobody)",
+    "CardPlayed": "A Baller Moves card was played",
+    "BonusWeight": "A card brought bonus weight",
+}
+
+# ------------------------------------------------------------------ the view
+PER_TYPE = dict_of(INT)
+_PLAYER = obj({
+    "seat": INT, "markers": STR, "score": INT, "laps": INT, "regions": arr(STR), "traphouse": PER_TYPE,
+    "traphouse_locked": PER_TYPE, "cases": PER_TYPE, "case_total": INT, "crackdowns": PER_TYPE,
+    "markers_free": INT, "score_markers": INT, "hand_count": INT, "rerolls_used": dict_of(INT),
+    "setup": nullable(obj({"drawn_count": INT, "chosen": BOOL, "drawn": arr(STR), "kept": nullable(arr(STR)),
+                           "keep": INT}, optional=("drawn", "kept", "keep"))),
+    "hand": arr(STR),
+}, optional=("hand",))
+_ROLL = obj({"kind": one_of_consts("trade", "trial", "war", "bonus"), "roller": INT, "dice": arr(STR),
+             "owners": dict_of(INT), "context": {"type": "object"}, "stage": one_of_consts("declare", "respond"),
+             "waiting": arr(INT), "sway": arr(arr(ANY)), "mods": arr(arr(ANY))})
+VIEW_SCHEMA = obj({
+    "game": {"const": "druglord"},
+    "you": nullable(INT),
+    "options": obj({"faster_play": BOOL, "california_style": BOOL, "game_to": INT, "new_players": arr(INT)}),
+    "turn": INT,
+    "phase": one_of_consts("empire", "draft", "load", "action", "between", "over"),
+    "phase_name": nullable(one_of_consts(*PHASE_NAMES.values())),
+    "weight_type": nullable(one_of_consts(*WEIGHT_TYPES)),
+    "action_order": arr(INT),
+    "actor": nullable(INT),
+    "scoop": nullable(INT),
+    "trial_at": INT,
+    "game_to": INT,
+    "endgame_triggered_by": nullable(INT),
+    "supply": PER_TYPE,
+    "dime_bags": INT,
+    "regions": dict_of(obj({"owner": INT, "weight": PER_TYPE, "stored": PER_TYPE})),
+    "players": arr(_PLAYER),
+    "draft": nullable(obj({"offer": arr(STR), "order": arr(INT), "pos": INT,
+                           "claims": arr({"type": "object"}), "claim_pos": INT, "drawer": nullable(INT)})),
+    "lost_to_next_draft": arr(obj({"region": STR, "priority": ANY})),
+    "delivered_this_phase": dict_of(INT),
+    "action": nullable(obj({"kind": one_of_consts("move", "violence", "draw_card"), "seat": INT}, open_=True)),
+    "roll": nullable(_ROLL),
+    "last_roll": nullable(obj({"kind": STR, "roller": INT, "naturals": dict_of(INT), "modifiers": dict_of(INT),
+                               "totals": dict_of(INT)}, open_=True)),
+    "loading": arr(nullable({"type": "object"})),
+    "region_deck_count": INT,
+    "baller_deck_count": INT,
+    "baller_discard": arr(STR),
+    "rolloffs": {"type": "object"},
+    "outcome": nullable(obj({"winners": arr(INT), "reason": STR}, open_=True)),
+})
+
+
+# ------------------------------------------------------------------ labels
+def _region(region: str | None) -> str:
+    """A Region as the map names it: "Great Plains (FS3)"."""
+    r = BOARD.regions.get(region) if region else None
+    return f"{r.name} ({region})" if r else str(region)
+
+
+def _place(where: str) -> str:
+    return "your Traphouse" if where == "traphouse" else _region(where)
+
+
+def _route(route: str) -> str:
+    ocean = route_ocean(route)
+    words = ROUTE_WORDS.get(route_kind(route), route)
+    return f"{words} over the {ocean.title()}" if ocean else words
+
+
+def _card(card: str) -> str:
+    entry = CARDS.get(card)
+    return entry["name"] if entry else card
+
+
+def _units(n: int, weight: str) -> str:
+    return f"{n} {PHASE_NAMES.get(weight, weight)}"
+
+
+LABELS = {
+    "KeepRegions": lambda m: "Keep " + ", ".join(_region(r) for r in m["regions"]),
+    "ClaimRegion": lambda m: f"Claim {_region(m['region'])}",
+    "DraftRegion": lambda m: f"Draft {_region(m['region'])}",
+    "DeclineDraft": lambda m: "Decline",
+    "LoadWeight": lambda m: f"Load {_units(m['units'], m['weight'])} from {_region(m['from'])}"
+                            + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
+    "LoadDefault": lambda m: "Load the rest by default",
+    "Trade": lambda m: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by {_route(m['route'])}",
+    "ReRoll": lambda m: "Re-roll the failed trade",
+    "AcceptBust": lambda m: "Accept the bust",
+    "EndAction": lambda m: "End your action",
+    "Pass": lambda m: "Pass",
+    "Attack": lambda m: f"Attack {_region(m['target'])} from {_region(m['from'])}",
+    "PressAttack": lambda m: "Press the attack",
+    "Counterattack": lambda m: "Counterattack",
+    "DeclineCounter": lambda m: "Decline to counterattack",
+    "DrawWeight": lambda m: "Draw " + " and ".join(PHASE_NAMES.get(w, w) for w in m["weights"]),
+    "DrawBaller": lambda m: "Draw a Baller Moves card",
+    "PlayCard": lambda m: f"Play {_card(m['card'])}" + (f" on {_region(m['region'])}" if m["region"] else ""),
+    "Sway": lambda m: f"Sway the {m['die']} die {m['units']:+d} with {PHASE_NAMES.get(m['weight'], m['weight'])}",
+    "EndSway": lambda m: "Done swaying",
+}
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """A legal move in the rulebook's words, e.g. "Sway the defence die -3 with Pills"."""
+    return LABELS[move["type"]](move)
+
+
+# ------------------------------------------------------------------ static data
+def static_data() -> dict:
+    """The map (every Region with its name, zone, borders, ports/oceans, demand and map coordinates) and
+    the Baller Moves deck, from board.json and baller_cards.json as the rules loaded them."""
+    points = MAP["coordinates"]
+    regions = [{"id": r.id, "name": r.name, "zone": r.zone, "zone_name": BOARD.zones[r.zone], "number": r.number,
+                "wv": r.wv, "sc": r.sc, "produces": list(r.produces), "ports": list(r.ports),
+                "demand": dict(r.demand), "island": r.island, "interoceanic": list(r.interoceanic),
+                "landmass": r.landmass, "borders": sorted(BOARD.borders[r.id]),
+                "x": points[r.id][0], "y": points[r.id][1]}
+               for r in BOARD.regions.values()]
+    return {"source": "rules/druglord/board.json and rules/druglord/baller_cards.json, as the rules read them "
+                      "(reconstructed: docs/rules/druglord-board.md)",
+            "zones": dict(BOARD.zones), "oceans": list(OCEANS),
+            "map": {"reconstructed": MAP.get("reconstructed"), "projection": MAP.get("projection")},
+            "regions": regions, "baller": BALLER}

@@ -1,0 +1,186 @@
+"""Kingpin describes itself: commands, events and the view in the rulebook's words
+(docs/rules/kingpin.md "Command reference", "Events", "View"), and a label for every legal move."""
+from __future__ import annotations
+
+from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.kingpin.guards import FACE_NAMES
+
+CARD = "a card id, e.g. truck3-1"
+COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
+    "PurchaseCard": ("Purchase Cards: buy one card of a kind, before the roll",
+                     {"kind": "the kind of card to buy, e.g. truck4 (see the stacks)"}),
+    "RollDice": ("Roll the dice (mandatory, ends the purchases)", {}),
+    "GiveUpRoll": ("Give up the die of one face you did not roll, once, before using any die",
+                   {"face": "the face given up, 1 to 6"}),
+    "Ship": ("Shipment (1): fill your empty Supply Truck with Hits", {"truck": "your empty Supply Truck, " + CARD}),
+    "Distribute": ("Distribute (2): move the Hits of a Supply Truck onto your Dealers",
+                   {"truck": "your Supply Truck holding Hits"}),
+    "PlaceHits": ("Place Hits from the distributing Truck on one of your Dealers",
+                  {"dealer": "your Dealer with room", "hits": "how many Hits to place"}),
+    "FinishDistribute": ("Finish the distribution (Hits left on the Truck are discarded)", {}),
+    "PurchaseHits": ("Purchase Hits (3): your Junkie buys Hits from your Dealer",
+                     {"junkie": "your Junkie", "dealer": "your Dealer with Hits"}),
+    "StealDeal": ("Steal a Deal (5): another player's Junkie buys Hits from your Dealer",
+                  {"junkie": "another player's Junkie", "dealer": "your Dealer with Hits"}),
+    "SellHits": ("Sell Hits in the sale in progress (an OD roll may follow)",
+                 {"hits": "Hits sold", "cash": "cash the Junkie pays, in $100 steps"}),
+    "Payday": ("Payday (4): every Junkie in play collects its Payday", {}),
+    "Chloroform": ("Chloroform (6): pay $200 to exhaust an opponent's Active Special Card",
+                   {"card": "an opponent's Active Special Card"}),
+    "ActivateCard": ("Use a double to turn your Exhausted Special Card Active again",
+                     {"face": "the face of the double", "card": "your Exhausted Special Card"}),
+    "CollectDouble": ("Cash a double for $200", {"face": "the face of the double"}),
+    "UseTriple": ("A triple: Payday for you and a free Basic card",
+                  {"face": "the face of the triple", "kind": "the Basic kind taken free (null if none is in stock)"}),
+    "UseQuadruple": ("A quadruple: a free Special card",
+                     {"face": "the face of the quadruple",
+                      "kind": "the Special kind taken free (null if none is in stock)"}),
+    "UseCop": ("Use your Cop ($200) to send another player's card to Jail",
+               {"cop": "your Active Cop", "target": "another player's Junkie, Dealer or Special Card"}),
+    "UseHitMan": ("Use your Hit Man to eliminate another player's card (you pay the bounty)",
+                  {"hitman": "your Active Hit Man", "target": "another player's Junkie, Dealer or Special Card"}),
+    "PlaceRegulator": ("Place your Regulator on another player: it blocks their Shipments",
+                       {"regulator": "your Active, untargeted Regulator", "target": "the seat regulated"}),
+    "BribeRegulator": ("Pay the bribe to remove a Regulator that targets you",
+                       {"regulator": "the Regulator targeting you"}),
+    "BribeCop": ("Pay the Cop's owner the bribe: your card stays out of Jail", {}),
+    "AcceptJail": ("Let the Cop send your card to Jail", {}),
+    "AcceptHit": ("Let the Hit Man eliminate your card", {}),
+    "DoubleBounty": ("Pay twice the bounty to turn the Hit Man on the player who hired it",
+                     {"target": "a card of the player who targeted you"}),
+    "AcceptRegulator": ("Accept the Regulator placed on you", {}),
+    "UseImmunity": ("Play your Immunity: the attack on you has no effect", {"card": "your Active Immunity"}),
+    "Bail": ("Bail a card out of Jail (this ends your turn)", {"card": "your jailed card"}),
+    "EndTurn": ("End your turn", {}),
+}
+
+EVENT_DOCS: dict[str, str] = {
+    "GameStarted": "The table is set: the whole card catalogue, options, seats, starting bankroll and cards",
+    "FirstPlayerRolled": "Seats rolled for who starts (the rounds and the winner)",
+    "TurnStarted": "A seat's turn begins",
+    "TurnEnded": "A seat's turn is over",
+    "CardPurchased": "A seat bought a card",
+    "DiceRolled": "A seat rolled its dice",
+    "RollGivenUp": "A seat gave up the die of one face",
+    "DiceUsed": "Dice were spent on an action",
+    "ShipmentMade": "A Supply Truck was filled with Hits",
+    "ShipmentBlocked": "A Regulator blocked a Shipment",
+    "DistributionStarted": "A Truck's Hits are being distributed",
+    "HitsPlaced": "Hits were placed on a Dealer",
+    "DistributionFinished": "A distribution ended (Hits left over are discarded)",
+    "SaleStarted": "A Junkie is buying Hits from a Dealer",
+    "HitsSold": "Hits were sold to a Junkie for cash",
+    "SaleAbandoned": "A sale in progress was dropped at the end of the turn",
+    "ODRolled": "A Junkie rolled for an overdose",
+    "JunkieDied": "A Junkie died (overdose) and its cash went to the bank",
+    "PaydayCollected": "Junkies collected their Payday",
+    "CardChloroformed": "A Special Card was chloroformed (exhausted)",
+    "CardActivated": "An Exhausted Special Card became Active again",
+    "DoubleCashed": "A double was cashed",
+    "FreeCardTaken": "A triple or quadruple gave a free card",
+    "CopUsed": "A Cop was used against a card (its owner may bribe)",
+    "CopBribed": "The Cop was bribed",
+    "CardJailed": "A card went to Jail",
+    "HitManUsed": "A Hit Man was sent against a card",
+    "BountyDoubled": "The bounty was doubled and the Hit Man turned on its hirer",
+    "CardEliminated": "A card was eliminated from the game",
+    "RegulatorPlaced": "A Regulator was placed on a player",
+    "RegulatorAccepted": "A Regulator was accepted",
+    "RegulatorBribed": "A Regulator was bribed away",
+    "ImmunityUsed": "Immunity blocked an attack",
+    "CardBailed": "A card was bailed out of Jail",
+    "GameEnded": "The game is over: winners, reason, bankrolls",
+}
+
+# ------------------------------------------------------------------ the view
+_CARD = obj({"id": STR, "kind": STR, "type": one_of_consts("truck", "dealer", "junkie", "special"), "name": STR,
+             "owner": nullable(INT), "where": STR, "size": INT, "hits": INT, "empty": BOOL, "max_hits": INT,
+             "cash": INT, "cash_on_hand": INT, "payday": INT, "max_pay": INT, "od": INT, "special": STR,
+             "status": one_of_consts("active", "exhausted", "jailed"), "target": nullable(INT),
+             "acquired_turn": nullable(INT), "ready": BOOL, "bribe": INT, "bounty": INT},
+            optional=("size", "hits", "empty", "max_hits", "cash", "cash_on_hand", "payday", "max_pay", "od",
+                      "special", "status", "target", "acquired_turn", "ready", "bribe", "bounty"))
+_STACK = obj({"remaining": INT, "price": INT, "type": STR, "name": STR, "size": INT, "cash_on_hand": INT,
+              "payday": INT, "max_pay": INT, "od": INT, "special": STR, "bribe": INT, "bounty": INT},
+             optional=("size", "cash_on_hand", "payday", "max_pay", "od", "special", "bribe", "bounty"))
+_PLAYER = obj({"seat": INT, "bankroll": INT, "cards": arr(_CARD), "jailed": arr(_CARD), "regulated_by": arr(STR),
+               "dice_pool": INT})
+VIEW_SCHEMA = obj({
+    "game": {"const": "kingpin"},
+    "you": nullable(INT),
+    "target": INT,
+    "turn_limit": INT,
+    "turn": INT,
+    "current": nullable(INT),
+    "phase": one_of_consts("setup", "buy", "dice", "specials", "bail", "over"),
+    "players": arr(_PLAYER),
+    "stacks": dict_of(_STACK),
+    "jail": arr(_CARD),
+    "removed": arr(STR),
+    "dice": arr(obj({"face": INT, "action": STR, "used": BOOL})),
+    "roll_given_up": nullable(INT),
+    "bought_this_turn": arr(STR),
+    "bailed_this_turn": BOOL,
+    "shipments_blocked_this_turn": arr(STR),
+    "pending": nullable(obj({"kind": one_of_consts("distribute", "sale")}, open_=True)),
+    "window": nullable(obj({"kind": one_of_consts("cop", "hitman", "regulator"), "attacker": INT,
+                            "responder": INT}, open_=True)),
+    "first_player_rolls": ANY,
+    "outcome": nullable(obj({"winners": arr(INT), "reason": STR}, open_=True)),
+})
+
+
+# ------------------------------------------------------------------ labels
+def _name(state: dict, card_id: str) -> str:
+    """A card as the table calls it: "Dealer (6) dealer6-2"."""
+    card = state["cards"].get(card_id)
+    return f"{state['catalog']['kinds'][card['kind']]['name']} {card_id}" if card else str(card_id)
+
+
+def _kind(state: dict, kind: str | None) -> str:
+    """A card kind's printed name."""
+    entry = state["catalog"]["kinds"].get(kind) if kind else None
+    return entry["name"] if entry else "nothing (none in stock)"
+
+
+def _owner(state: dict, card_id: str) -> str:
+    card = state["cards"].get(card_id)
+    return f"seat {card['owner']}'s " if card and card["owner"] is not None else ""
+
+
+LABELS = {
+    "PurchaseCard": lambda s, m: f"Buy a {_kind(s, m['kind'])} for ${s['catalog']['kinds'][m['kind']]['price']}",
+    "RollDice": lambda s, m: "Roll the dice",
+    "GiveUpRoll": lambda s, m: f"Give up the {m['face']} ({FACE_NAMES.get(m['face'], '?')})",
+    "Ship": lambda s, m: f"Shipment: fill {_name(s, m['truck'])}",
+    "Distribute": lambda s, m: f"Distribute the Hits of {_name(s, m['truck'])}",
+    "PlaceHits": lambda s, m: f"Place {m['hits']} Hit(s) on {_name(s, m['dealer'])}",
+    "FinishDistribute": lambda s, m: "Finish distributing (discard the Hits left)",
+    "PurchaseHits": lambda s, m: f"Purchase Hits: {_name(s, m['junkie'])} buys from {_name(s, m['dealer'])}",
+    "StealDeal": lambda s, m: f"Steal a Deal: {_owner(s, m['junkie'])}{_name(s, m['junkie'])} buys from "
+                              f"{_name(s, m['dealer'])}",
+    "SellHits": lambda s, m: f"Sell {m['hits']} Hit(s) for ${m['cash']}",
+    "Payday": lambda s, m: "Payday: every Junkie collects",
+    "Chloroform": lambda s, m: f"Chloroform {_owner(s, m['card'])}{_name(s, m['card'])} ($200)",
+    "ActivateCard": lambda s, m: f"Double {m['face']}s: activate {_name(s, m['card'])}",
+    "CollectDouble": lambda s, m: f"Double {m['face']}s: collect $200",
+    "UseTriple": lambda s, m: f"Triple {m['face']}s: Payday and a free {_kind(s, m['kind'])}",
+    "UseQuadruple": lambda s, m: f"Quadruple {m['face']}s: a free {_kind(s, m['kind'])}",
+    "UseCop": lambda s, m: f"Send the Cop after {_owner(s, m['target'])}{_name(s, m['target'])} ($200)",
+    "UseHitMan": lambda s, m: f"Send the Hit Man after {_owner(s, m['target'])}{_name(s, m['target'])}",
+    "PlaceRegulator": lambda s, m: f"Place {_name(s, m['regulator'])} on seat {m['target']}",
+    "BribeRegulator": lambda s, m: f"Bribe {_name(s, m['regulator'])} away",
+    "BribeCop": lambda s, m: "Bribe the Cop",
+    "AcceptJail": lambda s, m: "Accept Jail",
+    "AcceptHit": lambda s, m: "Accept the hit",
+    "DoubleBounty": lambda s, m: f"Double the bounty: turn the Hit Man on {_name(s, m['target'])}",
+    "AcceptRegulator": lambda s, m: "Accept the Regulator",
+    "UseImmunity": lambda s, m: f"Play {_name(s, m['card'])}",
+    "Bail": lambda s, m: f"Bail {_name(s, m['card'])} out of Jail",
+    "EndTurn": lambda s, m: "End your turn",
+}
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """A legal move in the rulebook's words, e.g. "Buy a Supply Truck (4) for $400"."""
+    return LABELS[move["type"]](state, move)

@@ -1,0 +1,70 @@
+"""Rulesets describe themselves honestly (rules/describe.py): in many random playouts of every
+ruleset, every view validates against the ruleset's view schema, and every legal move validates
+against its command's schema and has a non-empty label."""
+from __future__ import annotations
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from rules import EVERY_RULESET
+from rules.base import Rng
+from rules.describe import commands_schema, event_catalogue, view_schema
+
+GAMES = {"kingpin": 4, "druglord": 3, "pig": 20}
+VIEW_EVERY = 4  # validating a view costs ~5 ms (Kingpin): every 4th position, every seat's every 20th
+MAX_COMMANDS = 6000
+
+
+def errors(validator: Draft202012Validator, value) -> str:
+    return "; ".join(f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(value))
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_every_command_and_event_is_described(name):
+    ruleset = EVERY_RULESET[name]
+    schema = commands_schema(ruleset)
+    Draft202012Validator.check_schema(schema)
+    for ctype, command in schema["$defs"].items():
+        assert command["description"], f"{name}: {ctype} has no description"
+        for arg, prop in command["properties"].items():
+            assert prop["description"], f"{name}: {ctype}.{arg} has no description"
+    catalogue = event_catalogue(ruleset)
+    assert set(catalogue) == set(ruleset.evolvers)
+    assert all(catalogue.values()), f"{name}: events without a description: {[e for e, d in catalogue.items() if not d]}"
+    Draft202012Validator.check_schema(view_schema(ruleset))
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
+    ruleset = EVERY_RULESET[name]
+    views = Draft202012Validator(view_schema(ruleset))
+    commands = {ctype: Draft202012Validator(s) for ctype, s in commands_schema(ruleset)["$defs"].items()}
+    checked_moves = 0
+    for game in range(GAMES.get(name, 5)):
+        seats = ruleset.min_seats + game % (ruleset.max_seats - ruleset.min_seats + 1)
+        seed = f"describe-{name}-{game}"
+        state = ruleset.fold(None, ruleset.setup({}, seats, Rng(seed, 1)))
+        for step in range(MAX_COMMANDS):
+            for seat in [None, *range(seats)] if step % (5 * VIEW_EVERY) == 0 else [None] if step % VIEW_EVERY == 0 else []:
+                view = ruleset.view(state, seat)
+                assert views.is_valid(view), f"{name} game {game} step {step} seat {seat}: {errors(views, view)}"
+            awaiting = ruleset.awaiting(state)
+            if not awaiting:
+                break
+            seat = sorted(awaiting)[step % len(awaiting)]
+            moves = ruleset.legal_moves(state, seat)
+            for move in moves:
+                validator = commands[move["type"]]
+                assert validator.is_valid(move), f"{name}: {move}: {errors(validator, move)}"
+                label = ruleset.label(state, seat, move)
+                assert isinstance(label, str) and label.strip(), f"{name}: no label for {move}"
+                checked_moves += 1
+            # the ruleset's random bot: random play biased toward progress, so games end
+            command = ruleset.bot_move(state, seat, "random", Rng(seed, f"bot:{step}"))
+            state = ruleset.fold(state, ruleset.decide(state, seat, command, Rng(seed, step + 2)))
+        else:
+            pytest.fail(f"{name} game {game} did not end in {MAX_COMMANDS} commands")
+        for seat in [None, *range(seats)]:
+            view = ruleset.view(state, seat)
+            assert views.is_valid(view), f"{name} final view of seat {seat}: {errors(views, view)}"
+    assert checked_moves > 100

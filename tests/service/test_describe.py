@@ -1,0 +1,91 @@
+"""Rulesets describe themselves over HTTP (issue 10 item 4): schemas, static data, the rules
+document, and a label beside every legal move; and a tampered replay counts what it checked."""
+from __future__ import annotations
+
+import json
+
+from jsonschema import Draft202012Validator
+
+from tests.service.conftest import bearer
+
+
+def test_a_ruleset_links_its_schema_data_and_rules_document(client):
+    body = client.get("/v1/rulesets/druglord").json
+    assert body["rules_doc"] == "/v1/rulesets/druglord/rules"
+    assert body["links"] == {"schema": "/v1/rulesets/druglord/schema", "data": "/v1/rulesets/druglord/data",
+                             "rules": "/v1/rulesets/druglord/rules"}
+    doc = client.get(body["rules_doc"])
+    assert doc.status_code == 200 and doc.mimetype == "text/markdown"
+    assert "## Command reference" in doc.get_data(as_text=True)
+
+
+def test_the_schema_resource_describes_every_command_argument_and_event(client):
+    body = client.get("/v1/rulesets/druglord/schema").json
+    Draft202012Validator.check_schema(body["commands"])
+    sway = body["commands"]["$defs"]["Sway"]
+    assert sway["description"].startswith("Rule 7")
+    assert sway["properties"]["units"]["description"]
+    assert Draft202012Validator(body["commands"]).is_valid({"type": "Sway", "die": "defence", "weight": "pills",
+                                                            "units": -3})
+    assert not Draft202012Validator(body["commands"]).is_valid({"type": "Sway", "die": "defence"})
+    assert body["events"]["SwayDeclared"]
+    assert body["view"]["properties"]["game"] == {"const": "druglord"}
+
+
+def test_druglord_data_lets_a_frontend_draw_the_map(client):
+    data = client.get("/v1/rulesets/druglord/data").json["data"]
+    regions = {r["id"]: r for r in data["regions"]}
+    assert len(regions) == 74
+    southwest = regions["FS5"]
+    assert southwest["name"] and southwest["zone_name"] == "Flyover States"
+    for field in ("borders", "ports", "demand", "x", "y"):
+        assert field in southwest
+    assert all(b in regions for r in regions.values() for b in r["borders"])
+    assert "reconstructed" in data["map"] and data["map"]["reconstructed"]
+
+
+def test_kingpin_data_is_the_card_catalogue(client):
+    data = client.get("/v1/rulesets/kingpin/data").json["data"]
+    assert {"truck3", "cop", "hitman"} <= set(data["catalog"]["kinds"])
+
+
+def test_unknown_ruleset_and_a_ruleset_without_docs(client):
+    assert client.get("/v1/rulesets/nope/schema").status_code == 404
+    assert client.get("/v1/rulesets/race/rules").status_code == 404  # a test ruleset has no rules document
+    assert client.get("/v1/rulesets/race").json["rules_doc"] is None
+    assert client.get("/v1/rulesets/race/schema").status_code == 200  # undeclared: empty descriptions
+
+
+def test_every_legal_move_has_a_label_and_stays_postable(client):
+    created = client.post("/v1/games", json={"ruleset": "kingpin", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                             "seed": "labels"}).json
+    tokens = [s["token"] for s in created["seats"]]
+    for _ in range(4):
+        docs = [client.get(f"/v1/games/{created['id']}", headers=bearer(t)).json for t in tokens]
+        doc = next(d for d in docs if d["legal_moves"])
+        assert len(doc["move_labels"]) == len(doc["legal_moves"]) and all(doc["move_labels"])
+        move = doc["legal_moves"][0]  # first a PurchaseCard: arguments and all, as listed
+        assert set(move) > {"type"} or move["type"] in ("RollDice", "EndTurn", "Payday", "FinishDistribute")
+        posted = client.post(f"/v1/games/{created['id']}/commands", json=move, headers=bearer(tokens[doc["you"]]))
+        assert posted.status_code == 200, posted.json
+
+
+def test_a_tampered_replay_counts_the_events_that_verified(client, race):
+    game_id, tokens = race
+    for _ in range(30):
+        doc = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[0])).json
+        if doc["status"] == "finished":
+            break
+        for token in tokens:
+            moves = client.get(f"/v1/games/{game_id}", headers=bearer(token)).json["legal_moves"]
+            if moves:
+                client.post(f"/v1/games/{game_id}/commands", json=moves[0], headers=bearer(token))
+    lines = client.get(f"/v1/games/{game_id}/history").get_data(as_text=True).splitlines()
+    records = [json.loads(line) for line in lines]
+    target = next(r for r in records[1:] if r["version"] >= 3 and r["data"])
+    key = next(iter(target["data"]))
+    target["data"][key] = "tampered"
+    body = "\n".join(json.dumps(r) for r in records) + "\n"
+    result = client.post("/v1/replays", data=body, content_type="application/x-ndjson").json
+    assert not result["valid"]
+    assert result["events"] == result["diverged_at"] - 1 >= 2
