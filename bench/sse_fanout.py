@@ -1,0 +1,117 @@
+"""SSE fan-out: how many live followers one node holds, and what they cost the rest of the API.
+
+`python3 -m bench.sse_fanout [--followers 1000 --games 100 --rounds 5]` starts redis-server and
+gunicorn as shipped (2 gthread processes, SSE_MAX_FOLLOWERS each), opens the followers spread
+over the games, then plays a move in every game per round and reports: followers held, event
+delivery latency p50/p99 (move acknowledged -> event read by a follower), a command's p50/p99
+while they are open, and the Redis connections.  The baseline is the same run with 1 follower.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from bench.common import Http, percentile, ratio, report, stack, verdict, web_env
+
+
+class Follower(threading.Thread):
+    """One SSE client over a raw HTTP connection; records when each event id arrives."""
+
+    def __init__(self, port: int, game_id: str, after: int):
+        super().__init__(daemon=True)
+        self.port, self.game_id, self.after = port, game_id, after
+        self.connected = threading.Event()
+        self.arrivals: dict[int, float] = {}
+
+    def run(self) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        connection.request("GET", f"/v1/games/{self.game_id}/events?after={self.after}",
+                           headers={"Accept": "text/event-stream"})
+        response = connection.getresponse()
+        if response.status != 200:
+            return
+        self.connected.set()
+        while True:
+            line = response.fp.readline()
+            if not line:
+                return
+            if line.startswith(b"id: "):
+                self.arrivals[int(line[4:])] = time.monotonic()
+
+
+def measure(port: int, url: str, games: list[tuple[str, dict]], followers: int, rounds: int) -> dict:
+    per_game = max(1, followers // len(games))
+    http = Http(url)
+    clients = []
+    for game_id, _ in games[:max(1, followers // per_game)]:
+        version = http.call("GET", f"/v1/games/{game_id}")[1]["version"]
+        clients += [Follower(port, game_id, version) for _ in range(per_game)]
+    for client in clients[:followers]:
+        client.start()
+    held = sum(c.connected.wait(60) for c in clients[:followers])
+    time.sleep(1)
+    sent, command_ms = {}, []
+    for _ in range(rounds):
+        for game_id, tokens in games:
+            seat = int(next(iter(http.call("GET", f"/v1/games/{game_id}")[1]["awaiting"])))
+            headers = {"Authorization": f"Bearer {tokens[seat]}"}
+            status, game = http.call("GET", f"/v1/games/{game_id}", headers=headers)
+            move = game["legal_moves"][0]
+            started = time.monotonic()
+            status, result = http.call("POST", f"/v1/games/{game_id}/commands", move, headers)
+            command_ms.append((time.monotonic() - started) * 1000)
+            for event in result.get("events", []) if status == 200 else []:
+                sent[(game_id, event["version"])] = time.monotonic()
+        time.sleep(1)
+    time.sleep(2)
+    delays = [(arrived - sent[(c.game_id, v)]) * 1000 for c in clients[:followers]
+              for v, arrived in c.arrivals.items() if (c.game_id, v) in sent]
+    return {"followers": followers, "held": held, "deliveries": len(delays),
+            "delivery_p50_ms": percentile(delays, 50), "delivery_p99_ms": percentile(delays, 99),
+            "command_p50_ms": percentile(command_ms, 50), "command_p99_ms": percentile(command_ms, 99)}
+
+
+def redis_connections(redis_server) -> int:
+    return len(redis_server.client().client_list())
+
+
+def run(followers: int = 1000, games: int = 100, rounds: int = 5) -> dict:
+    rows = []
+    for count in (1, followers):
+        with tempfile.TemporaryDirectory() as tmp, \
+                stack(Path(tmp), web_env=web_env(rate_limits=False)) as (redis_server, web):
+            http = Http(web.url)
+            created = []
+            for n in range(games if count > 1 else 1):
+                status, body = http.call("POST", "/v1/games", {"ruleset": "kingpin", "seed": f"fan-{n}",
+                                                               "seats": [{"kind": "human"}, {"kind": "human"}]})
+                created.append((body["id"], {s["seat"]: s["token"] for s in body["seats"]}))
+            row = measure(web.port, web.url, created, count, rounds)
+            row["redis_connections"] = redis_connections(redis_server)
+            rows.append(row)
+    base = rows[0]
+    for row in rows:
+        row["command_p99_vs_1"] = ratio(row["command_p99_ms"], base["command_p99_ms"])
+    big = rows[-1]
+    notes = [f"targets: {followers} followers held ({verdict(big['held'], followers)}), delivery p99 < 1000 ms "
+             f"({verdict(1000, big['delivery_p99_ms'])}), command p99 < 100 ms "
+             f"({verdict(100, big['command_p99_ms'])})",
+             "gunicorn as shipped: 2 gthread processes; each follower waits on its process's feed hub"]
+    return report("sse_fanout", rows, notes=notes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--followers", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    run(args.followers, args.games, args.rounds)
+
+
+if __name__ == "__main__":
+    main()
