@@ -185,7 +185,7 @@ class History(MethodView):
 class Tickets(MethodView):
     @blp.response(201, TicketSchema)
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game"})
-    @blp.doc(security=[{"seatToken": []}])
+    @blp.doc(operationId="createStreamTicket", security=[{"seatToken": []}])
     def post(self, game_id):
         """A short-lived, read-only stream ticket for the caller's seat: a browser's EventSource cannot
         send an Authorization header, so it follows `GET .../events?ticket=...` instead.  The ticket
