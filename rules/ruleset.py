@@ -134,6 +134,8 @@ class RulesetBase:
     # the version it was created with, for ever (its first event records it, absent meaning 1), so
     # an old history keeps verifying; rules that changed branch on rules_version(state).
     versions: tuple = ((1, "as first released"),)
+    # event types whose data["secret"] only the event's own `seat` may read (see visible_to)
+    secret_to_seat: frozenset = frozenset()
     rules_version: int | None = None  # None: the latest (see `at`)
     # Self-description (rules/describe.py, served by GET /v1/rulesets/{name}/schema): one line per
     # command and argument, one per event type, and the JSON Schema of `view`.  Optional.
@@ -258,8 +260,13 @@ class RulesetBase:
 
     # -- reading -------------------------------------------------------------
     def visible_to(self, event: Event) -> str | set:
-        """Who may read `data["secret"]` of an event: "public" unless the game says otherwise."""
-        return "public"
+        """Who may read `data["secret"]` of an event: its `seat` for the types in `secret_to_seat`
+        (a draw, a hand, a secret choice), nobody for any other secret (a deck's order)."""
+        if "secret" not in event.data:
+            return "public"
+        if event.type in self.secret_to_seat:
+            return {event.data["seat"]}
+        return set()
 
     def invariants(self, state: Any) -> list[str]:
         return []

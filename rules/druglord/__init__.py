@@ -101,6 +101,8 @@ class Druglord(RulesetBase):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     rule_of_command = RULE_OF_COMMAND
+    # setup draws, empire choices and Baller draws: their seat; deck orders: nobody
+    secret_to_seat = frozenset({"RegionCardsDrawn", "EmpireChosen", "BallerDrawn"})
     setup_rule = "1"
     turn_rule = "4"
 
@@ -136,14 +138,6 @@ class Druglord(RulesetBase):
     def view(self, state: dict, seat: int | None) -> dict:
         """The table as seat sees it; see docs/rules/druglord.md "View"."""
         return view_mod.view(state, seat)
-
-    def visible_to(self, event: Event) -> str | set:
-        """Setup draws, empire choices and Baller draws: their seat; deck orders: nobody."""
-        if "secret" not in event.data:
-            return "public"
-        if event.type in ("RegionCardsDrawn", "EmpireChosen", "BallerDrawn"):
-            return {event.data["seat"]}
-        return set()
 
     def outcome(self, state: dict) -> dict | None:
         """None while playing, else {"winners", "reason", "scores", "rolloff"}."""

@@ -76,6 +76,7 @@ class LordsOfCannabis(RulesetBase):
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
                       "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}
     rule_of_command = {**RULE_OF_COMMAND, **{c: "Progress Cards" for c in COMMANDS if c not in RULE_OF_COMMAND}}
+    secret_to_seat = frozenset(SECRET_TO_SEAT)  # a bought Crop card: its buyer; the deck's order: nobody
     setup_rule = "Game Setup"
     turn_rule = "Turn Overview"
 
@@ -115,13 +116,9 @@ class LordsOfCannabis(RulesetBase):
 
     def visible_to(self, event: Event) -> str | set:
         """A bought Crop card: its buyer; a stolen card: thief and victim; the deck's order: nobody."""
-        if "secret" not in event.data:
-            return "public"
-        if event.type in SECRET_TO_SEAT:
-            return {event.data["seat"]}
-        if event.type == "CardStolen":
+        if event.type == "CardStolen" and "secret" in event.data:
             return {event.data["seat"], event.data["from"]}
-        return set()
+        return super().visible_to(event)
 
     def hidden_from(self, state: dict, seat: int) -> list:
         """The Crop deck's order is nobody's to read before the end."""

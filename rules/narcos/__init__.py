@@ -70,6 +70,7 @@ class Narcos(RulesetBase):
     }
     commands, handlers, evolvers = SCHEMA, HANDLERS, EVOLVERS
     rule_of_command = RULE_OF_COMMAND
+    secret_to_seat = frozenset(SECRET_TO_SEAT)  # Cartel hands, face-down backs, a peeked card; decks: nobody
     setup_rule = "4"
     turn_rule = "6"
 
@@ -94,14 +95,6 @@ class Narcos(RulesetBase):
     def view(self, state: dict, seat: int | None) -> dict:
         """The table as seat sees it; see docs/rules/narcos.md "View"."""
         return view_mod.view(state, seat)
-
-    def visible_to(self, event: Event) -> str | set:
-        """Cartel hands, face-down backs and a peeked card: their seat; deck orders: nobody."""
-        if "secret" not in event.data:
-            return "public"
-        if event.type in SECRET_TO_SEAT:
-            return {event.data["seat"]}
-        return set()
 
     def hidden_from(self, state: dict, seat: int) -> list:
         return view_mod.hidden_from(state, seat)

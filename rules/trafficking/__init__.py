@@ -60,6 +60,7 @@ class Trafficking(RulesetBase):
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     open_arguments = {**deals.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}
     rule_of_command = RULE_OF_COMMAND
+    secret_to_seat = frozenset(SECRET_TO_SEAT)  # a kept card, a hand at Customs; the stacks' order: nobody
     setup_rule = "3"
     turn_rule = "4"
 
@@ -81,14 +82,6 @@ class Trafficking(RulesetBase):
     def view(self, state: dict, seat: int | None) -> dict:
         """The table as `seat` sees it; see docs/rules/trafficking.md "View"."""
         return view_mod.view(state, seat)
-
-    def visible_to(self, event: Event) -> str | set:
-        """A kept card and a hand at Customs: their seat; the stacks' order: nobody."""
-        if "secret" not in event.data:
-            return "public"
-        if event.type in SECRET_TO_SEAT:
-            return {event.data["seat"]}
-        return set()
 
     def hidden_from(self, state: dict, seat: int) -> list:
         """The order of both stacks is nobody's to read."""
