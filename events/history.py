@@ -209,3 +209,16 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         return fail(None, "the header's outcome differs from the outcome the events lead to")
     result["valid"] = True
     return result
+
+
+def state_at(records: list[dict], rulesets: Mapping[str, Ruleset], version: int) -> tuple[Ruleset, Any]:
+    """The game's state after event `version` of a history that verified at least that far
+    (verify_history first: only a verified prefix is folded, so a tampered upload cannot make
+    the rules fold events they never produced).  Table events (seats, clocks) are not the game's."""
+    header = records[0]
+    ruleset = ruleset_at(rulesets[header["ruleset"]], header.get("ruleset_version", 1))
+    state = None
+    for record in records[1:version + 1]:
+        if record["type"] in ruleset.evolvers:
+            state = ruleset.evolve(state, Event(record["type"], record["data"]))
+    return ruleset, state

@@ -14,6 +14,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app.  `config` may carry REDIS_URL, QUEUE_REDIS_URL, RULESETS (tests), ..."""
     from service.api import BLUEPRINTS
     from service.api.base import CartelApi
+    from service.api.web import blp as web_blp
     from service.bodies import StrictJSONProvider
     from service.cors import install as install_cors
     from service.errors import register_error_handlers
@@ -63,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = CartelApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    app.register_blueprint(web_blp)  # the reference frontend: static files, outside the API description
     register_error_handlers(app)
     install_rate_limits(app)
     install_cors(app)

@@ -305,6 +305,16 @@ class ReplayResultSchema(Strict):
     reason = ma.fields.String(allow_none=True)
     ruleset = ma.fields.String(allow_none=True)
     outcome = ma.fields.Dict(allow_none=True)
+    version = ma.fields.Integer(metadata={"description": "With ?version=N: the version `state` and `view` are at"})
+    state = ma.fields.Dict(allow_none=True, metadata={
+        "description": "With ?version=N: the game's full state after event N (the history is a finished game's)"})
+    view = ma.fields.Dict(allow_none=True, metadata={"description": "With ?version=N: the spectator's view then"})
+
+
+class ReplayQuerySchema(Strict):
+    version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION), metadata={
+        "description": "Also return the game's state and view after this event (time travel through an uploaded "
+                       "history); 422 if the history does not verify that far"})
 
 
 class HealthSchema(Strict):

@@ -4,11 +4,11 @@ from __future__ import annotations
 from flask import current_app, request
 from flask.views import MethodView
 
-from events.history import parse_history, verify_history
+from events.history import parse_history, state_at, verify_history
 from service.api.base import PUBLIC, Blueprint
 from service.bodies import body_bytes
 from service.errors import Problem
-from service.schemas import ReplayResultSchema
+from service.schemas import ReplayQuerySchema, ReplayResultSchema
 from service.wiring import engine
 
 blp = Blueprint("replays", __name__, url_prefix="/v1/replays", description="Verify exported histories")
@@ -21,15 +21,18 @@ def allow_large_histories():
 
 @blp.route("")
 class Replays(MethodView):
+    @blp.arguments(ReplayQuerySchema, location="query")
     @blp.response(200, ReplayResultSchema)
-    @blp.problems({400: "Not JSON Lines", 413: "History over REPLAY_MAX_BYTES"})
+    @blp.problems({400: "Not JSON Lines", 413: "History over REPLAY_MAX_BYTES",
+                   422: "?version past the history's end or its first divergence"})
     @blp.doc(operationId="verifyReplay", security=PUBLIC, requestBody={"required": True, "content": {
         # the same bytes under either media type: generators that know no JSON Lines send octet-stream
         media: {"schema": {"type": "string", "format": "binary",
                            "description": "A history as exported by GET /v1/games/{id}/history (JSON Lines)"}}
         for media in ("application/x-ndjson", "application/octet-stream")}})
-    def post(self):
-        """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges."""
+    def post(self, query):
+        """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges.
+        With `?version=N`, also the game's state and spectator view after event N."""
         try:
             text = body_bytes().decode("utf-8")
             records = parse_history(text)
@@ -37,4 +40,18 @@ class Replays(MethodView):
             raise Problem(400, "malformed-history", f"the history is not UTF-8 (byte {error.start})") from None
         except ValueError as error:
             raise Problem(400, "malformed-history", str(error)) from None
-        return verify_history(records, engine().runner.rulesets)
+        rulesets = engine().runner.rulesets
+        result = verify_history(records, rulesets)
+        if "version" in query:
+            result.update(travel(records, rulesets, result, query["version"]))
+        return result
+
+
+def travel(records: list[dict], rulesets, result: dict, version: int) -> dict:
+    """The state and spectator view after event `version`: only within the part that verified."""
+    verified = result["events"] if result["ruleset"] in rulesets else 0
+    if version > verified:
+        where = "its end" if result["valid"] else f"the {verified} events that verify"
+        raise Problem(422, "version-out-of-range", f"version {version} is past {where}")
+    ruleset, state = state_at(records, rulesets, version)
+    return {"version": version, "state": state, "view": None if state is None else ruleset.view(state, None)}

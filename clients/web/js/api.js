@@ -1,0 +1,73 @@
+// The public HTTP API, and nothing else: exactly what a third-party frontend would use.
+// Errors arrive as application/problem+json (RFC 9457) and are thrown as ApiError.
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+export async function api(path, { method = "GET", body, token, headers = {}, text = false, raw } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
+  if (raw !== undefined) {
+    init.body = raw;
+    init.headers["Content-Type"] = "application/x-ndjson";
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(0, { title: "Network error", detail: `the service did not answer (${error.message})` });
+  }
+  if (!response.ok) {
+    let problem;
+    try { problem = await response.json(); } catch { problem = { title: response.statusText }; }
+    throw new ApiError(response.status, problem);
+  }
+  if (response.status === 204) return null;
+  return text ? response.text() : response.json();
+}
+
+// Rulesets never change while the page is open: fetch each description once.
+const described = new Map();
+export function ruleset(name, part = "") {
+  const key = `${name}/${part}`;
+  if (!described.has(key)) {
+    described.set(key, api(`/v1/rulesets/${encodeURIComponent(name)}${part ? "/" + part : ""}`)
+      .catch((error) => { described.delete(key); throw error; }));
+  }
+  return described.get(key);
+}
+
+// Seat tokens live in this browser's storage, per game, never in a URL: {seat: token, ...}.
+const KEY = (gameId) => `tabletop-cartel:seats:${gameId}`;
+export const seats = {
+  get(gameId) {
+    try { return JSON.parse(localStorage.getItem(KEY(gameId))) || {}; } catch { return {}; }
+  },
+  add(gameId, seat, token) {
+    const held = seats.get(gameId);
+    held[seat] = token;
+    localStorage.setItem(KEY(gameId), JSON.stringify(held));
+  },
+  forget(gameId) { localStorage.removeItem(KEY(gameId)); },
+};
+
+// A fresh Idempotency-Key per click: a retried request is answered once, never applied twice.
+export function idempotencyKey() {
+  return crypto.randomUUID ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function describeError(error) {
+  const p = error.problem || {};
+  const parts = [p.detail || error.message];
+  if (p.rule) parts.push(`(rule ${p.rule})`);
+  return parts.join(" ");
+}

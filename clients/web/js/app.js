@@ -1,0 +1,32 @@
+// The page's router: #/ (lobby), #/games/<id> (play or watch), #/replay[/<id>] (replay and verify).
+import { $, replace, h } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showGame } from "./game.js";
+import { showReplay } from "./replay.js";
+
+let leave = null; // the current page's cleanup (closes its event stream, stops its timers)
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  const main = $("#main");
+  const [, page, id] = (location.hash || "#/").slice(1).split("/");
+  try {
+    if (page === "games" && id) leave = await showGame(main, decodeURIComponent(id));
+    else if (page === "replay") leave = await showReplay(main, id ? decodeURIComponent(id) : null);
+    else leave = await showLobby(main);
+  } catch (error) {
+    replace(main, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message),
+      h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+  }
+}
+
+let toastTimer;
+export function toast(message) {
+  const el = $("#toast");
+  el.textContent = message;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.textContent = ""; }, 5000);
+}
+
+window.addEventListener("hashchange", route);
+route();

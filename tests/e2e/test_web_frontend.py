@@ -1,0 +1,229 @@
+"""The reference web frontend (clients/web/, served at /) in a real browser: headless Chromium from
+the distribution's `chromium` package, driven by Playwright for Python launched with that executable
+(no browser download), against gunicorn + an RQ worker + redis-server.  Screenshots of every step
+go to the git-ignored tests/screenshots/ for people to look at."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import Page, expect, sync_playwright
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# as root in a sandboxed machine with no network: no sandbox, and none of Chromium's own calls home
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert shutil.which(CHROMIUM) or Path(CHROMIUM).exists(), (
+        f"{CHROMIUM} not found: install the distribution's chromium package (apt-get install -y chromium); "
+        ".ci/run does so")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Tab:
+    """A page that records console errors and uncaught exceptions: none may happen."""
+
+    def __init__(self, browser, base: str, width: int = 1280, height: int = 900):
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page: Page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.base = base
+
+    def open(self, fragment: str = "") -> Page:
+        self.page.goto(f"{self.base}/{fragment}")
+        return self.page
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+    def close(self, expected: tuple[str, ...] = ()) -> None:
+        """Close it: no console error but the `expected` ones (the browser logs every 4xx it meets)."""
+        self.context.close()
+        unexpected = [e for e in self.errors if not any(x in e for x in expected)]
+        assert not unexpected, unexpected
+
+
+def version_of(page: Page) -> int:
+    return int(page.locator("h1 .muted").inner_text().lstrip("v"))
+
+
+def create_game(page: Page, ruleset: str, seats: list[tuple[str, str | None]], options: dict | None = None) -> str:
+    """Fill in the lobby's New game form and submit it; the game's id from the page it opens."""
+    page.wait_for_selector("#create-game")
+    page.select_option("#create-ruleset", ruleset)
+    page.select_option("#seat-count", str(len(seats)))
+    for i, (kind, level) in enumerate(seats):
+        page.select_option(f"select[name=kind-{i}]", kind)
+        if level:
+            page.select_option(f"select[name=level-{i}]", level)
+    for name, value in (options or {}).items():
+        page.select_option(f"#option-{name}", json.dumps(value))
+    page.click("#create-game button[type=submit]")
+    page.wait_for_url("**/#/games/*")
+    return page.url.rsplit("/", 1)[1]
+
+
+def click_a_move(page: Page) -> bool:
+    """Click the first legal move, if there is one, and wait until the game moves on."""
+    moves = page.locator("button.play-move:enabled")
+    if not moves.count():
+        page.wait_for_timeout(100)
+        return False
+    before = version_of(page)
+    moves.first.click()
+    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {before}"
+                           " || document.querySelector('.notice.bad')")
+    assert not page.locator(".notice.bad").count(), page.locator(".notice.bad").inner_text()
+    return True
+
+
+def test_kingpin_against_bots_by_clicking_to_the_end_followed_live_by_a_spectator_then_replayed_and_verified(
+        live_server, browser):
+    me = Tab(browser, live_server.url)
+    page = me.open()
+    expect(page.locator("h1")).to_have_text("Lobby")
+    me.shot("lobby")
+    game_id = create_game(page, "kingpin", [("human", None), ("bot", "greedy"), ("bot", "random")], {"target": 3000})
+    expect(page.locator("text=You play seat 0.")).to_be_visible()
+    # the seat's token stays in the browser's storage, never in the address
+    stored = page.evaluate(f"localStorage.getItem('tabletop-cartel:seats:{game_id}')")
+    assert "0" in json.loads(stored) and json.loads(stored)["0"] not in page.url
+
+    watcher = Tab(browser, live_server.url)
+    spectator = watcher.open(f"#/games/{game_id}")
+    expect(spectator.locator("text=You are watching")).to_be_visible()
+    expect(spectator.locator("#log-h")).to_contain_text("live")
+
+    clicks, bot_events_seen_live, deadline = 0, 0, time.monotonic() + 300
+    while not page.locator(".notice.ok:has-text('Game over')").count():
+        assert time.monotonic() < deadline, f"the game did not end; {clicks} clicks"
+        clicks += click_a_move(page)  # the click's command lands: the version moves on
+        bot_events_seen_live = max(bot_events_seen_live, page.locator(".log li:has-text('Bot ')").count())
+        if clicks == 3:
+            me.shot("kingpin-playing")
+    me.shot("kingpin-over")
+    assert clicks >= 3
+    assert bot_events_seen_live > 0  # the bots' moves arrived over the live feed, without a reload
+    final = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()
+    assert final["status"] == "finished" and final["outcome"]["winners"]
+    # the spectator's tab followed the same game to its end, live
+    expect(spectator.locator(".notice.ok:has-text('Game over')")).to_be_visible()
+    expect(spectator.locator(f".log li[data-version='{final['version']}']")).to_have_count(1)
+    watcher.shot("kingpin-spectator")
+    watcher.close()
+
+    page.click("text=Replay and verify")
+    expect(page.locator("#replay-version")).to_have_text(f"version {final['version']} of {final['version']}")
+    page.click("button[aria-label='Previous version']")
+    expect(page.locator("#replay-version")).to_have_text(f"version {final['version'] - 1} of {final['version']}")
+    page.locator("#replay-slider").fill("5")
+    expect(page.locator("#replay-version")).to_have_text(f"version 5 of {final['version']}")
+    page.click("#verify")
+    expect(page.locator("#verdict")).to_contain_text("valid")
+    assert "not valid" not in page.locator("#verdict").inner_text()
+    me.shot("kingpin-replay")
+    me.close()
+
+
+def test_an_uploaded_tampered_history_shows_where_it_diverges(live_server, browser, tmp_path):
+    created = requests.post(f"{live_server.url}/v1/games", json={
+        "ruleset": "kingpin", "options": {"target": 3000}, "seed": "web-tamper",
+        "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}, timeout=10).json()
+    deadline = time.monotonic() + 120
+    while requests.get(f"{live_server.url}/v1/games/{created['id']}", timeout=10).json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    lines = requests.get(f"{live_server.url}/v1/games/{created['id']}/history", timeout=10).text.splitlines()
+    rolled = next(i for i, line in enumerate(lines) if '"DiceRolled"' in line)
+    record = json.loads(lines[rolled])
+    record["data"]["dice"] = [6 if d != 6 else 5 for d in record["data"]["dice"]]  # better dice than the seed gave
+    lines[rolled] = json.dumps(record)
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+
+    tab = Tab(browser, live_server.url)
+    page = tab.open("#/replay")
+    page.set_input_files("#history-file", str(path))
+    expect(page.locator("#replay-version")).to_contain_text("of")
+    page.click("#verify")
+    expect(page.locator("#verdict")).to_contain_text(f"diverges at version {record['version']}")
+    page.click("text=show the last good version")
+    expect(page.locator("#replay-version")).to_have_text(f"version {record['version'] - 1} of {len(lines) - 1}")
+    tab.shot("replay-tampered")
+    tab.close()
+
+
+def test_druglord_map_shows_every_region_and_the_seats_holdings(live_server, browser):
+    regions = requests.get(f"{live_server.url}/v1/rulesets/druglord/data", timeout=10).json()["data"]["regions"]
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "druglord", [("human", None), ("bot", "random"), ("bot", "random")])
+    expect(page.locator("svg.map g.region")).to_have_count(len(regions))
+    token = json.loads(page.evaluate(f"localStorage.getItem('tabletop-cartel:seats:{game_id}')"))["0"]
+    # play the setup by clicking until seat 0 holds Regions (Druglord 1: each player draws Region Cards)
+    deadline = time.monotonic() + 120
+    while True:
+        view = requests.get(f"{live_server.url}/v1/games/{game_id}", headers={"Authorization": f"Bearer {token}"},
+                            timeout=10).json()["view"]
+        if view and view["players"][0]["regions"]:
+            break
+        assert time.monotonic() < deadline, "seat 0 never held a Region"
+        click_a_move(page)
+    held = view["players"][0]["regions"]
+    page.reload()
+    for region in held:
+        expect(page.locator(f"svg.map g.region[data-region='{region}'][data-owner='0'] rect.marker")).to_have_count(1)
+    expect(page.locator(".racetrack tr[data-seat='0'] .holdings")).to_contain_text(held[0])
+    tab.shot("druglord-map")
+    tab.close()
+
+
+def test_phone_width_keyboard_and_a_conflicting_move(live_server, browser):
+    tab = Tab(browser, live_server.url, width=390, height=844)
+    page = tab.open()
+    # this tab's live feed stays silent (an event stream that only says "retry in 10 min"), so the page
+    # still shows the old version when another client moves
+    page.route("**/events?*", lambda route: route.fulfill(status=200, content_type="text/event-stream",
+                                                          body="retry: 600000\n\n"))
+    game_id = create_game(page, "kingpin", [("human", None), ("human", None)])
+    # play as the seat that moves first (both seats are this browser's: hot seat)
+    seats = json.loads(page.evaluate(f"localStorage.getItem('tabletop-cartel:seats:{game_id}')"))
+    game = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()
+    mover = next(s for s, what in game["awaiting"].items() if what == "move")
+    page.select_option("#play-as", mover)
+    expect(page.locator("button.play-move").first).to_be_visible()
+    # nothing wider than a phone: no sideways scrolling of the page
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    # keyboard reachable: Tab from the top reaches a move button
+    page.keyboard.press("Tab")
+    for _ in range(60):
+        if page.evaluate("document.activeElement.classList.contains('play-move')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('play-move')")
+    # another client (the same seat, elsewhere) moves first: the page's click meets a 409, refreshes, says so
+    move = json.loads(page.locator("button.play-move").first.get_attribute("data-move"))
+    sent = requests.post(f"{live_server.url}/v1/games/{game_id}/commands", json=move, timeout=10,
+                         headers={"Authorization": f"Bearer {seats[mover]}", "If-Match": f'"{game["version"]}"'})
+    assert sent.status_code == 200, sent.text
+    page.locator("button.play-move").first.click()
+    expect(page.locator(".notice")).to_contain_text("refreshed")
+    assert version_of(page) > game["version"]  # the page shows the game as it is now
+    tab.shot("phone-conflict")
+    tab.close(expected=("status of 409",))
