@@ -15,13 +15,14 @@ reference: docs/rules/lords-of-cannabis.md.  Modules by rulebook heading:
     trade.py               Trade: offers between players, bank, docks, Longest Tunnel's 4-for-1
     flow.py                who acts, legal moves, clock defaults, winning
     view.py                view, outcome, invariants
+    describe.py            command and event docs, the view's JSON Schema, move labels, static data
     bots.py                "random" and "greedy"
 """
 from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import offers
-from rules.lords_of_cannabis import bots, building, crops, flow, placement, trade, turn
+from rules.lords_of_cannabis import bots, building, crops, describe, flow, placement, trade, turn
 from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
@@ -73,6 +74,7 @@ class LordsOfCannabis(RulesetBase):
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy")
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
+    command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
                       "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}
     rule_of_command = {**RULE_OF_COMMAND, **{c: "Progress Cards" for c in COMMANDS if c not in RULE_OF_COMMAND}}
@@ -126,6 +128,14 @@ class LordsOfCannabis(RulesetBase):
 
     def outcome(self, state: dict) -> dict | None:
         return view_mod.outcome(state)
+
+    def label(self, state: dict, seat: int, move: dict) -> str:
+        """A legal move in the rulebook's words, naming only what the seat can see (describe.py)."""
+        return describe.label(state, seat, move)
+
+    def static_data(self) -> dict:
+        """The board with drawing positions, the Crop deck and the Building Conversions Card (describe.py)."""
+        return describe.static_data()
 
     def invariants(self, state: dict) -> list[str]:
         return view_mod.invariants(state)

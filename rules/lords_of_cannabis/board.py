@@ -72,8 +72,9 @@ def derive(rows: list[int]) -> dict:
                                                                   edges[frozenset({b, (b[0] + d[0], b[1] + d[1])})])]
                  for b in bricks for i, d in enumerate(DIRECTIONS)}
     coast = {i for i, e in enumerate(path_keys) if len(e & on_board) == 1}
+    node_xy = [tuple(reversed(place(key))) for key in node_keys]  # the corner where its three cells meet
     return {"bricks": bricks, "paths": paths, "node_bricks": node_bricks, "brick_nodes": brick_nodes,
-            "neighbours": neighbours, "side_path": side_path, "coast": coast}
+            "neighbours": neighbours, "side_path": side_path, "coast": coast, "node_xy": node_xy}
 
 
 def node_links(paths: list[tuple[int, int]], nodes: int) -> tuple[tuple, tuple]:
@@ -138,6 +139,10 @@ NODES = len(_GEO["node_bricks"])
 NODE_BRICKS = tuple(_GEO["node_bricks"])
 NODE_PATHS, NODE_NEIGHBOURS = node_links(list(PATHS), NODES)
 CHIPS = tuple(sorted(DATA["chips"]))
+# Drawing positions (x right, y down, a brick 1 wide, rows 0.75 apart), derived from the coordinates:
+# a brick's centre, and an intersection where the centres of its three cells (bricks or coast) meet.
+BRICK_XY = tuple(_centre(b) for b in BRICK_COORDS)
+NODE_XY = tuple(_GEO["node_xy"])
 COAST = frozenset(_GEO["coast"])
 # Dock at each intersection: None, "?" (3:1) or a resource index (2:1 in that resource).
 _DOCK: list = [None] * NODES

@@ -15,12 +15,13 @@ Rulebook: trafficking.txt (shared/rules); rulings and the command reference: doc
     draws.py                 18 Sour Grapes and Flip Out
     flow.py                  who acts, clock defaults, automatic steps, the win
     view.py, bots.py         view, outcome, invariants; "random" and "greedy" bots for both roles
+    describe.py              command and event docs, the view's JSON Schema, move labels, static data
 """
 from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.ruleset import RulesetBase
-from rules.trafficking import bots, customs, dealing, deals, flow, movement, setup
+from rules.trafficking import bots, customs, dealing, deals, describe, flow, movement, setup
 from rules.trafficking import view as view_mod
 from rules.trafficking.evolve import EVOLVERS
 
@@ -58,6 +59,7 @@ class Trafficking(RulesetBase):
     min_seats, max_seats = 3, 9
     bot_levels = ("random", "greedy")
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
+    command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {**deals.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}
     rule_of_command = RULE_OF_COMMAND
     secret_to_seat = frozenset(SECRET_TO_SEAT)  # a kept card, a hand at Customs; the stacks' order: nobody
@@ -89,6 +91,14 @@ class Trafficking(RulesetBase):
 
     def outcome(self, state: dict) -> dict | None:
         return view_mod.outcome(state)
+
+    def label(self, state: dict, seat: int, move: dict) -> str:
+        """A legal move in the rulebook's words (describe.py)."""
+        return describe.label(state, seat, move)
+
+    def static_data(self) -> dict:
+        """The board (squares, drawing grid, arrows, Dealers) and the 32 cards (describe.py)."""
+        return describe.static_data()
 
     def invariants(self, state: dict) -> list[str]:
         return view_mod.invariants(state)

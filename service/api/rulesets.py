@@ -92,7 +92,9 @@ class RulesetData(MethodView):
     @blp.doc(operationId="getRulesetData", security=PUBLIC)
     def get(self, name):
         """The game's static data from the data files the rules read (Druglord: the world map with every
-        Region's name, zone, borders, ports, demand and drawing coordinates; Kingpin: the card catalogue)."""
+        Region's name, zone, borders, ports, demand and drawing coordinates; Kingpin: the card catalogue;
+        Lords of Cannabis: the bricks, intersections, paths and docks with drawing positions, the Crop deck;
+        Trafficking: the squares with grid positions and red arrows, the Dealers, the 32 cards)."""
         ruleset = ruleset_named(name)
         data = ruleset.static_data() if hasattr(ruleset, "static_data") else {}
         return {"ruleset": ruleset.name, "data": data}

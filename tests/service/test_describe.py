@@ -49,6 +49,23 @@ def test_kingpin_data_is_the_card_catalogue(client):
     assert {"truck3", "cop", "hitman"} <= set(data["catalog"]["kinds"])
 
 
+def test_trafficking_and_lords_of_cannabis_data_let_a_frontend_draw_their_boards(client):
+    board = client.get("/v1/rulesets/trafficking/data").json["data"]["board"]
+    assert all({"id", "name", "kind", "x", "y", "arrows"} <= set(s) for s in board["squares"])
+    assert board["lines"] and board["reconstructed"]
+    board = client.get("/v1/rulesets/lords_of_cannabis/data").json["data"]["board"]
+    assert len(board["bricks"]) == 24 and all({"x", "y", "resource"} <= set(b) for b in board["bricks"])
+    assert all({"x", "y", "bricks"} <= set(n) for n in board["intersections"])
+
+
+def test_trafficking_and_lords_of_cannabis_describe_their_commands(client):
+    for name, command, arg in (("trafficking", "TakeCab", "to"), ("lords_of_cannabis", "BuildTunnel", "path")):
+        body = client.get(f"/v1/rulesets/{name}/schema").json
+        described = body["commands"]["$defs"][command]
+        assert described["description"] and described["properties"][arg]["description"]
+        assert all(body["events"].values()) and body["view"]["required"]
+
+
 def test_unknown_ruleset_and_a_ruleset_without_docs(client):
     assert client.get("/v1/rulesets/nope/schema").status_code == 404
     assert client.get("/v1/rulesets/race/rules").status_code == 404  # a test ruleset has no rules document

@@ -1,0 +1,356 @@
+"""Lords of Cannabis describes itself: commands, events and the view in the rulebook's words
+(docs/rules/lords-of-cannabis.md "Commands", "Events", "View"), a label for every legal move, and the
+static data (the reconstructed board with drawing positions, the Crop deck, the Building Conversions Card)
+from the files the rules read.
+
+Labels are read by the seat that may send the move, so they name only what that seat can see: bricks by
+resource and chip, an intersection by the bricks around it, never another player's hand."""
+from __future__ import annotations
+
+from rules.describe import BOOL, INT, arr, dict_of, nullable, obj, one_of_consts
+from rules.lords_of_cannabis.board import (
+    BRICK_COORDS,
+    BRICK_NODES,
+    BRICK_RESOURCE,
+    BRICK_XY,
+    BRICKS,
+    CHIPS,
+    DATA,
+    NODE_BRICKS,
+    NODE_DOCK,
+    NODE_NEIGHBOURS,
+    NODE_PATHS,
+    NODE_XY,
+    PATHS,
+    RESOURCES,
+)
+from rules.lords_of_cannabis.cards import (
+    CARD,
+    COSTS,
+    CROPS,
+    LONGEST_TUNNEL_MIN,
+    MOB_BOSS_MIN,
+    REWARD_POINTS,
+    STASH_PER_RESOURCE,
+    TILES_PER_COLOUR,
+    TUNNELS_PER_COLOUR,
+    WINNING_POINTS,
+)
+from rules.lords_of_cannabis.state import bank_rates
+from rules.lords_of_cannabis.turn import must_discard
+
+AT = "an intersection id, 0-65 (see the board: GET /v1/rulesets/lords_of_cannabis/data)"
+PATH = "a path id, 0-88: where two resource bricks (or a brick and the coast) meet"
+BRICK = "a resource brick id, 0-23"
+RESOURCE = "a resource: FUEL, CEMENT, WATER, SEEDS or SOIL"
+TERMS = ('the trade, from your side: {"give": {RESOURCE: count, ...}, "get": {RESOURCE: count, ...}}, '
+         "each side at least one card, no resource on both sides")
+# the Building Conversions Card's point values: "Each Greenhouse is worth 1 Victory Point", "Each Plantation
+# is worth 2 Victory Points" (Tunnels and Crop Cards score only through the reward and Victory Point cards)
+POINTS = {"tunnel": 0, "greenhouse": 1, "plantation": 2, "crop": 0}
+OFFER = "the id of an open offer addressed to you (see the view's offers)"
+COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
+    "Defer": ("Placement: defer your turn to the next player (first placement round only)", {}),
+    "PlaceGreenhouse": ("Placement: place a Greenhouse on a vacant intersection, all three adjacent ones vacant",
+                        {"at": AT}),
+    "PlaceTunnel": ("Placement: place the Tunnel connected to the Greenhouse just placed",
+                    {"path": PATH + ", touching the Greenhouse just placed"}),
+    "TakeStartingStash": ("Placement: receive your first Stash Cards, one of each resource bordering one of "
+                          "your two Greenhouses", {"at": "the intersection of your Greenhouse chosen"}),
+    "Roll": ("Turn Overview: roll both dice; everyone built around the rolled number collects Stash Cards", {}),
+    "MoveSheriff": ("Special Actions: a 7 was rolled, move the Sheriff to a new resource; anyone built around "
+                    "it discards one Stash Card", {"brick": BRICK + ", not the one the Sheriff is on"}),
+    "Discard": ("Special Actions: busted by the Sheriff, discard one of your Stash Cards",
+                {"resource": RESOURCE + " you hold"}),
+    "EndTurn": ("Turn Overview: pass the dice to the person to your left", {}),
+    "BuildTunnel": ("Tunnels (1 CEMENT, 1 WATER; free during Tunnel Building): connect a new Tunnel to your "
+                    "Tunnel or establishment", {"path": PATH + ", empty, touching your Tunnels or buildings"}),
+    "BuildGreenhouse": ("Greenhouse (1 each of CEMENT, WATER, SEEDS, SOIL): build on your Tunnel, on a vacant "
+                        "intersection whose three adjacent ones are vacant", {"at": AT}),
+    "BuildPlantation": ("Plantation (3 FUEL, 2 SOIL): flip one of your Greenhouses to its Plantation side",
+                        {"at": "the intersection of your Greenhouse"}),
+    "BuyCrop": ("Buying a Crop Card (1 each of FUEL, SEEDS, SOIL): take one from the top of the pile", {}),
+    "PlayGangsta": ("Gangsta Card: dispatch the Sheriff elsewhere and take a random card from each player "
+                    "busted there", {"brick": BRICK + ", not the one the Sheriff is on"}),
+    "PlayTunnelBuilding": ("Progress Card Tunnel Building: build up to 2 Tunnels free of cost", {}),
+    "EndTunnelBuilding": ("Stop building free Tunnels (any left are lost)", {}),
+    "PlayUpSizing": ("Progress Card Up-Sizing: flip one of your Greenhouses to a Plantation free of cost",
+                     {"at": "the intersection of your Greenhouse"}),
+    "PlayStrongArm": ("Progress Card Strong-Arm: name a resource; every other player gives you all of it",
+                      {"resource": RESOURCE}),
+    "PlayMassProduction": ("Progress Card Mass Production: take any 2 Stash Cards from the bank",
+                           {"resources": "the two resources taken (the same one twice if you like)"}),
+    "PlayGetJacked": ("Progress Card Get Jacked!: take a random Stash Card from one other player",
+                      {"victim": "the seat of the other player"}),
+    "TradeWithBank": ("Trade with the Bank: four matching Stash Cards (3 at a \"?\" loading dock, 2 at the "
+                      "dock of that resource) for one of your choice",
+                      {"give": RESOURCE + " given, as many as your rate", "get": RESOURCE + " received"}),
+    "TradeAnyFour": ("Longest Tunnel: exchange any four Resource Cards into the bank for one of your choice",
+                     {"give": "the four Stash Cards given, by resource name", "get": RESOURCE + " received"}),
+    "MakeOffer": ("Trade: announce to one player the Stash Cards you would like and those you give up",
+                  {"to": "the seat offered the trade", "terms": TERMS}),
+    "OfferToAll": ("Trade: announce the same trade to every other player (each answers on their own)",
+                   {"terms": TERMS}),
+    "AcceptOffer": ("Trade: accept an offer made to you; the cards change hands", {"offer": OFFER}),
+    "DeclineOffer": ("Trade: decline an offer made to you", {"offer": OFFER}),
+    "CounterOffer": ("Trade: make a counter-offer (the offer closes, yours goes back)",
+                     {"offer": OFFER, "terms": TERMS}),
+}
+
+EVENT_DOCS: dict[str, str] = {
+    "GameStarted": "The table is set: seats, the chips on the bricks, the rolls for who starts, the first "
+                   "player (the Crop deck's order: nobody)",
+    "Deferred": "A player deferred his first placement",
+    "GreenhousePlaced": "A player placed a Greenhouse during Placement",
+    "TunnelPlaced": "A player placed the Tunnel connected to it",
+    "StartingStashTaken": "A player took his first Stash Cards from one of his Greenhouses",
+    "DiceRolled": "The dice were rolled: the Stash Cards each player collects (none on a 7)",
+    "SheriffMoved": "After a 7 the Sheriff moved; the players built around his brick must discard",
+    "StashDiscarded": "A busted player discarded a Stash Card",
+    "TunnelBuilt": "A Tunnel was built (paid, or free during Tunnel Building)",
+    "GreenhouseBuilt": "A Greenhouse was built",
+    "PlantationBuilt": "A Greenhouse was flipped to a Plantation",
+    "CropBought": "A Crop Card was bought (which: its buyer only)",
+    "GangstaPlayed": "A Gangsta Card was played: the Sheriff moved",
+    "CardStolen": "A random Stash Card was taken (which: the two players only)",
+    "TunnelBuildingPlayed": "Tunnel Building was played: free Tunnels to build",
+    "TunnelBuildingEnded": "Tunnel Building is over",
+    "UpSizingPlayed": "Up-Sizing was played: a Greenhouse became a Plantation",
+    "StrongArmPlayed": "Strong-Arm was played: every other player gave up the named resource",
+    "MassProductionPlayed": "Mass Production was played: 2 Stash Cards from the bank",
+    "GetJackedPlayed": "Get Jacked! was played against a player",
+    "BankTraded": "Stash Cards were traded with the bank",
+    "OfferMade": "A player offered a trade",
+    "OfferAccepted": "A trade offer was accepted",
+    "OfferDeclined": "A trade offer was declined",
+    "OfferCountered": "A trade offer was answered with a counter-offer",
+    "OfferWithdrawn": "A trade offer was withdrawn (another of the player's offers was accepted)",
+    "StashTraded": "Stash Cards changed hands by an accepted offer",
+    "TurnEnded": "The dice passed to the next player",
+    "GameWon": "A player reached ten Victory Points on his turn: the Lord of Cannabis",
+}
+
+# ------------------------------------------------------------------ the view
+NAT: dict = {"type": "integer", "minimum": 0}
+SEAT: dict = {"type": "integer", "minimum": 0, "maximum": 5}
+ID_KEYS = {"propertyNames": {"pattern": "^[0-9]+$"}}  # ids as JSON object keys
+_RESOURCE = one_of_consts(*RESOURCES)
+_HAND = obj({name: NAT for name in RESOURCES})
+_SIDE = {**obj({name: {"type": "integer", "minimum": 1} for name in RESOURCES}, optional=RESOURCES),
+         "minProperties": 1}
+_TERMS = obj({"give": _SIDE, "get": _SIDE})
+_PLAYER = obj({
+    "seat": SEAT, "stash_count": NAT, "crop_count": NAT, "gangstas": NAT, "points": NAT,
+    "tunnels_left": NAT, "tiles_left": NAT, "tunnel_length": NAT,
+    "stash": _HAND, "crops": arr(one_of_consts(*CARD)), "total_points": NAT, "hidden_points": NAT,
+}, optional=("stash", "crops", "total_points", "hidden_points"))  # the seat's own (everyone's once over)
+_BOARD = obj({
+    "bricks": arr(obj({"id": NAT, "coords": {**arr(INT), "minItems": 2, "maxItems": 2}, "resource": _RESOURCE,
+                       "chip": {"type": "integer", "minimum": 2, "maximum": 12},
+                       "corners": {**arr(NAT), "minItems": 6, "maxItems": 6}})),
+    "paths": arr({**arr(NAT), "minItems": 2, "maxItems": 2}),
+    "docks": {**dict_of(one_of_consts("?", *RESOURCES)), **ID_KEYS},
+})
+_OWNERS = {**dict_of(SEAT), **ID_KEYS}
+VIEW_SCHEMA = obj({
+    "phase": one_of_consts("place", "stash", "roll", "main", "sheriff", "discard", "tunnels", "over"),
+    "current": SEAT,
+    "first": SEAT,
+    "you": nullable(SEAT),
+    "board": _BOARD,
+    "sheriff": nullable(NAT),
+    "dice": nullable({**arr({"type": "integer", "minimum": 1, "maximum": 6}), "minItems": 2, "maxItems": 2}),
+    "greenhouses": _OWNERS,
+    "plantations": _OWNERS,
+    "tunnels": _OWNERS,
+    "players": arr(_PLAYER),
+    "bank": _HAND,
+    "crop_deck_count": NAT,
+    "longest_tunnel": nullable(SEAT),
+    "mob_boss": nullable(SEAT),
+    "rolled": BOOL,
+    "crop_played": BOOL,
+    "offers": arr(obj({"id": NAT, "from": SEAT, "to": SEAT, "terms": _TERMS})),
+    "discarding": arr(SEAT),
+    "free_tunnels": NAT,
+    "placement": nullable(obj({"round": one_of_consts(1, 2), "queue": arr(SEAT), "deferred": arr(SEAT),
+                               "placed": arr(SEAT), "greenhouse": nullable(NAT)})),
+    "stash_pending": arr(SEAT),
+    "winner": nullable(SEAT),
+})
+
+
+# ------------------------------------------------------------------ labels
+def brick(state: dict, b: int) -> str:
+    """A brick as the table sees it: "SEEDS 9" (its resource and numbered chip)."""
+    return f"{RESOURCES[BRICK_RESOURCE[b]]} {state['chips'][b]}"
+
+
+def _bricks(state: dict, bricks) -> str:
+    return ", ".join(brick(state, b) for b in bricks)
+
+
+def intersection(state: dict, node: int) -> str:
+    """An intersection by the bricks around it: "intersection 12 (FUEL 4, SEEDS 9, SOIL 6)"."""
+    dock = NODE_DOCK[node]
+    port = "" if dock is None else f"; {'3:1 ?' if dock == '?' else '2:1 ' + RESOURCES[dock]} dock"
+    return f"intersection {node} ({_bricks(state, NODE_BRICKS[node])}{port})"
+
+
+def path(state: dict, p: int) -> str:
+    """A path by the bricks it runs between: "path 30 (between FUEL 4 and SEEDS 9)"."""
+    a, b = PATHS[p]
+    beside = sorted(set(NODE_BRICKS[a]) & set(NODE_BRICKS[b]))
+    where = " and ".join(brick(state, x) for x in beside)
+    return f"path {p} ({'between ' + where if len(beside) == 2 else 'on the coast of ' + where})"
+
+
+def cards(counts) -> str:
+    """A count per resource (list or {name: n}) as "1 CEMENT + 1 WATER"."""
+    named = counts.items() if isinstance(counts, dict) else zip(RESOURCES, counts)
+    return " + ".join(f"{n} {name}" for name, n in named if n) or "nothing"
+
+
+def _cost(what: str) -> str:
+    return cards(COSTS[what])
+
+
+def _offer(state: dict, offer_id: int) -> dict:
+    return state["offers"]["open"].get(str(offer_id)) or {"from": "?", "terms": {"give": {}, "get": {}}}
+
+
+def _seats(seats: list[int]) -> str:
+    return f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}"
+
+
+def _move_sheriff(state: dict, seat: int, m: dict) -> str:
+    """Who must discard: everyone built around the brick holding a card, the roller too (all public)."""
+    busted = must_discard(state, m["brick"])
+    return f"Move the Sheriff to brick {m['brick']} ({brick(state, m['brick'])})" + (
+        f": {_seats(busted)} discard{'s' if len(busted) == 1 else ''}" if busted else "")
+
+
+def _gangsta(state: dict, seat: int, m: dict) -> str:
+    """Who loses a random card: the other players built around the brick who hold one."""
+    victims = [s for s in must_discard(state, m["brick"]) if s != seat]
+    return f"Play a Gangsta: send the Sheriff to brick {m['brick']} ({brick(state, m['brick'])})" + (
+        f", taking a card from {_seats(victims)}" if victims else "")
+
+
+def _build_tunnel(state: dict, seat: int, m: dict) -> str:
+    if state["phase"] == "tunnels":
+        return f"Build a free Tunnel on {path(state, m['path'])}, {state['free_tunnels']} free left"
+    return f"Build a Tunnel on {path(state, m['path'])} for {_cost('tunnel')}"
+
+
+def _bank_trade(state: dict, seat: int, m: dict) -> str:
+    rate = bank_rates(state, seat)[RESOURCES.index(m["give"])]
+    return f"Trade {rate} {m['give']} to the bank for 1 {m['get']}"
+
+
+def _accept(state: dict, seat: int, m: dict) -> str:
+    offer = _offer(state, m["offer"])
+    terms = offer["terms"]
+    return f"Accept seat {offer['from']}'s offer: give {cards(terms['get'])}, get {cards(terms['give'])}"
+
+
+def _decline(state: dict, seat: int, m: dict) -> str:
+    offer = _offer(state, m["offer"])
+    terms = offer["terms"]
+    return f"Decline seat {offer['from']}'s offer of {cards(terms['give'])} for {cards(terms['get'])}"
+
+
+def _counter(state: dict, seat: int, m: dict) -> str:
+    offer = _offer(state, m["offer"])
+    return (f"Counter seat {offer['from']}'s offer: your {cards(m['terms']['give'])} "
+            f"for their {cards(m['terms']['get'])}")
+
+
+def _stash(state: dict, seat: int, m: dict) -> str:
+    got = [0] * 5
+    for b in NODE_BRICKS[m["at"]]:
+        got[BRICK_RESOURCE[b]] = 1
+    return f"Take your starting Stash from the Greenhouse at {intersection(state, m['at'])}: {cards(got)}"
+
+
+LABELS = {
+    "Defer": lambda s, seat, m: "Defer your placement to the next player",
+    "PlaceGreenhouse": lambda s, seat, m: f"Place a Greenhouse at {intersection(s, m['at'])}",
+    "PlaceTunnel": lambda s, seat, m: f"Place a Tunnel on {path(s, m['path'])}",
+    "TakeStartingStash": _stash,
+    "Roll": lambda s, seat, m: "Roll the dice",
+    "MoveSheriff": _move_sheriff,
+    "Discard": lambda s, seat, m: f"Discard 1 {m['resource']}",
+    "EndTurn": lambda s, seat, m: "End your turn: pass the dice",
+    "BuildTunnel": _build_tunnel,
+    "BuildGreenhouse": lambda s, seat, m: f"Build a Greenhouse at {intersection(s, m['at'])} for "
+                                          f"{_cost('greenhouse')}",
+    "BuildPlantation": lambda s, seat, m: f"Upgrade your Greenhouse at {intersection(s, m['at'])} to a Plantation "
+                                          f"for {_cost('plantation')}",
+    "BuyCrop": lambda s, seat, m: f"Buy a Crop Card for {_cost('crop')} ({len(s['deck'])} in the pile)",
+    "PlayGangsta": _gangsta,
+    "PlayTunnelBuilding": lambda s, seat, m: "Play Tunnel Building: " + (
+        "up to 2 free Tunnels" if s["stock"][seat][0] >= 2 else "1 free Tunnel (your last)"),
+    "EndTunnelBuilding": lambda s, seat, m: f"Stop building free Tunnels ({s['free_tunnels']} unused)",
+    "PlayUpSizing": lambda s, seat, m: f"Play Up-Sizing: your Greenhouse at {intersection(s, m['at'])} becomes "
+                                       "a Plantation",
+    "PlayStrongArm": lambda s, seat, m: f"Play Strong-Arm: every other player gives you all their {m['resource']}",
+    "PlayMassProduction": lambda s, seat, m: f"Play Mass Production: take {' and '.join(m['resources'])} from the "
+                                             "bank",
+    "PlayGetJacked": lambda s, seat, m: f"Play Get Jacked!: take a random Stash Card from seat {m['victim']}",
+    "TradeWithBank": _bank_trade,
+    "TradeAnyFour": lambda s, seat, m: f"Longest Tunnel: trade {cards({n: m['give'].count(n) for n in RESOURCES})} "
+                                       f"to the bank for 1 {m['get']}",
+    "MakeOffer": lambda s, seat, m: f"Offer seat {m['to']} your {cards(m['terms']['give'])} for their "
+                                    f"{cards(m['terms']['get'])}",
+    "OfferToAll": lambda s, seat, m: f"Offer everyone your {cards(m['terms']['give'])} for their "
+                                     f"{cards(m['terms']['get'])}",
+    "AcceptOffer": _accept,
+    "DeclineOffer": _decline,
+    "CounterOffer": _counter,
+}
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """A legal move in the rulebook's words, e.g. "Build a Greenhouse at intersection 12 (FUEL 4, SEEDS 9,
+    SOIL 6) for 1 CEMENT + 1 WATER + 1 SEEDS + 1 SOIL"."""
+    return LABELS[move["type"]](state, seat, move)
+
+
+# ------------------------------------------------------------------ static data
+def _dock(dock) -> str | None:
+    return dock if dock is None or dock == "?" else RESOURCES[dock]
+
+
+def static_data() -> dict:
+    """The board (board.json with its derived geometry and drawing positions), the Crop deck (crops.json)
+    and the Building Conversions Card, as the rules read them.  The chips' placement is per game (the view's
+    board); here is the set of chips."""
+    bricks = [{"id": b, "resource": RESOURCES[BRICK_RESOURCE[b]], "coords": list(BRICK_COORDS[b]),
+               "cube": [*BRICK_COORDS[b], -sum(BRICK_COORDS[b])], "x": BRICK_XY[b][0], "y": BRICK_XY[b][1],
+               "corners": list(BRICK_NODES[b])} for b in range(BRICKS)]
+    intersections = [{"id": n, "x": NODE_XY[n][0], "y": NODE_XY[n][1], "bricks": list(NODE_BRICKS[n]),
+                      "paths": list(NODE_PATHS[n]), "neighbours": list(NODE_NEIGHBOURS[n]),
+                      "dock": _dock(NODE_DOCK[n])}
+                     for n in range(len(NODE_XY))]
+    paths = [{"id": p, "ends": list(ends),
+              "bricks": sorted(set(NODE_BRICKS[ends[0]]) & set(NODE_BRICKS[ends[1]]))} for p, ends in enumerate(PATHS)]
+    return {
+        "source": "rules/lords_of_cannabis/board.json and crops.json, as the rules read them "
+                  "(reconstructed: docs/rules/lords-of-cannabis.md)",
+        "board": {"reconstructed": DATA["reconstructed"], "rows": list(DATA["rows"]),
+                  "layout": "x to the right, y downward; a brick is 1 wide and rows are 0.75 apart (a brick wall, "
+                            "each brick touching two beside it, two above, two below); positions derived from the "
+                            "reconstructed axial coordinates",
+                  "bricks": bricks, "intersections": intersections, "paths": paths, "docks": list(DATA["docks"]),
+                  "chips": list(CHIPS)},
+        "resources": list(RESOURCES),
+        "crops": CROPS,
+        "building_conversions": {what: {"cost": dict(zip(RESOURCES, cost)), "points": POINTS[what]}
+                                 for what, cost in COSTS.items()},
+        "rewards": {"longest_tunnel": {"points": REWARD_POINTS, "min_tunnels": LONGEST_TUNNEL_MIN},
+                    "mob_boss": {"points": REWARD_POINTS, "min_gangstas": MOB_BOSS_MIN}},
+        "limits": {"tunnels_per_colour": TUNNELS_PER_COLOUR, "tiles_per_colour": TILES_PER_COLOUR,
+                   "stash_per_resource": STASH_PER_RESOURCE, "winning_points": WINNING_POINTS},
+    }
+

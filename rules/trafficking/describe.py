@@ -1,0 +1,252 @@
+"""Trafficking describes itself: commands, events and the view in the rulebook's words
+(docs/rules/trafficking.md "Commands", "Events", "View"), a label for every legal move, and the static data
+(the reconstructed board with its drawing grid and arrows, the Dealers, the 32 cards) from the files the
+rules read.
+
+Labels are read by the seat that may send the move, so they name only what is public: squares by their
+names, Dealers by their characters, the fares and prices of the rulebook."""
+from __future__ import annotations
+
+from rules.describe import BOOL, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.trafficking import board
+from rules.trafficking.data import BOARD, BOARD_DIGEST, CARDS_DATA, CARDS_DIGEST, DEALER_IDS, DEALERS, SQUARES
+from rules.trafficking.dealing import BUY_PRICE, MARCUS_PRICE, PASS_PRICE, SELL_PRICE, bank_square
+from rules.trafficking.movement import PUSHER_PRICE, cab_fare
+from rules.trafficking.state import GRAFT_TAX, HANDS, KILO, START_CASH, dealer_name, is_dealer
+
+SQUARE = "a square id (see the board: GET /v1/rulesets/trafficking/data)"
+OFFER = "the id of an open offer addressed to you (see the view's offers)"
+TERMS = ('the deal, from the offerer\'s side: {"direction": "sell" | "buy", "lids": n >= 1, '
+         '"price": total dollars, a multiple of $10}')
+HAND = 'a hand: "left" or "right"'
+COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
+    "ChooseDealer": ("3d: assume the identity of one of the eight Dealer characters (high roller chooses first)",
+                     {"dealer": "the character: " + ", ".join(DEALER_IDS)}),
+    "PlaceNarc": ("3f: the Narc places his piece on any one of the four Cop Shops",
+                  {"square": "a Cop Shop: " + ", ".join(board.COP_SHOPS)}),
+    "Roll": ("4: roll one die (it also settles a bet placed at the gambling square)", {}),
+    "Move": ("4c/4d: choose where the roll takes you (a Cop Shop's two arrows; the Narc moves in any direction)",
+             {"to": "the square landed on, one of the turn's choices in the view"}),
+    "Buy": ("6c: buy Lids from the square's proprietor: roll one die, that many Lids at $50 each", {}),
+    "Sell": ("6d/7a: sell Lids: roll one die, then sell up to that many at $100 (at Marcus: $150 each)", {}),
+    "SellLids": ("6d: sell any amount up to the number showing on the die", {"count": "how many Lids sold"}),
+    "PickUpLid": ("11a: pick up a Lid: roll both dice, 11 or 7 is free, else pay $10 x the dice", {}),
+    "BuyPass": ("11d/10a: buy a THC Transit Pass for $50", {}),
+    "RideSubway": ("10d: with a THC Transit Pass, take a subway ride to any THC Subway station",
+                   {"to": "another THC Subway station"}),
+    "TakeCab": ("12a: take a Blitz Cab to any square, $10 a square following the arrows",
+                {"to": SQUARE}),
+    "Gamble": ("15b: risk money predicting your next roll of the die: EXACT NUMBER (5-1) and/or EVENS OR ODDS (1-1)",
+               {"bets": '{"exact": {"number": 1-6, "stake": $}} and/or {"parity": {"pick": "even" | "odd", '
+                        '"stake": $}}; stakes in multiples of $10'}),
+    "EndTurn": ("6l: state \"Pass\" (or stay put) and play continues", {}),
+    "HideLids": ("16: Airport Customs: secretly put all your Lids in one hand", {"hand": HAND}),
+    "ChooseHand": ("16: the Customs Officer (the Narc) chooses a hand", {"hand": HAND}),
+    "MakeOffer": ("6f: negotiate a direct transaction with a Dealer on your square",
+                  {"to": "the seat of a Dealer on your square", "terms": TERMS}),
+    "AcceptOffer": ("6f: accept the deal offered to you; Lids and cash change hands", {"offer": OFFER}),
+    "DeclineOffer": ("6f: decline the deal offered to you", {"offer": OFFER}),
+    "CounterOffer": ("6f: answer the lander's offer with your own terms", {"offer": OFFER, "terms": TERMS}),
+}
+
+EVENT_DOCS: dict[str, str] = {
+    "GameStarted": "The table is set: the rolls (lowest is the Narc), Lids per Dealer, the order of play, who "
+                   "chooses a character first, the passes, digests of the board and cards (stack order: nobody)",
+    "DealerChosen": "A player chose his Dealer character and starts on its Hang Out",
+    "NarcPlaced": "The Narc placed his piece on a Cop Shop",
+    "TurnStarted": "A player's turn begins (again: a Roll Again square or Buddy Jim's)",
+    "TurnMissed": "A player missed his turn (Miss a Turn)",
+    "TurnEnded": "A player's turn is over",
+    "Passed": "A Dealer said \"Pass\" (automatic when nothing is left to choose)",
+    "MoveRolled": "A player rolled one die: where it can take him",
+    "BetSettled": "A gamble was settled by the roll: the payout",
+    "Moved": "A piece moved (by roll, Expressway, Time Warp, subway, cab or card), with the path",
+    "Busted": "A Dealer was charged with an offense: Lids confiscated, legal fees, escorted to a Cop Shop; "
+              "out of the game on the third",
+    "Bankrupt": "A Dealer could not pay and is out of the game",
+    "CardUsed": "A kept card was used (Al Bluff's Retainer, the Slush Fund) and returned to its stack",
+    "CashPaid": "A Dealer paid the Underground Bank (Graft Tax, a card)",
+    "CashCollected": "A Dealer collected money from the Underground Bank",
+    "LidsLost": "A Dealer lost Lids to the Underground Bank",
+    "LidsGained": "A Dealer received free Lids (Jack Pot, a card)",
+    "LidsBought": "A Dealer bought Lids (a Dealing square, The Pusher)",
+    "BuyFailed": "A Dealer could not afford the Lids rolled: no deal",
+    "SellRolled": "A Dealer rolled to sell: he may sell up to the die",
+    "LidsSold": "A Dealer sold Lids (to the bank, Marcus M. Mark or by a card): marked on the Scores card",
+    "LidPickedUp": "A Dealer picked up a Lid at an 11-7 store (free on 11 or 7)",
+    "PassBought": "A Dealer got a THC Transit Pass",
+    "CabTaken": "A Dealer took a Blitz Cab and paid the fare",
+    "BetPlaced": "A Dealer placed a bet at the gambling square",
+    "CardDrawn": "A Dealer drew a Sour Grapes or Flip Out card (a kept card: which, his only)",
+    "MissTurnMarked": "A Dealer will miss his next turn",
+    "RollAgainMarked": "A Dealer rolls again",
+    "TimeWarpRolled": "The Time Warp at the Roxy: both dice rolled twice",
+    "CustomsOpened": "A Dealer with Lids must clear Airport Customs with the Narc",
+    "LidsHidden": "The Dealer put his Lids in one hand (which: his only, until the reveal)",
+    "HandChosen": "The Narc chose a hand (which: his only, until the reveal)",
+    "CustomsCleared": "Both hands shown: the Dealer cleared customs, or was caught",
+    "OfferMade": "A Dealer offered a deal",
+    "OfferAccepted": "A deal offer was accepted",
+    "OfferDeclined": "A deal offer was declined",
+    "OfferCountered": "A deal offer was answered with a counter-offer",
+    "OfferWithdrawn": "A deal offer was withdrawn (never in play: an offer stands until it is answered)",
+    "DealMade": "Two Dealers dealt directly: Lids for cash",
+    "GameWon": "The game is over: the Traffic King (a Kilo sold), or the Narc (every Dealer out)",
+}
+
+# ------------------------------------------------------------------ the view
+NAT: dict = {"type": "integer", "minimum": 0}
+SEAT: dict = {"type": "integer", "minimum": 0, "maximum": 8}
+DIE: dict = {"type": "integer", "minimum": 1, "maximum": 6}
+DOLLARS: dict = {"type": "integer", "minimum": 0, "multipleOf": 10}
+STAKE: dict = {"type": "integer", "minimum": 10, "multipleOf": 10}
+_SQUARE = one_of_consts(*SQUARES)
+_HAND = one_of_consts(*HANDS)
+_BET = {**obj({"exact": obj({"number": DIE, "stake": STAKE}),
+               "parity": obj({"pick": one_of_consts("even", "odd"), "stake": STAKE})},
+              optional=("exact", "parity")), "minProperties": 1}
+_PLAYER = obj({
+    "seat": SEAT, "role": one_of_consts("narc", "dealer"), "dealer": nullable(one_of_consts(*DEALER_IDS)),
+    "square": nullable(_SQUARE), "lids": NAT, "cash": DOLLARS, "offenses": {**NAT, "maximum": 3}, "sold": NAT,
+    "out": nullable(one_of_consts("busted", "bankrupt")), "pass": BOOL, "miss": BOOL, "kept_count": NAT,
+    "bet": nullable(_BET), "to_sell": NAT,
+    "kept": arr(obj({"card": one_of_consts(*(c["id"] for c in CARDS_DATA["cards"])), "name": STR, "text": STR})),
+}, optional=("kept",))  # a Dealer's kept cards: his only
+_TURN = obj({
+    "seat": SEAT, "stage": one_of_consts("roll", "move", "landed", "sell", "customs", "done"),
+    "die": nullable(DIE), "choices": {**dict_of(arr(_SQUARE)), "propertyNames": _SQUARE},
+    "how": nullable(one_of_consts("roll", "expressway", "time_warp", "subway", "cab", "card")),
+    "again": BOOL, "transaction": BOOL, "sell_die": nullable(DIE),
+})
+_CUSTOMS = obj({"dealer": SEAT, "narc": SEAT, "hands": arr(_HAND), "dealer_chosen": BOOL, "narc_chosen": BOOL,
+                "your_hand": _HAND}, optional=("your_hand",))  # your own secret choice, until the reveal
+_TERMS = obj({"direction": one_of_consts("sell", "buy"), "lids": {"type": "integer", "minimum": 1},
+              "price": DOLLARS})
+VIEW_SCHEMA = obj({
+    "game": {"const": "trafficking"},
+    "you": nullable(SEAT),
+    "board": {"const": BOARD_DIGEST, "description": "sha256 of board.json (GET /v1/rulesets/trafficking/data)"},
+    "phase": one_of_consts("characters", "place_narc", "play", "over"),
+    "narc": SEAT,
+    "order": arr(SEAT),
+    "choosers": arr(SEAT),
+    "players": arr(_PLAYER),
+    "turn": nullable(_TURN),
+    "customs": nullable(_CUSTOMS),
+    "hands": arr(_HAND),
+    "offers": arr(obj({"id": NAT, "from": SEAT, "to": SEAT, "terms": _TERMS})),
+    "stacks": obj({"sour_grapes": NAT, "flip_out": NAT}),
+    "transit_passes_in_bank": NAT,
+    "kilo": {"const": KILO},
+    "result": nullable(obj({"winners": arr(SEAT), "reason": STR})),
+})
+
+
+# ------------------------------------------------------------------ labels
+def square(square_id: str) -> str:
+    """A square by its name on the board."""
+    s = SQUARES.get(square_id)
+    return s["name"] if s else str(square_id)
+
+
+def _who(state: dict, seat) -> str:
+    """A seat as the table knows it: "Janet Planet (seat 2)"."""
+    return f"{dealer_name(state, seat)} (seat {seat})" if isinstance(seat, int) else f"seat {seat}"
+
+
+def _there(state: dict, seat: int, to: str) -> str:
+    """Who stands on a square (public), for the Narc's choice and any move."""
+    here = [s for s, p in enumerate(state["players"]) if s != seat and p["square"] == to and p["out"] is None]
+    return f" ({', '.join(dealer_name(state, s) for s in here)} there)" if here else ""
+
+
+def _move(state: dict, seat: int, m: dict) -> str:
+    """A Dealer's choice is which arrow out of a Cop Shop: name the first square of the way."""
+    path = state["turn"]["choices"].get(m["to"], ())
+    via = f" via {square(path[0])}" if is_dealer(state, seat) and len(path) > 1 else ""
+    return f"Move to {square(m['to'])}{via}{_there(state, seat, m['to'])}"
+
+
+def _sell(state: dict, seat: int, m: dict) -> str:
+    if bank_square(state, seat) == "marcus":
+        return f"Sell to Marcus M. Mark: roll one die, that many Lids at ${MARCUS_PRICE}"
+    return f"Sell Lids: roll one die, up to that many at ${SELL_PRICE}"
+
+
+def _gamble(state: dict, seat: int, m: dict) -> str:
+    bets = []
+    if "exact" in m["bets"]:
+        bets.append(f"EXACT NUMBER {m['bets']['exact']['number']} for ${m['bets']['exact']['stake']}")
+    if "parity" in m["bets"]:
+        bets.append(f"{m['bets']['parity']['pick'].upper()}S for ${m['bets']['parity']['stake']}")
+    return "Gamble on your next roll: " + " and ".join(bets)
+
+
+def _deal(terms: dict, you_offer: bool) -> str:
+    """A deal's terms as the reader would do it: "you sell 2 Lids for $200"."""
+    direction = terms["direction"] if you_offer else {"sell": "buy", "buy": "sell"}[terms["direction"]]
+    lids = terms["lids"]
+    return f"you {direction} {lids} Lid{'s' if lids != 1 else ''} for ${terms['price']}"
+
+
+def _offer(state: dict, offer_id: int) -> dict:
+    return state["offers"]["open"].get(str(offer_id)) or {"from": "?", "terms": {"direction": "sell", "lids": 0,
+                                                                                "price": 0}}
+
+
+LABELS = {
+    "ChooseDealer": lambda s, seat, m: f"Play {DEALERS[m['dealer']]['name']} (Hang Out: "
+                                       f"{square(DEALERS[m['dealer']]['hang_out'])})",
+    "PlaceNarc": lambda s, seat, m: f"Place the Narc on the {square(m['square'])}",
+    "Roll": lambda s, seat, m: "Roll the die" + (" (it settles your bet)" if s["players"][seat]["bet"] else ""),
+    "Move": _move,
+    "Buy": lambda s, seat, m: f"Buy Lids: roll one die, that many at ${BUY_PRICE} each",
+    "Sell": _sell,
+    "SellLids": lambda s, seat, m: f"Sell {m['count']} Lid{'s' if m['count'] != 1 else ''} for "
+                                   f"${m['count'] * SELL_PRICE}",
+    "PickUpLid": lambda s, seat, m: "Pick up a Lid: roll both dice (11 or 7 free, else $10 x the dice)",
+    "BuyPass": lambda s, seat, m: f"Buy a THC Transit Pass for ${PASS_PRICE}",
+    "RideSubway": lambda s, seat, m: f"Ride the THC Subway to {square(m['to']).removeprefix('THC Subway: ')}",
+    "TakeCab": lambda s, seat, m: f"Take a Blitz Cab to {square(m['to'])} for ${cab_fare(s, seat, m['to'])}",
+    "Gamble": _gamble,
+    "EndTurn": lambda s, seat, m: "Pass",
+    "HideLids": lambda s, seat, m: f"Hide your Lids in your {m['hand']} hand",
+    "ChooseHand": lambda s, seat, m: f"Choose {dealer_name(s, s['customs']['dealer'])}'s {m['hand']} hand",
+    "MakeOffer": lambda s, seat, m: f"Offer {_who(s, m['to'])} a deal: {_deal(m['terms'], True)}",
+    "AcceptOffer": lambda s, seat, m: f"Accept {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
+                                      f"{_deal(_offer(s, m['offer'])['terms'], False)}",
+    "DeclineOffer": lambda s, seat, m: f"Decline {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
+                                       f"{_deal(_offer(s, m['offer'])['terms'], False)}",
+    "CounterOffer": lambda s, seat, m: f"Counter {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
+                                       f"{_deal(m['terms'], True)}",
+}
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """A legal move in the rulebook's words, e.g. "Take a Blitz Cab to Vito's Pizza Parlour for $70"."""
+    return LABELS[move["type"]](state, seat, move)
+
+
+# ------------------------------------------------------------------ static data
+def static_data() -> dict:
+    """board.json (every square with its kind, name, drawing position x, y on the grid and red arrows; the
+    Dealers and their Hang Outs) and cards.json (the 32 Sour Grapes and Flip Out cards), as the rules read
+    them, with each square's arrows and the lines to draw; the digests match the view's `board` and the
+    GameStarted event's."""
+    squares = [{**s, "arrows": board.arrows(s["id"]), "neighbours": list(board.neighbours(s["id"]))}
+               for s in BOARD["squares"]]
+    lines = [{"from": s["id"], "to": to, "kind": "arrow"} for s in squares for to in s["arrows"]]
+    lines += [{"from": s["id"], "to": s["expressway_to"], "kind": "expressway"} for s in squares
+              if s.get("expressway_to") and s["id"] < s["expressway_to"]]
+    return {
+        "source": "rules/trafficking/board.json and cards.json, as the rules read them (reconstructed: "
+                  "docs/rules/trafficking-board.md, docs/rules/trafficking.md)",
+        "board": {"reconstructed": BOARD["reconstructed"], "grid": dict(BOARD["grid"]), "fields": dict(BOARD["fields"]),
+                  "narc": BOARD["narc"], "dealers": [dict(d) for d in BOARD["dealers"]], "squares": squares,
+                  "lines": lines, "cop_shops": list(board.COP_SHOPS), "subway_stations": list(board.SUBWAY_STATIONS),
+                  "digest": BOARD_DIGEST},
+        "cards": {**CARDS_DATA, "digest": CARDS_DIGEST},
+        "prices": {"start_cash": START_CASH, "buy_lid": BUY_PRICE, "sell_lid": SELL_PRICE, "marcus_lid": MARCUS_PRICE,
+                   "pusher_lid": PUSHER_PRICE, "transit_pass": PASS_PRICE, "cab_per_square": 10,
+                   "graft_tax": list(GRAFT_TAX), "kilo": KILO},
+    }
