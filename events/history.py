@@ -214,11 +214,13 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
 def state_at(records: list[dict], rulesets: Mapping[str, Ruleset], version: int) -> tuple[Ruleset, Any]:
     """The game's state after event `version` of a history that verified at least that far
     (verify_history first: only a verified prefix is folded, so a tampered upload cannot make
-    the rules fold events they never produced).  Table events (seats, clocks) are not the game's."""
+    the rules fold events they never produced).  The table's batches (seats, clocks) are not the game's."""
     header = records[0]
     ruleset = ruleset_at(rulesets[header["ruleset"]], header.get("ruleset_version", 1))
-    state = None
+    state, table_batch = None, False
     for record in records[1:version + 1]:
-        if record["type"] in ruleset.evolvers:
+        if "command" in record:  # a batch starts with the command that caused it
+            table_batch = record["command"]["type"] in ENGINE_COMMANDS
+        if not table_batch:
             state = ruleset.evolve(state, Event(record["type"], record["data"]))
     return ruleset, state

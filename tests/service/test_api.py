@@ -125,6 +125,17 @@ def test_history_is_secret_until_the_end_then_verifies(client, race):
     verdict = client.post("/v1/replays", data=tampered, content_type="application/x-ndjson").json
     assert not verdict["valid"] and verdict["diverged_at"] == rolled["version"]
     problem(client.post("/v1/replays", data="not json", content_type="application/x-ndjson"), 400)
+    # time travel through an uploaded history: the same state the server's own time travel gives
+    at = rolled["version"]
+    travelled = client.post(f"/v1/replays?version={at}", data=history.get_data(), content_type="application/x-ndjson").json
+    served = client.get(f"/v1/games/{game_id}/state?version={at}").json
+    assert travelled["version"] == at and travelled["state"] == served["state"] and travelled["view"] == served["view"]
+    # ...but only within the part that verifies: a tampered history is never folded past its divergence
+    assert client.post(f"/v1/replays?version={at - 1}", data=tampered, content_type="application/x-ndjson").json["state"]
+    past = problem(client.post(f"/v1/replays?version={at}", data=tampered, content_type="application/x-ndjson"), 422)
+    assert f"the {at - 1} events that verify" in past["detail"]
+    problem(client.post(f"/v1/replays?version={len(lines)}", data=history.get_data(),
+                        content_type="application/x-ndjson"), 422)
 
 
 def test_time_travel_is_redacted_until_the_end(client, race):
