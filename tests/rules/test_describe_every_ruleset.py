@@ -25,7 +25,7 @@ DESCRIBED = sorted(name for name, ruleset in EVERY_RULESET.items() if getattr(ru
 
 
 def test_the_first_games_and_the_example_are_described():
-    assert {"kingpin", "druglord", "pig"} <= set(DESCRIBED)
+    assert {"kingpin", "druglord", "pig", "narcos"} <= set(DESCRIBED)
 
 
 @pytest.mark.parametrize("name", DESCRIBED)
