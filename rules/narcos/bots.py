@@ -107,11 +107,11 @@ def manage_move(ruleset, state: dict, v: dict, seat: int, moves: list[dict]) -> 
                 return sale
         if "Ship" in by_type and (me["lab"] >= min(CARDS[me["transport"]]["capacity"], room) or t["actions"] == 1):
             return by_type["Ship"]
-        if room > 0 or me["lab"] < 2 * CARDS[me["transport"]]["capacity"]:
+        if "Produce" in by_type and (room > 0 or me["lab"] < 2 * CARDS[me["transport"]]["capacity"]):
             return by_type["Produce"]
         if "Ship" in by_type:
             return by_type["Ship"]
-        return by_type["Produce"]
+        return by_type.get("Produce") or by_type["EndActions"]  # no white cube left: nothing to make
     if ship > 0 or (room > 0 and turns_left(v) > 1):
         spare = [m for m in moves if m["type"] == "SpendCartel" and cartel_kind(m["card"]) in
                  ("tip-off", "recruit", "laundering", "burn-crops", "rob-warehouse", "lawyer")]
@@ -128,6 +128,11 @@ def greedy(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
     t, me = v["turn"], v["players"][seat]
     by_type = {m["type"]: m for m in moves}
     phase = t["phase"]
+    if v["window"] is not None:  # Burn the crops aimed at me: guard the crop if I can
+        guards = [m for m in moves if m["type"] == "PlayCartel" and cartel_kind(m["card"]) == "crop-guards"]
+        return guards[0] if guards else by_type["PassReaction"]
+    if "PayPolice" in by_type:  # keep what is already in the Storage, nearer a sale
+        return next((m for m in moves if m["type"] == "PayPolice" and m["source"] == "laboratory"), moves[0])
     if phase == "start":
         return by_type["PlayOn"]
     if phase == "draw":

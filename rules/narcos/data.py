@@ -16,12 +16,14 @@ COUNTS = {"laboratory": 4, "transport": 8, "dealer": 12, "storage": 12, "press":
           "police": 10, "military": 7, "dea": 2}
 # "(un agente DEA, 7 militares, 4 aviones de transporte y 4 de almacenamientos valor 12)"
 ROUND_TWO = {"dea": 1, "military": 7, "transport": 4, "storage": 4}
-TIMINGS = ("draw", "manage")
+TIMINGS = ("draw", "manage", "reaction", "any")  # cartel.json "note"
 SICARIOS = 8          # "8 Meeples de sicario"
 START_MONEY, START_WORKERS, START_SICARIOS = 3, 5, 2
 HAND_LIMIT = 7        # "el límite de tiempo (7 cartas)"
 ACTION_LIMIT = 7      # "Hay un límite de 7 acciones conseguidas con las cartas"
 GOLD = 5              # "1 oro vale por 5 millones"
+MERCHANDISE = 50      # "50 cubos blancos (cargamentos de droga)": a hard limit (ruling K1)
+CROPS = 12            # "12 cubos marrones (cultivos)": a hard limit (ruling K2)
 
 
 def _expand(entries: list) -> list[dict]:

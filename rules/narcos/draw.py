@@ -27,22 +27,23 @@ PLATA = "6.1 Plata o plomo"
 
 
 # -- what happens by itself ----------------------------------------------------------------
-def payments(state: dict) -> list[dict]:
-    """Plata o plomo at 2 sirens: each Police takes 1 shipment (lab first, then Storage) or 1 million,
-    each Military 1 million, in rack order; a card the seat cannot pay is unpaid."""
+SOURCES = {"laboratory": "lab", "storage": "stored", "money": "money"}  # a payment's source -> the player's field
+DEFAULT_SOURCE = "laboratory"  # what a clock pays a Police with when the seat could choose (ruling D5)
+
+
+def owing(state: dict) -> list[str]:
+    """The Police and Military on the rack when the danger activates, in rack order."""
+    return [e["card"] for e in on_rack(state) if kind(e["card"]) in ("police", "military")]
+
+
+def payment_options(state: dict, card: str) -> list[str]:
+    """Where the seat may pay `card` from: a Police takes 1 merchandise from the Laboratory or the Storage
+    ("de cualquier posición de su red"), 1 million only with no merchandise; a Military 1 million."""
     p = player(state, state["turn"]["seat"])
-    left = {"lab": p["lab"], "stored": p["stored"], "money": p["money"]}
-    out = []
-    for entry in on_rack(state):
-        what = kind(entry["card"])
-        if what not in ("police", "military"):
-            continue
-        sources = ("lab", "stored", "money") if what == "police" else ("money",)
-        paid = next((s for s in sources if left[s] > 0), None)
-        if paid:
-            left[paid] -= 1
-        out.append({"card": entry["card"], "paid": paid})
-    return out
+    goods = [source for source in ("laboratory", "storage") if p[SOURCES[source]] > 0]
+    if kind(card) == "police" and goods:
+        return goods
+    return ["money"] if p["money"] > 0 else []
 
 
 def settle(state: dict) -> list[Event]:
@@ -50,7 +51,31 @@ def settle(state: dict) -> list[Event]:
     t = state["turn"]
     if t["activated"] or sirens(state) < 2 or sirens(state) >= 3:
         return []
-    return [Event("DangersActivated", {"seat": t["seat"], "payments": payments(state)})]
+    return [Event("DangersActivated", {"seat": t["seat"], "owed": owing(state)})]
+
+
+def pay_automatic(state: dict) -> list[Event]:
+    """Pay the owed cards in rack order while each has at most one way to be paid (none: it is unpaid);
+    stop at a Police the seat must choose how to pay (`PayPolice`)."""
+    events: list[Event] = []
+    while state["turn"]["owed"]:
+        card = state["turn"]["owed"][0]
+        options = payment_options(state, card)
+        if len(options) > 1:
+            break
+        paid = Event("DangerPaid", {"seat": state["turn"]["seat"], "card": card,
+                                    "paid": options[0] if options else None, "chosen": False})
+        events.append(paid)
+        state = fold(state, [paid])
+    return events
+
+
+def payment_pending(state: dict) -> bool:
+    return bool(state["turn"]["owed"])
+
+
+def require_paid(state: dict) -> None:
+    require(not payment_pending(state), "say how you pay the Police first (PayPolice)", PLATA)
 
 
 def bonus_of(state: dict, bust: bool) -> str | None:
@@ -90,6 +115,8 @@ def automatic(state: dict) -> list[Event]:
     t = state["turn"]
     if t["peeked"] is not None:
         return []
+    if t["owed"]:
+        return pay_automatic(state)  # [] while the seat chooses how to pay a Police
     if sirens(state) >= 3:
         return end_draw(state, "three sirens")
     if t["fresh"]:
@@ -106,11 +133,13 @@ def automatic(state: dict) -> list[Event]:
     return []
 
 
-def moving_on(state: dict) -> tuple[list[Event], bool]:
-    """Before the next step the card just turned stands: settle the danger; (events, drawing blocked)."""
+def moving_on(state: dict) -> tuple[list[Event], bool, bool]:
+    """Before the next step the card just turned stands: the danger activates and is paid as far as it
+    pays itself; (events, drawing blocked by an unpaid card, a payment waiting for the seat's choice)."""
     events = settle(state)
-    blocked = any(p["paid"] is None for e in events for p in e.data["payments"])
-    return events, blocked
+    events += pay_automatic(fold(state, events))
+    blocked = any(e.type == "DangerPaid" and e.data["paid"] is None for e in events)
+    return events, blocked, payment_pending(fold(state, events))
 
 
 def unpaid_end(state: dict, events: list[Event]) -> list[Event]:
@@ -127,9 +156,12 @@ def can_stop(state: dict) -> bool:
 def decide_draw(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """Turn the top card of the Narcos deck face up."""
     require_turn(state, seat, ("draw",), RULE)
+    require_paid(state)
     require(state["turn"]["peeked"] is None, "place or decline the card you looked at first", "6.1 Snitch")
     require(can_draw(state), "no more cards may be turned now (7 cards, 3 sirens or an empty deck)", RULE)
-    events, blocked = moving_on(state)
+    events, blocked, pending = moving_on(state)
+    if pending:  # the danger activated: the seat says how it pays the Police first, then decides again
+        return events
     if blocked:
         return unpaid_end(state, events)
     return events + [Event("CardDrawn", {"seat": seat, "card": state["deck"][0], "peeked": False})]
@@ -138,17 +170,21 @@ def decide_draw(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
 def decide_stop(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """Stand: end the Actions phase with the cards on the rack."""
     require_turn(state, seat, ("draw",), RULE)
+    require_paid(state)
     require(bool(rack(state)), "turn over at least one card first (DEA agents do not exempt you)", "6.1 DEA")
     require(not (state["turn"]["press_owed"] and can_draw(state)),
             "the Press forces you to turn another card (or eliminate it)", "6.1 Press")
     require(state["turn"]["peeked"] is None, "place or decline the card you looked at first", "6.1 Snitch")
-    events, blocked = moving_on(state)
+    events, blocked, pending = moving_on(state)
+    if pending:  # the danger activated: the seat says how it pays the Police first, then decides again
+        return events
     return unpaid_end(state, events) if blocked else events + end_draw(fold(state, events), "stopped")
 
 
 def decide_eliminate(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """Send sicarios against the Police (1), Press (1) or Military (2) just turned."""
     require_turn(state, seat, ("draw",), PLATA)
+    require_paid(state)
     entry = eliminable(state)
     require(entry is not None, "only a Police, Military or Press card can be eliminated, at the instant it appears",
             PLATA)
@@ -169,6 +205,7 @@ def peek_event(state: dict, seat: int) -> Event:
 def decide_peek(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """The Snitch's tip: look privately at the next card."""
     require_turn(state, seat, ("draw",), "6.1 Snitch")
+    require_paid(state)
     require(can_peek(state), "you may look at the next card right after a Snitch appears", "6.1 Snitch")
     return [peek_event(state, seat)]
 
@@ -176,6 +213,7 @@ def decide_peek(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
 def decide_place(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """Put the card you looked at on the rack."""
     require_turn(state, seat, ("draw",), "6.1 Snitch")
+    require_paid(state)
     require(state["turn"]["peeked"] is not None, "you have not looked at a card", "6.1 Snitch")
     return [Event("CardDrawn", {"seat": seat, "card": state["deck"][0], "peeked": True})]
 
@@ -183,10 +221,13 @@ def decide_place(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]
 def decide_decline(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """Leave the card you looked at on the deck: your turning of cards ends."""
     require_turn(state, seat, ("draw",), "6.1 Snitch")
+    require_paid(state)
     require(state["turn"]["peeked"] is not None, "you have not looked at a card", "6.1 Snitch")
     events = [Event("PeekDeclined", {"seat": seat})]
     after = fold(state, events)
-    more, blocked = moving_on(after)
+    more, blocked, pending = moving_on(after)  # nothing is owed here: the card peeked after is settled first
+    if pending:
+        return events + more
     return events + more + end_draw(fold(after, more), "unpaid" if blocked else "declined")
 
 
@@ -201,9 +242,28 @@ def decide_bonus(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]
     return [Event("BonusChosen", {"seat": seat, "choice": choice, "sicario": False})] + deal(state, seat, 2)
 
 
+def decide_pay(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
+    """Say where the Police being paid takes its merchandise from: the Laboratory or the Storage."""
+    require_turn(state, seat, ("draw",), PLATA)
+    require(payment_pending(state), "no Police is waiting to be paid", PLATA)
+    card, source = state["turn"]["owed"][0], command["source"]
+    options = payment_options(state, card)
+    require(source in options, f"{card} can be paid from: {', '.join(options)} (money only with no merchandise)",
+            PLATA)
+    paid = [Event("DangerPaid", {"seat": seat, "card": card, "paid": source, "chosen": True})]
+    return paid + pay_automatic(fold(state, paid))
+
+
+def payment_moves(state: dict) -> list[dict]:
+    """A Police the seat must choose how to pay: one move per source it can pay from."""
+    return [{"type": "PayPolice", "source": source} for source in payment_options(state, state["turn"]["owed"][0])]
+
+
 def draw_moves(state: dict, seat: int) -> list[dict]:
     """The Actions phase's legal moves."""
     t = state["turn"]
+    if t["owed"]:
+        return payment_moves(state)
     if t["peeked"] is not None:
         return [{"type": "PlaceCard"}, {"type": "DeclineCard"}]
     moves = [{"type": "Draw"}] if can_draw(state) else []

@@ -1,6 +1,7 @@
 """Evolve: one small pure function per event; each copies what it changes and never rolls."""
 from __future__ import annotations
 
+from rules.blocks import windows
 from rules.narcos.data import CARDS, CITIES, START_MONEY, START_SICARIOS, START_WORKERS, STARTING, cartel_kind, kind
 from rules.narcos.state import rack_count
 
@@ -31,7 +32,7 @@ def _status(state: dict, card: str, status: str) -> list[dict]:
 
 def new_turn(seat: int, phase: str, agents: list) -> dict:
     return {"seat": seat, "phase": phase, "table": [], "dea": len(agents), "agents": list(agents),
-            "activated": False, "fresh": False, "press_owed": False, "peeked": None, "snitch_ready": False,
+            "activated": False, "owed": [], "fresh": False, "press_owed": False, "peeked": None, "snitch_ready": False,
             "bust": False, "actions": 0, "performed": 0, "used_dealers": [], "fallback_used": False,
             "free_used": False, "queue": [], "bought": [], "confiscated": {"goods": 0, "money": 0}}
 
@@ -47,7 +48,8 @@ def started(state: None, d: dict) -> dict:
             "cartel_deck": [], "cartel_discard": [], "permanent": d["permanent"], "tokens": d["tokens"],
             "warehouse": {"goods": 0, "money": 0}, "cities": {c: [0] * seats for c in CITIES},
             "supply": d["supply"], "players": [dict(player) for _ in range(seats)],
-            "dea": {"actions": None, "money": None}, "turn": new_turn(d["first"], "setup", []), "ended": None}
+            "dea": {"actions": None, "money": None}, "turn": new_turn(d["first"], "setup", []), "window": None,
+            "ended": None}
 
 
 def shuffled(state: dict, d: dict) -> dict:
@@ -121,17 +123,22 @@ def eliminated(state: dict, d: dict) -> dict:
 
 
 def activated(state: dict, d: dict) -> dict:
-    seat, table, conf = d["seat"], state["turn"]["table"], dict(state["turn"]["confiscated"])
-    delta = {"lab": 0, "stored": 0, "money": 0}
-    for pay in d["payments"]:
-        if pay["paid"] is None:
-            table = [{**e, "status": "unpaid"} if e["card"] == pay["card"] else e for e in table]
-            continue
-        delta[pay["paid"]] -= 1
-        if kind(pay["card"]) == "police":
-            conf["goods" if pay["paid"] != "money" else "money"] += 1
-    return {**state, "players": _players(state, seat, **delta),
-            "turn": _turn(state, table=table, activated=True, fresh=False, confiscated=conf)}
+    return {**state, "turn": _turn(state, activated=True, fresh=False, owed=list(d["owed"]))}
+
+
+PAID_FROM = {"laboratory": "lab", "storage": "stored", "money": "money"}
+
+
+def danger_paid(state: dict, d: dict) -> dict:
+    t, card = state["turn"], d["card"]
+    owed = [c for c in t["owed"] if c != card]
+    if d["paid"] is None:  # "Si no les puedes pagar, NO contarás esas carta para tus acciones"
+        return {**state, "turn": _turn(state, owed=owed, table=_status(state, card, "unpaid"))}
+    conf = dict(t["confiscated"])
+    if kind(card) == "police":  # left on the Police card, to the Police Warehouse when the turn ends
+        conf["money" if d["paid"] == "money" else "goods"] += 1
+    return {**state, "players": _players(state, d["seat"], **{PAID_FROM[d["paid"]]: -1}),
+            "turn": _turn(state, owed=owed, confiscated=conf)}
 
 
 def peeked(state: dict, d: dict) -> dict:
@@ -219,14 +226,28 @@ def cartel_played(state: dict, d: dict) -> dict:
         w = state["warehouse"]
         return {**state, "players": _players(state, seat, sicarios=-2, lab=w["goods"], money=w["money"]),
                 "supply": state["supply"] + 2, "warehouse": {"goods": 0, "money": 0}}
-    if design == "burn-crops":
-        state = {**state, "players": _players(state, seat, sicarios=-1), "supply": state["supply"] + 1}
-        return {**state, "players": _players(state, d["target"], crops=-1)}
+    if design == "burn-crops":  # the sicario goes; the crop burns unless its owner answers (CropBurned)
+        return {**state, "players": _players(state, seat, sicarios=-1), "supply": state["supply"] + 1}
+    if design == "crop-guards":  # the answer to Burn the crops: the crop is saved, the window closes
+        return {**state, "window": None}
     if design == "recruit":
         return {**state, "players": _players(state, seat, money=-1, sicarios=1), "supply": state["supply"] - 1}
     if design == "laundering":
         return {**state, "players": _players(state, seat, workers=-1, money=2)}
     return state  # lawyer, tip-off, bumper crop, secret route: their effect is the event that follows
+
+
+def reaction_asked(state: dict, d: dict) -> dict:
+    return {**state, "window": windows.open_window(d["kind"], [d["seat"]], attacker=d["attacker"], card=d["card"])}
+
+
+def reaction_passed(state: dict, d: dict) -> dict:
+    window = windows.answered(state["window"], d["seat"], "pass")
+    return {**state, "window": None if windows.is_closed(window) else window}
+
+
+def crop_burned(state: dict, d: dict) -> dict:
+    return {**state, "players": _players(state, d["seat"], crops=-1)}
 
 
 def actions_ended(state: dict, d: dict) -> dict:
@@ -286,10 +307,12 @@ EVOLVERS = {
     "GameStarted": started, "DeckShuffled": shuffled, "CartelShuffled": cartel_shuffled, "CartelDealt": cartel_dealt,
     "TurnStarted": turn_started, "PlayedOn": played_on, "RoundTwoStarted": round_two_started,
     "TurnEnded": turn_ended, "GameEnded": game_ended,
-    "CardDrawn": card_drawn, "DangerEliminated": eliminated, "DangersActivated": activated, "CardPeeked": peeked,
+    "CardDrawn": card_drawn, "DangerEliminated": eliminated, "DangersActivated": activated, "DangerPaid": danger_paid,
+    "CardPeeked": peeked,
     "PeekDeclined": peek_declined, "DrawEnded": draw_ended, "DeaAgentMoved": dea_moved, "BonusChosen": bonus_chosen,
     "Produced": produced, "Shipped": shipped, "Delivered": delivered, "WorkerSpent": worker_spent,
     "CartelBackSpent": back_spent, "WorkerConverted": worker_converted, "CartelPlayed": cartel_played,
+    "ReactionAsked": reaction_asked, "ReactionPassed": reaction_passed, "CropBurned": crop_burned,
     "ActionsEnded": actions_ended, "SalesCollected": collected, "ManagementEnded": management_ended,
     "SalePassed": sale_passed, "SalesClosed": sales_closed,
     "CardBought": bought, "CropAdded": crop_added, "ImprovementPassed": improvement_passed, "BuyPassed": buy_passed,

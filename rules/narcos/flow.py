@@ -6,7 +6,7 @@ from collections import Counter
 
 from rules.base import Event, Rng
 from rules.narcos import draw, improve, manage
-from rules.narcos.cartel import cartel_moves
+from rules.narcos.cartel import cartel_moves, reaction_moves
 from rules.narcos.data import CARDS, CARTEL_DECK, CITIES, CITY_TOKENS, DECK, SICARIOS, START_SICARIOS, kind
 from rules.narcos.evolve import fold
 from rules.narcos.state import improvements_free, player, require_turn, richest
@@ -149,6 +149,8 @@ def actor(state: dict) -> int | None:
     """The one seat that must decide now."""
     if state["ended"] is not None:
         return None
+    if state["window"] is not None:  # a reaction asked of another seat (Burn the crops' target)
+        return state["window"]["waiting"][0]
     t = state["turn"]
     if t["phase"] == "sales":
         return manage.sales_head(state)
@@ -162,17 +164,20 @@ def actor(state: dict) -> int | None:
 def legal_moves(state: dict, seat: int) -> list[dict]:
     if actor(state) != seat:
         return []
-    phase = state["turn"]["phase"]
-    if phase == "start":
+    t = state["turn"]
+    phase = t["phase"]
+    if state["window"] is not None:
+        moves = reaction_moves(state, seat)
+    elif phase == "start":
         moves = [{"type": "PlayOn"}, {"type": "StartRoundTwo"}]
     elif phase == "draw":
-        moves = draw.draw_moves(state, seat) + (cartel_moves(state, seat) if state["turn"]["peeked"] is None else [])
+        moves = draw.draw_moves(state, seat) + cartel_moves(state, seat, ("draw",))
     elif phase == "bonus":
         moves = [{"type": "ChooseBonus", "choice": "cartel"}]
         if state["supply"] > 0:
             moves.append({"type": "ChooseBonus", "choice": "sicario"})
     elif phase == "manage":
-        moves = manage.manage_moves(state, seat) + cartel_moves(state, seat)
+        moves = manage.manage_moves(state, seat) + cartel_moves(state, seat, ("manage",))
     elif phase == "close":
         moves = manage.close_moves(state, seat)
     elif phase == "sales":
@@ -181,8 +186,10 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
         moves = improve.improve_moves(state, seat)
     else:  # buys
         moves = improve.buy_moves(state, seat) + [{"type": "PassBuy"}]
-    if manage.can_convert(state, seat) and state["turn"]["peeked"] is None:
-        moves.append({"type": "ConvertWorker"})
+    if t["peeked"] is None and not t["owed"]:  # "en cualquier momento": whenever the seat has a move
+        moves += cartel_moves(state, seat, ("any",))
+        if manage.can_convert(state, seat):
+            moves.append({"type": "ConvertWorker"})
     return moves
 
 
@@ -199,12 +206,16 @@ TIMEOUTS = {"start": {"type": "PlayOn"}, "bonus": {"type": "ChooseBonus", "choic
 
 
 def timeout_default(state: dict, seat: int) -> dict:
-    """A clock stands (or turns the card a Press forces, or declines a peeked card) and passes everything else."""
+    """A clock stands (or turns the card a Press forces, or declines a peeked card), pays a Police from the
+    Laboratory when it could choose (else the Storage), lets an attack happen and passes everything else."""
+    if state["window"] is not None:
+        return {"type": "PassReaction"}
     phase = state["turn"]["phase"]
     if phase != "draw":
         return TIMEOUTS[phase]
     moves = legal_moves(state, seat)
-    for preferred in ({"type": "DeclineCard"}, {"type": "Stop"}, {"type": "Draw"}):
+    for preferred in ({"type": "PayPolice", "source": draw.DEFAULT_SOURCE}, {"type": "DeclineCard"},
+                      {"type": "Stop"}, {"type": "Draw"}):
         if preferred in moves:
             return preferred
     return moves[0]

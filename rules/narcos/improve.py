@@ -7,6 +7,7 @@ from rules.narcos.data import CARDS, kind
 from rules.narcos.state import (
     capacity,
     crop_price,
+    crops_left,
     improvements_free,
     player,
     require,
@@ -56,6 +57,7 @@ def decide_add_crop(state: dict, seat: int, command: dict, rng: Rng) -> list[Eve
     require_turn(state, seat, ("improve",), "6.2 Plantation")
     cost = crop_price(state, seat)
     require(cost is not None, "your Plantation is full", "6.2 Plantation")
+    require(crops_left(state) > 0, "no brown cube is left in the supply: every crop in the box is planted", "3")
     require(player(state, seat)["money"] >= cost, f"the next crop costs {cost} million", "6.2 Plantation")
     return [Event("CropAdded", {"seat": seat, "price": cost})]
 
@@ -77,7 +79,7 @@ def buy_moves(state: dict, seat: int) -> list[dict]:
 def improve_moves(state: dict, seat: int) -> list[dict]:
     moves = buy_moves(state, seat)
     cost = crop_price(state, seat)
-    if cost is not None and player(state, seat)["money"] >= cost:
+    if cost is not None and player(state, seat)["money"] >= cost and crops_left(state) > 0:
         moves.append({"type": "AddCrop"})
     return moves + [{"type": "PassImprovement"}]
 

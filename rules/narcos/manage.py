@@ -8,8 +8,8 @@ from rules.narcos.sales import check_sale, sale_event
 from rules.narcos.state import (
     dealers_free,
     fallback_open,
-    lab_output,
     player,
+    production,
     require,
     require_turn,
     ship_units,
@@ -28,7 +28,9 @@ def decide_produce(state: dict, seat: int, command: dict, rng: Rng) -> list[Even
     """Laboratory: one action makes what its table shows for your crops."""
     require_turn(state, seat, ("manage",), "6.2 Laboratory")
     require_action(state)
-    return [Event("Produced", {"seat": seat, "units": lab_output(state, seat), "cost": 1})]
+    units = production(state, seat)
+    require(units > 0, "no white cube is left in the supply: sell merchandise before producing more", "3")
+    return [Event("Produced", {"seat": seat, "units": units, "cost": 1})]
 
 
 def decide_ship(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
@@ -163,7 +165,8 @@ def manage_moves(state: dict, seat: int) -> list[dict]:
     t, p = state["turn"], player(state, seat)
     moves = []
     if t["actions"] > 0:
-        moves.append({"type": "Produce"})
+        if production(state, seat) > 0:
+            moves.append({"type": "Produce"})
         if ship_units(state, seat) > 0:
             moves.append({"type": "Ship"})
         moves += sale_moves(state, seat)

@@ -8,7 +8,17 @@ player and the `turn` (the active seat's rack and phase).
 from __future__ import annotations
 
 from rules.base import IllegalMove
-from rules.narcos.data import ACTION_LIMIT, CARDS, CITY_TOKENS, HAND_LIMIT, PLANTATION, kind, side
+from rules.narcos.data import (
+    ACTION_LIMIT,
+    CARDS,
+    CITY_TOKENS,
+    CROPS,
+    HAND_LIMIT,
+    MERCHANDISE,
+    PLANTATION,
+    kind,
+    side,
+)
 
 ELIMINATE_COST = {"police": 1, "press": 1, "military": 2}  # "1 sicario ... o la de militar enviando 2 sicarios"
 IMPROVEMENTS = ("laboratory", "transport", "storage")
@@ -78,6 +88,23 @@ def lab_output(state: dict, seat: int) -> int:
     """Merchandise one Laboratory action makes: the lab's table at the Plantation's crops."""
     p = player(state, seat)
     return CARDS[p["laboratory"]]["table"][p["crops"] - 1]
+
+
+def merchandise_left(state: dict) -> int:
+    """White cubes in the supply: the box's 50 less those in the networks, the Police Warehouse and on this
+    turn's Police cards (sold, lost and basic-mode confiscated merchandise goes back to the supply)."""
+    in_play = sum(p["lab"] + p["stored"] for p in state["players"])
+    return MERCHANDISE - in_play - state["warehouse"]["goods"] - state["turn"]["confiscated"]["goods"]
+
+
+def crops_left(state: dict) -> int:
+    """Brown cubes in the supply: the box's 12 less the crops planted (a burned crop goes back)."""
+    return CROPS - sum(p["crops"] for p in state["players"])
+
+
+def production(state: dict, seat: int) -> int:
+    """What one Laboratory action makes now: its table's output, no more than the white cubes left."""
+    return min(lab_output(state, seat), merchandise_left(state))
 
 
 def capacity(card: str) -> int:

@@ -9,7 +9,7 @@ cards spent face down (their seat), the card a Snitch let the seat look at (that
 from __future__ import annotations
 
 from rules.narcos.data import GOLD
-from rules.narcos.state import card_actions, guns, sirens
+from rules.narcos.state import card_actions, crops_left, guns, merchandise_left, sirens
 
 
 def cubes(money: int) -> dict:
@@ -30,7 +30,7 @@ def _player(state: dict, seat: int, viewer: int | None) -> dict:
 
 def _turn(state: dict, viewer: int | None) -> dict:
     t = state["turn"]
-    out = {k: t[k] for k in ("seat", "phase", "table", "agents", "activated", "press_owed", "bust", "actions",
+    out = {k: t[k] for k in ("seat", "phase", "table", "agents", "activated", "owed", "press_owed", "bust", "actions",
                              "performed", "used_dealers", "fallback_used", "free_used", "queue", "bought",
                              "confiscated", "fresh")}
     out.update(sirens=sirens(state), guns=guns(state), looking=t["peeked"] is not None,
@@ -38,6 +38,14 @@ def _turn(state: dict, viewer: int | None) -> dict:
     if viewer == t["seat"] and t["peeked"] is not None:
         out["peeked"] = t["peeked"]
     return out
+
+
+def _window(window: dict | None) -> dict | None:
+    """A reaction asked of a seat on another's turn (public: who is asked, by whom, with which card)."""
+    if window is None:
+        return None
+    return {"kind": window["kind"], "waiting": list(window["waiting"]), "attacker": window["attacker"],
+            "card": window["card"]}
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -50,6 +58,8 @@ def view(state: dict, seat: int | None) -> dict:
         "permanent_dealer": state["permanent"], "tokens": state["tokens"], "warehouse": dict(state["warehouse"]),
         "cities": {c: list(n) for c, n in state["cities"].items()}, "sicario_supply": state["supply"],
         "dea": dict(state["dea"]), "current": state["turn"]["seat"], "turn": _turn(state, seat),
+        "window": _window(state["window"]),
+        "supply": {"merchandise": merchandise_left(state), "crops": crops_left(state)},
         "players": [_player(state, s, seat) for s in range(state["seats"])],
         "outcome": outcome(state),
     }

@@ -15,6 +15,11 @@ from tests.rules.narcos.support import (
 )
 
 
+def paid(events) -> list[tuple]:
+    """Each DangerPaid: (card, where it was paid from)."""
+    return [(e.data["card"], e.data["paid"]) for e in events if e.type == "DangerPaid"]
+
+
 def test_one_action_per_card_turned_when_you_stop():
     # 6.1: "a razón de tantas acciones como cartas hayas levantado. Así, si te plantaste con 4 cartas
     # sobre la mesa, realizarás 4 acciones" / "one action per card turned over ... 4 cards ... 4 actions"
@@ -56,7 +61,8 @@ def test_police_at_two_sirens_confiscates_a_shipment_from_the_laboratory():
     # (o 1 millón de dólares si no tienes mercancía) cada policía" / "each Police card confiscates 1 drug shipment"
     state = table(["police-1", "storage-8-1", "snitch-1"])
     events, state = draws(state, 3)
-    assert first(events, "DangersActivated")["payments"] == [{"card": "police-1", "paid": "lab"}]
+    assert first(events, "DangersActivated")["owed"] == ["police-1"]
+    assert paid(events) == [("police-1", "laboratory")]  # only the Laboratory holds merchandise: no choice
     assert state["players"][0]["lab"] == 0 and state["players"][0]["money"] == 3
 
 
@@ -64,7 +70,7 @@ def test_police_takes_a_million_when_there_is_no_merchandise():
     # 6.1 Police: "(o 1 millón de dólares si no tienes mercancía)" / "or 1 million dollars if you have no merchandise"
     state = with_player(table(["police-1", "snitch-1"]), 0, lab=0)
     events, state = draws(state, 2)
-    assert first(events, "DangersActivated")["payments"][0]["paid"] == "money" and state["players"][0]["money"] == 2
+    assert paid(events) == [("police-1", "money")] and state["players"][0]["money"] == 2
 
 
 def test_one_police_alone_is_evaded():
@@ -80,7 +86,7 @@ def test_unpaid_police_does_not_count_and_drawing_stops():
     # levantando nuevas cartas" / "you do NOT count those cards ... and you can NOT continue turning"
     state = with_player(table(["storage-8-1", "police-1", "snitch-1"]), 0, lab=0, money=0)
     events, state = draws(state, 3)
-    assert first(events, "DangersActivated")["payments"] == [{"card": "police-1", "paid": None}]
+    assert paid(events) == [("police-1", None)]
     ended = first(events, "DrawEnded")
     assert ended["reason"] == "unpaid" and ended["actions"] == 2  # the Storage and the Snitch
 
@@ -123,7 +129,7 @@ def test_military_costs_a_million_each_and_two_sicarios_to_eliminate():
     poorer = with_player(state, 0, sicarios=1)
     refused(poorer, 0, {"type": "Eliminate"}, match="2 sicario")
     events, state = play(state, 0, {"type": "Stop"})
-    assert first(events, "DangersActivated")["payments"] == [{"card": "military-1", "paid": "money"}]
+    assert paid(events) == [("military-1", "money")]
     assert state["players"][0]["money"] == 2
 
 
@@ -230,3 +236,55 @@ def test_dea_money_agent_goes_to_the_richest():
     events, state = plays(state, 0, {"type": "EndActions"}, {"type": "CollectSales"}, {"type": "PassImprovement"})
     assert first(events, "DeaAgentMoved") == {"agent": "money", "seat": 0}
     assert events[-1].type == "TurnStarted" and events[-1].data == {"seat": 1, "agents": []}
+
+
+def test_the_seat_chooses_to_pay_a_police_from_the_storage_or_the_laboratory():
+    # 6.1 Plata o plomo: "* el jugador puede pagar con droga de cualquier posición de su red, sea del almacén o del
+    # laboratorio" / "may pay with drugs from any position in their network, whether the Storage or the Laboratory"
+    state = with_player(table(["storage-8-1", "police-1", "snitch-1"]), 0, lab=1, stored=2)
+    events, state = draws(state, 3)
+    assert "DangerPaid" not in types(events) and state["turn"]["owed"] == ["police-1"]
+    assert legal(state, 0) == [{"type": "PayPolice", "source": "laboratory"}, {"type": "PayPolice", "source": "storage"}]
+    assert N.awaiting(state) == {0: "move"}
+    refused(state, 0, {"type": "Stop"}, rule="6.1 Plata o plomo", match="PayPolice")
+    events, state = play(state, 0, {"type": "PayPolice", "source": "storage"})
+    assert first(events, "DangerPaid") == {"seat": 0, "card": "police-1", "paid": "storage", "chosen": True}
+    p = state["players"][0]
+    assert (p["lab"], p["stored"], p["money"]) == (1, 1, 3) and state["turn"]["confiscated"]["goods"] == 1
+    assert {"type": "Stop"} in legal(state, 0) and state["turn"]["owed"] == []
+
+
+def test_money_pays_a_police_only_when_the_seat_has_no_merchandise():
+    # 6.1 Police: "(o 1 millón de dólares si no tienes mercancía)" / "or 1 million dollars if you have no merchandise"
+    state = with_player(table(["storage-8-1", "police-1", "snitch-1"]), 0, lab=1, stored=2)
+    _, state = draws(state, 3)
+    refused(state, 0, {"type": "PayPolice", "source": "money"}, rule="6.1 Plata o plomo", match="money only")
+    assert {"type": "PayPolice", "source": "money"} not in legal(state, 0)
+
+
+def test_the_payment_a_fresh_police_raises_is_asked_before_the_next_card():
+    # 6.1 Plata o plomo: "en cuanto éste aumente (cuando aparezcan 2 sirenas)" -- the seat may first eliminate the
+    # card "en el instante en que aparecen"; moving on activates the danger, and the seat says how it pays
+    state = with_player(table(["snitch-1", "police-1", "storage-8-1"]), 0, stored=3)
+    _, state = draws(state, 2)
+    assert {"type": "Eliminate"} in legal(state, 0)
+    events, state = play(state, 0, {"type": "Draw"})
+    assert types(events) == ["DangersActivated"] and state["deck"][0] == "storage-8-1"  # no card turned yet
+    assert N.timeout_default(state, 0) == {"type": "PayPolice", "source": "laboratory"}  # the clock's default
+    _, state = play(state, 0, {"type": "PayPolice", "source": "laboratory"})
+    events, state = play(state, 0, {"type": "Draw"})
+    assert first(events, "CardDrawn")["card"] == "storage-8-1"
+
+
+def test_each_police_is_paid_in_rack_order_and_a_single_way_is_settled_by_itself():
+    # 6.1 Police: "te requisará 1 cargamento de droga* ... cada policía" / "each Police card confiscates 1 shipment"
+    state = with_player(table(["police-1", "storage-8-1", "police-2"]), 0, lab=1, stored=1)
+    _, state = draws(state, 3)
+    events, state = play(state, 0, {"type": "Stop"})
+    assert types(events) == ["DangersActivated"] and state["turn"]["owed"] == ["police-1", "police-2"]
+    events, state = play(state, 0, {"type": "PayPolice", "source": "laboratory"})
+    assert paid(events) == [("police-1", "laboratory"), ("police-2", "storage")]  # the second had one way left
+    assert first(events, "DangerPaid")["chosen"] and not events[1].data["chosen"]
+    assert state["turn"]["phase"] == "draw" and {"type": "Stop"} in legal(state, 0)
+    events, state = play(state, 0, {"type": "Stop"})
+    assert first(events, "DrawEnded")["actions"] == 3

@@ -1,0 +1,201 @@
+"""Narcos describes itself: commands, events and the view in the rulebook's words (docs/rules/narcos.md
+"Commands", "Events and secrets", "View"), a label for every legal move, and the static data (the Narcos
+deck's cards, the starting network, the Plantation, the cities, the Cartel cards, the box's cubes) from
+the files the rules read -- the catalogue, never a deck's order."""
+from __future__ import annotations
+
+from rules.describe import BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.narcos.data import CARDS, CARTEL, CROPS, GOLD, MERCHANDISE, SICARIOS, game_data
+from rules.narcos.sales import FALLBACK_PENALTY
+
+CARD = "a card id on the rack, e.g. storage-8-1"
+CARTEL_CARD = "a Cartel card id in your hand, e.g. burn-crops-1"
+WORKERS = "employees sent to the Dealer's city: 0, or 1 (advanced mode only)"
+COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
+    "PlayOn": ("5: play the last cards (fewer than 7) of the Round 1 deck", {}),
+    "StartRoundTwo": ("5: prepare the Round 2 deck now (fewer than 7 cards left in Round 1)", {}),
+    "Draw": ("6.1: turn the top card of the Narcos deck face up", {}),
+    "Stop": ("6.1: stand, ending your Actions phase with the cards on the rack", {}),
+    "Eliminate": ("6.1 Plata o plomo: send sicarios against the Police, Military or Press just turned", {}),
+    "Peek": ("6.1 Snitch: look privately at the next card of the deck", {}),
+    "PlaceCard": ("6.1 Snitch: put the card you looked at on the rack", {}),
+    "DeclineCard": ("6.1 Snitch: leave the card you looked at on the deck (your drawing ends)", {}),
+    "PayPolice": ("6.1 Plata o plomo: say where the Police takes its merchandise from",
+                  {"source": "laboratory or storage (money is taken by itself when you have no merchandise)"}),
+    "ChooseBonus": ("6.1 advantages: four guns give 1 sicario or 2 Cartel cards", {"choice": "sicario or cartel"}),
+    "Produce": ("6.2 Laboratory: one action makes what the table shows for your crops", {}),
+    "Ship": ("6.2 Transport: one action moves merchandise from the Laboratory to the Storage", {}),
+    "Deliver": ("6.2 Dealers: move your whole Storage to a free Dealer on the rack",
+                {"dealer": "a Dealer card id on the rack, e.g. dealer-chicago-1", "workers": WORKERS}),
+    "SellFallback": (f"6.2 Dealers: sell your whole Storage to the −{FALLBACK_PENALTY} Dealer", {"workers": WORKERS}),
+    "SpendWorker": ("8: discard a worker for one more action", {}),
+    "SpendCartel": ("7: spend a Cartel card face down for one more action", {"card": CARTEL_CARD}),
+    "PlayCartel": ("7: play a Cartel card's ability",
+                   {"card": CARTEL_CARD, "target": "the seat aimed at (Burn the crops; Crop guards: the attacker), "
+                                                  "else -1"}),
+    "PassReaction": ("7: let the attack aimed at you happen (no reaction card)", {}),
+    "ConvertWorker": ("8: pay a worker 2 million to become a sicario", {}),
+    "EndActions": ("6.2: finish your actions (unused ones are lost)", {}),
+    "CollectSales": ("6.2 Collecting sales: collect 1 million a unit sold; leftover Dealers go round", {}),
+    "PassSale": ("6.2 Dealers: leave the remaining Dealers to the next seats", {}),
+    "Buy": ("6.3: buy a Laboratory, Transport or Storage card left on the rack", {"card": CARD}),
+    "AddCrop": ("6.3: plant one more crop for the price on the Plantation", {}),
+    "PassImprovement": ("6.3: make no investment this turn", {}),
+    "PassBuy": ("6.3: buy none of the cards left", {}),
+}
+
+EVENT_DOCS: dict[str, str] = {
+    "GameStarted": "The table is set: seats, mode, first seat, permanent Dealer or city tokens, the Round 2 reserve",
+    "DeckShuffled": "A Narcos deck was shuffled: its size and composition by kind (its order: nobody)",
+    "CartelShuffled": "The Cartel deck was shuffled (its order: nobody)",
+    "CartelDealt": "A seat was dealt Cartel cards (which: that seat only)",
+    "TurnStarted": "A seat's turn begins, with the DEA agents pursuing it",
+    "PlayedOn": "The seat plays the last Round 1 cards",
+    "RoundTwoStarted": "Round 2 begins: its deck is built from the discards, the reserve and the cards left",
+    "TurnEnded": "The turn is over: the rack goes to the discard pile",
+    "GameEnded": "The game is over: winners, reason, money",
+    "CardDrawn": "A card was turned face up on the rack",
+    "DangerEliminated": "A Police, Military or Press card just turned was eliminated (sicarios or a Lawyer)",
+    "DangersActivated": "The danger reached 2 sirens: the Police and Military on the rack are owed",
+    "DangerPaid": "An owed Police or Military was paid (from the Laboratory, the Storage or money), or not",
+    "CardPeeked": "A seat looked at the next card (which: that seat only)",
+    "PeekDeclined": "The card looked at stays on the deck",
+    "DrawEnded": "The Actions phase is over: why, guns, sirens, actions earned, the advantage",
+    "DeaAgentMoved": "A DEA agent went to a seat or back to watching",
+    "BonusChosen": "Four guns: the seat took a sicario or Cartel cards",
+    "Produced": "A Laboratory made merchandise",
+    "Shipped": "A Transport moved merchandise to the Storage",
+    "Delivered": "A Storage was sold to a Dealer: units, tribute, pay, bonus, employees",
+    "WorkerSpent": "A worker was discarded for one more action",
+    "CartelBackSpent": "A Cartel card was spent face down for one more action (which: that seat only)",
+    "WorkerConverted": "A worker became a sicario for 2 million",
+    "CartelPlayed": "A Cartel card's ability was played (face up)",
+    "ReactionAsked": "A seat may answer an attack aimed at it on another's turn (Burn the crops)",
+    "ReactionPassed": "The seat let the attack happen",
+    "CropBurned": "A crop was burned: one brown cube back to the supply",
+    "ActionsEnded": "The seat finished its actions",
+    "SalesCollected": "Sales were collected",
+    "ManagementEnded": "Management is over: the order in which the others may use leftover Dealers",
+    "SalePassed": "A seat left the leftover Dealers",
+    "SalesClosed": "No leftover Dealer is used any more",
+    "CardBought": "A seat bought a card from the rack (it replaces its own)",
+    "CropAdded": "A seat planted a crop",
+    "ImprovementPassed": "The seat made no investment",
+    "BuyPassed": "A seat bought none of the cards left",
+}
+
+# ------------------------------------------------------------------ the view
+PHASES = ("setup", "start", "draw", "bonus", "manage", "close", "sales", "improve", "buys", "over")
+_GOODS = obj({"goods": INT, "money": INT})
+_DEA = {"anyOf": [INT, one_of_consts(None, "watching", "table")]}
+_TURN = obj({
+    "seat": INT, "phase": one_of_consts(*PHASES),
+    "table": arr(obj({"card": STR, "status": one_of_consts("on", "unpaid", "eliminated", "removed")})),
+    "agents": arr(one_of_consts("actions", "money")), "activated": BOOL, "owed": arr(STR), "press_owed": BOOL,
+    "bust": BOOL, "actions": INT, "performed": INT, "used_dealers": arr(STR), "fallback_used": BOOL,
+    "free_used": BOOL, "queue": arr(INT), "bought": arr(STR), "confiscated": _GOODS, "fresh": BOOL,
+    "sirens": INT, "guns": INT, "looking": BOOL, "earned": INT, "peeked": STR,
+}, optional=("peeked",))
+_PLAYER = obj({
+    "seat": INT, "money": INT, "cubes": obj({"gold": INT, "green": INT}), "uncollected": INT, "workers": INT,
+    "sicarios": INT, "crops": INT, "laboratory": STR, "lab": INT, "transport": STR, "storage": STR, "stored": INT,
+    "hand_count": INT, "backs_spent": INT, "hand": arr(STR),
+}, optional=("hand",))
+VIEW_SCHEMA = obj({
+    "game": {"const": "narcos"},
+    "you": nullable(INT),
+    "mode": one_of_consts("basic", "advanced"),
+    "round": one_of_consts(1, 2),
+    "deck_count": INT,
+    "pool": dict_of(INT),
+    "seen": arr(STR),
+    "reserve_count": INT,
+    "discard": arr(STR),
+    "cartel_deck_count": INT,
+    "cartel_played": arr(STR),
+    "permanent_dealer": nullable(STR),
+    "tokens": nullable(dict_of(STR)),
+    "warehouse": _GOODS,
+    "cities": dict_of(arr(INT)),
+    "sicario_supply": INT,
+    "dea": obj({"actions": _DEA, "money": _DEA}),
+    "current": INT,
+    "turn": _TURN,
+    "window": nullable(obj({"kind": {"const": "burn-crops"}, "waiting": arr(INT), "attacker": INT, "card": STR})),
+    "supply": obj({"merchandise": INT, "crops": INT}),
+    "players": arr(_PLAYER),
+    "outcome": nullable(obj({"winners": arr(INT), "reason": STR, "money": arr(INT)})),
+})
+
+
+# ------------------------------------------------------------------ labels
+def _card(card: str) -> str:
+    """A Narcos card as printed: "Speedboat (speedboat-1)"."""
+    entry = CARDS.get(card)
+    return f"{entry['name']} ({card})" if entry else str(card)
+
+
+def _cartel(card: str) -> str:
+    entry = CARTEL.get(card)
+    return f"{entry['english']} ({card})" if entry else str(card)
+
+
+def _employee(move: dict) -> str:
+    return " sending an employee to the city (+1 million)" if move.get("workers") else ""
+
+
+def _play(state: dict, seat: int, move: dict) -> str:
+    target = move["target"]
+    aimed = f" on seat {target}" if target != -1 and state["window"] is None else ""
+    answer = f" against seat {target}'s attack" if state["window"] is not None else ""
+    return f"Play {_cartel(move['card'])}{aimed}{answer}"
+
+
+def _eliminate(state: dict) -> str:
+    entry = state["turn"]["table"][-1] if state["turn"]["table"] else None
+    return f"Eliminate {_card(entry['card'])} with sicarios" if entry else "Eliminate the danger just turned"
+
+
+PAY_FROM = {"laboratory": "1 merchandise from your Laboratory", "storage": "1 merchandise from your Storage",
+            "money": "1 million"}
+LABELS = {
+    "PlayOn": lambda s, p, m: f"Play the last {len(s['deck'])} card(s) of Round 1",
+    "StartRoundTwo": lambda s, p, m: "Prepare the Round 2 deck now",
+    "Draw": lambda s, p, m: "Turn a card",
+    "Stop": lambda s, p, m: "Stand",
+    "Eliminate": lambda s, p, m: _eliminate(s),
+    "Peek": lambda s, p, m: "Snitch: look at the next card",
+    "PlaceCard": lambda s, p, m: "Place the card you looked at on the rack",
+    "DeclineCard": lambda s, p, m: "Leave the card you looked at on the deck",
+    "PayPolice": lambda s, p, m: f"Pay {_card(s['turn']['owed'][0]) if s['turn']['owed'] else 'the Police'} "
+                                 f"{PAY_FROM.get(m['source'], m['source'])}",
+    "ChooseBonus": lambda s, p, m: "Take 1 sicario" if m["choice"] == "sicario" else "Take 2 Cartel cards",
+    "Produce": lambda s, p, m: "Produce in your Laboratory (1 action)",
+    "Ship": lambda s, p, m: "Ship from your Laboratory to your Storage (1 action)",
+    "Deliver": lambda s, p, m: f"Deliver your Storage to {_card(m['dealer'])}{_employee(m)}",
+    "SellFallback": lambda s, p, m: f"Sell your Storage to the −{FALLBACK_PENALTY} Dealer{_employee(m)}",
+    "SpendWorker": lambda s, p, m: "Spend a worker for one more action",
+    "SpendCartel": lambda s, p, m: f"Spend {_cartel(m['card'])} face down for one more action",
+    "PlayCartel": _play,
+    "PassReaction": lambda s, p, m: "Let the attack happen",
+    "ConvertWorker": lambda s, p, m: "Convert a worker into a sicario (2 million)",
+    "EndActions": lambda s, p, m: "End your actions",
+    "CollectSales": lambda s, p, m: "Collect your sales",
+    "PassSale": lambda s, p, m: "Leave the Dealers to the others",
+    "Buy": lambda s, p, m: f"Buy {_card(m['card'])}",
+    "AddCrop": lambda s, p, m: "Plant a crop",
+    "PassImprovement": lambda s, p, m: "Make no investment",
+    "PassBuy": lambda s, p, m: "Buy nothing",
+}
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """A legal move in the rulebook's words, e.g. "Deliver your Storage to Chicago dealer (dealer-chicago-1)"."""
+    return LABELS[move["type"]](state, seat, move)
+
+
+# ------------------------------------------------------------------ static data
+def static_data() -> dict:
+    """The card catalogue (cards.json, cartel.json) as the rules read it, and the box's limited pieces."""
+    return {**game_data(), "box": {"merchandise": MERCHANDISE, "crops": CROPS, "sicarios": SICARIOS,
+                                   "gold_value": GOLD, "money": "unlimited (cubes are change)"}}
