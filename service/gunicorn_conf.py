@@ -13,7 +13,10 @@ bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 worker_class = os.environ.get("WEB_WORKER_CLASS", "gthread")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 COMMAND_THREADS = 32
-os.environ.setdefault("SSE_MAX_FOLLOWERS", "520")
+# 1,000 per process, so one node of 2 holds 1,000 followers however the kernel spreads them: it does
+# not spread them evenly (bench/sse_fanout.py saw 548 of 1,000 land on one process).  An idle
+# follower's thread costs a stack's resident pages, not CPU.
+os.environ.setdefault("SSE_MAX_FOLLOWERS", "1000")
 threads = int(os.environ.get("WEB_THREADS", str(int(os.environ["SSE_MAX_FOLLOWERS"]) + COMMAND_THREADS)))
 worker_connections = max(1000, threads * 2)  # gthread: connections a process holds open
 timeout = 60
