@@ -49,9 +49,11 @@ class Replays(MethodView):
 
 def travel(records: list[dict], rulesets, result: dict, version: int) -> dict:
     """The state and spectator view after event `version`: only within the part that verified."""
-    verified = result["events"] if result["ruleset"] in rulesets else 0
+    verified = result["events"]
     if version > verified:
         where = "its end" if result["valid"] else f"the {verified} events that verify"
         raise Problem(422, "version-out-of-range", f"version {version} is past {where}")
+    if version == 0:  # before the first event (also all a history whose header does not verify has)
+        return {"version": 0, "state": None, "view": None}
     ruleset, state = state_at(records, rulesets, version)
     return {"version": version, "state": state, "view": None if state is None else ruleset.view(state, None)}

@@ -63,12 +63,14 @@ def field_or_fuzz(valid):
     return st.one_of(st.just(valid), VALUES)
 
 
+# every game's option names (and a stranger): a bad value for any of them is a 422, never a 500
+OPTION_NAMES = sorted({"goal", "x", *(name for ruleset in RULESETS.values() for name in ruleset.options)})
 SEAT_SPECS = st.fixed_dictionaries({"kind": field_or_fuzz("human")},
                                    optional={"name": st.one_of(TEXT, VALUES), "level": field_or_fuzz("random")})
 CREATE_BODIES = st.fixed_dictionaries(
-    {"ruleset": st.one_of(st.sampled_from(["race", "kingpin", "druglord"]), VALUES),
+    {"ruleset": st.one_of(st.sampled_from(["race", *sorted(RULESETS)]), VALUES),
      "seats": st.one_of(st.lists(SEAT_SPECS, min_size=2, max_size=3), VALUES)},
-    optional={"options": st.one_of(st.dictionaries(st.sampled_from(["goal", "x"]), VALUES, max_size=2), VALUES),
+    optional={"options": st.one_of(st.dictionaries(st.sampled_from(OPTION_NAMES), VALUES, max_size=2), VALUES),
               "seed": st.one_of(TEXT, VALUES),
               "clock": st.one_of(st.fixed_dictionaries({}, optional={
                   "move_seconds": VALUES, "response_seconds": VALUES, "timeouts_before_bot": VALUES,
@@ -171,10 +173,12 @@ def test_claim_and_reclaim_seat(world, body, headers, seat, reclaim):
 
 
 @SETTINGS
-@given(text=st.one_of(history_lines(), bodies(st.nothing())), headers=HEADERS)
-def test_verify_replay(world, text, headers):
+@given(text=st.one_of(history_lines(), bodies(st.nothing())), headers=HEADERS,
+       query=st.fixed_dictionaries({}, optional={"version": st.one_of(st.integers(-1, 6), QUERY_VALUES)}))
+def test_verify_replay(world, text, headers, query):
     client, *_ = world
-    check(client.post("/v1/replays", data=encode(text), headers={"Content-Type": "application/x-ndjson", **headers}))
+    check(client.post("/v1/replays", data=encode(text), query_string=query,
+                      headers={"Content-Type": "application/x-ndjson", **headers}))
 
 
 @SETTINGS
@@ -190,3 +194,4 @@ def test_read_endpoints(world, headers, query, game_text):
     check(client.get(f"/v1/games/{quoted}", query_string=query, headers=headers))
     check(client.get("/v1/games", query_string=query, headers=headers))
     check(client.get(f"/v1/rulesets/{quoted}", headers=headers))
+    check(client.get(f"/web/{quoted}", headers=headers))  # the web frontend's files: a miss is a 404
