@@ -238,3 +238,180 @@ def test_phone_width_keyboard_and_a_conflicting_move(live_server, browser):
     assert version_of(page) > game["version"]  # the page shows the game as it is now
     tab.shot("phone-conflict")
     tab.close(expected=("status of 409",))
+
+
+# ---- the boards of the other three games: drawn from the served data and the seat's view alone ------------
+
+def seat_token(page: Page, game_id: str, seat: int = 0) -> str:
+    return json.loads(page.evaluate(f"localStorage.getItem('tabletop-cartel:seats:{game_id}')"))[str(seat)]
+
+
+def game_as(server, game_id: str, token: str) -> dict:
+    return requests.get(f"{server.url}/v1/games/{game_id}", headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+
+
+def names(move: dict, value: str) -> bool:
+    """moves.js mentions(): "arg=value" names one argument; a bare value any argument."""
+    arg, _, wanted = value.partition("=") if "=" in value else (None, None, value)
+    args = {k: v for k, v in move.items() if k != "type" and (arg is None or k == arg)}
+    return any(str(x) == wanted for v in args.values() for x in (v if isinstance(v, list) else [v]))
+
+
+def pick_and_check(page: Page, server, game_id: str, token: str, element, keyboard: bool = False) -> tuple[str, list[dict]]:
+    """Pick a board element by clicking it (or focusing it and pressing Enter): the moves panel then lists
+    exactly the legal moves naming it."""
+    value, label = element.get_attribute("data-pick"), element.get_attribute("aria-label")
+    expect(element).to_have_attribute("aria-pressed", "false")
+    if keyboard:
+        element.focus()
+        page.keyboard.press("Enter")
+    else:
+        element.click()
+    expect(page.locator(".picked-what")).to_have_text(f"Moves for {label or value}")
+    legal = [m for m in game_as(server, game_id, token)["legal_moves"] if names(m, value)]
+    assert legal, f"{value} is pickable but no legal move names it"
+    shown = [json.loads(b.get_attribute("data-move")) for b in page.locator("button.play-move").all()]
+    assert shown == legal
+    expect(page.locator(f"[data-pick='{value}']").first).to_have_attribute("aria-pressed", "true")
+    return value, legal
+
+
+def wait_for_my_move(page: Page, timeout: float = 30) -> None:
+    page.wait_for_selector("button.play-move:enabled", timeout=timeout * 1000)
+
+
+def spectator_sees(browser, server, game_id: str, selector: str, count: int) -> None:
+    """The same board drawn from the spectator's view (no secrets in it, no seat, nothing pickable)."""
+    watcher = Tab(browser, server.url)
+    page = watcher.open(f"#/games/{game_id}")
+    expect(page.locator("text=You are watching")).to_be_visible()
+    expect(page.locator(selector)).to_have_count(count)
+    expect(page.locator(".board [data-pick]")).to_have_count(0)
+    watcher.close()
+
+
+def at_phone_width(tab: Tab, name: str) -> None:
+    """The board fits a phone: nothing wider than the screen (tables scroll inside their own box)."""
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.page.wait_for_timeout(100)
+    assert tab.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert tab.page.evaluate("document.querySelector('.board').getBoundingClientRect().width <= window.innerWidth")
+    tab.shot(name)
+
+
+def test_lords_of_cannabis_board_draws_the_data_and_picks_intersections_and_paths(live_server, browser):
+    data = requests.get(f"{live_server.url}/v1/rulesets/lords_of_cannabis/data", timeout=10).json()["data"]["board"]
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "lords_of_cannabis", [("human", None), ("bot", "random"), ("bot", "random")])
+    token = seat_token(page, game_id)
+    board = page.locator("svg.loc")
+    expect(board.locator("g.brick")).to_have_count(len(data["bricks"]))
+    expect(board.locator("g.intersection")).to_have_count(len(data["intersections"]))
+    expect(board.locator("g.path")).to_have_count(len(data["paths"]))
+    expect(board.locator("g.dock")).to_have_count(len(data["docks"]))
+    # every brick shows the chip the view gives it
+    view = game_as(live_server, game_id, token)["view"]
+    chips = {str(b["id"]): str(b["chip"]) for b in view["board"]["bricks"]}
+    assert {b.get_attribute("data-brick"): b.get_attribute("data-chip") for b in board.locator("g.brick").all()} == chips
+
+    # Lords of Cannabis, Placement: a Greenhouse on a vacant intersection -- the intersections are picked
+    wait_for_my_move(page)
+    game = game_as(live_server, game_id, token)
+    places = {m["at"] for m in game["legal_moves"] if m["type"] == "PlaceGreenhouse"}
+    expect(board.locator("g.intersection.pickable")).to_have_count(len(places))
+    at, legal = pick_and_check(page, live_server, game_id, token, board.locator("g.intersection.pickable").first)
+    assert [m["type"] for m in legal] == ["PlaceGreenhouse"]  # intersection 4, not brick 4 nor path 4
+    assert click_a_move(page)
+    expect(board.locator(f"g.intersection[data-intersection='{at[3:]}'][data-owner='0']")).to_have_count(1)
+    # then the Tunnel touching it: the paths are picked
+    paths = [m["path"] for m in game_as(live_server, game_id, token)["legal_moves"] if m["type"] == "PlaceTunnel"]
+    expect(board.locator("g.path.pickable")).to_have_count(len(paths))
+    pick_and_check(page, live_server, game_id, token, board.locator("g.path.pickable").last, keyboard=True)
+    assert click_a_move(page)
+    expect(board.locator("g.path.tunnel[data-owner='0']")).to_have_count(1)
+    for _ in range(3):  # a few more moves as they come (the second placement round, bots in between)
+        wait_for_my_move(page)
+        click_a_move(page)
+    expect(page.locator(".loc-players tbody tr")).to_have_count(3)
+    tab.shot("lords-of-cannabis-board")
+    at_phone_width(tab, "lords-of-cannabis-phone")
+    tab.close()
+    spectator_sees(browser, live_server, game_id, "svg.loc g.brick", len(data["bricks"]))
+
+
+def test_trafficking_board_draws_every_square_and_line_and_picks_what_the_moves_name(live_server, browser):
+    data = requests.get(f"{live_server.url}/v1/rulesets/trafficking/data", timeout=10).json()["data"]["board"]
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "trafficking", [("human", None), ("bot", "random"), ("bot", "random")])
+    token = seat_token(page, game_id)
+    board = page.locator("svg.trafficking-board")
+    expect(board.locator("g.square")).to_have_count(len(data["squares"]))
+    expect(board.locator(".lines line")).to_have_count(len(data["lines"]))
+    expect(board.locator("g.square.kind-cop_shop")).to_have_count(len(data["cop_shops"]))
+    wait_for_my_move(page)
+    game = game_as(live_server, game_id, token)
+    if game["view"]["narc"] == 0:
+        # Trafficking 3f: the Narc places his piece on one of the four Cop Shops -- the squares are picked
+        expect(board.locator("g.square.pickable")).to_have_count(len(data["cop_shops"]))
+        square, _ = pick_and_check(page, live_server, game_id, token, board.locator("g.square.pickable").first)
+        assert square in data["cop_shops"]
+        assert click_a_move(page)
+        expect(board.locator(f"g.square[data-square='{square}'] g.pawn.narc[data-seat='0']")).to_have_count(1)
+    else:
+        # Trafficking 3d: a Dealer chooses a character -- the free Dealers are picked
+        free = {m["dealer"] for m in game["legal_moves"] if m["type"] == "ChooseDealer"}
+        expect(page.locator(".trafficking .card.pickable")).to_have_count(len(free))
+        dealer, _ = pick_and_check(page, live_server, game_id, token, page.locator(".trafficking .card.pickable").first)
+        assert click_a_move(page)
+        expect(page.locator(".trafficking-players tr[data-seat='0']")).to_contain_text(
+            next(d["name"] for d in data["dealers"] if d["id"] == dealer))
+        # no square is pickable while no move names one
+        wait_for_my_move(page)
+        assert not any("to" in m or "square" in m for m in game_as(live_server, game_id, token)["legal_moves"])
+        expect(board.locator("g.square.pickable")).to_have_count(0)
+    for _ in range(3):
+        wait_for_my_move(page)
+        click_a_move(page)
+    # every seat's pawn on its square, as the view has it
+    for p in game_as(live_server, game_id, token)["view"]["players"]:
+        if p["square"]:
+            expect(board.locator(f"g.square[data-square='{p['square']}'] g.pawn[data-seat='{p['seat']}']")).to_have_count(1)
+    tab.shot("trafficking-board")
+    at_phone_width(tab, "trafficking-phone")
+    tab.close()
+    spectator_sees(browser, live_server, game_id, "svg.trafficking-board g.square", len(data["squares"]))
+
+
+def test_narcos_table_shows_the_networks_rack_and_cities_and_picks_cards(live_server, browser):
+    data = requests.get(f"{live_server.url}/v1/rulesets/narcos/data", timeout=10).json()["data"]
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "narcos", [("human", None), ("bot", "random")])
+    token = seat_token(page, game_id)
+    expect(page.locator(".narcos .city")).to_have_count(len(data["cities"]))
+    expect(page.locator(".narcos-players .player")).to_have_count(2)
+    # Narcos 6.1: turning cards fills the rack; a card a move names (a Dealer to deliver to, a card to buy, a
+    # Cartel card to play or spend) is picked on the table
+    deadline, clicks = time.monotonic() + 25, 0
+    while not page.locator(".narcos [data-pick]").count():
+        assert time.monotonic() < deadline, f"no card became pickable in {clicks} clicks"
+        wait_for_my_move(page)
+        if not page.locator(".narcos [data-pick]").count():
+            clicks += click_a_move(page)
+    game = game_as(live_server, game_id, token)
+    view = game["view"]
+    expect(page.locator(".rack .narcos-card")).to_have_count(len(view["turn"]["table"]))
+    expect(page.locator(".rack .sirens")).to_have_attribute("data-sirens", str(view["turn"]["sirens"]))
+    me = page.locator(".narcos-players .player[data-seat='0']")
+    expect(me.locator(".goods").first).to_have_attribute("data-goods", str(view["players"][0]["lab"]))
+    pick_and_check(page, live_server, game_id, token, page.locator(".narcos [data-pick]").first)
+    assert click_a_move(page)
+    for _ in range(3):
+        wait_for_my_move(page)
+        click_a_move(page)
+    tab.shot("narcos-table")
+    at_phone_width(tab, "narcos-phone")
+    tab.close()
+    spectator_sees(browser, live_server, game_id, ".narcos .city", len(data["cities"]))

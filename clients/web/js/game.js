@@ -254,7 +254,9 @@ function renderMoves(page) {
   }
   if (page.picked !== null) {
     moves = moves.filter(({ move }) => mentions(move, page.picked));
-    out.push(h("div", { class: "row" }, h("span", {}, `Moves for ${page.picked}`),
+    // the board's own name for what was picked ("Intersection 4, vacant"), else the value itself
+    const shown = [...page.el.board.querySelectorAll("[data-pick]")].find((e) => e.dataset.pick === String(page.picked));
+    out.push(h("div", { class: "row" }, h("span", { class: "picked-what" }, `Moves for ${shown?.getAttribute("aria-label") || page.picked}`),
       h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Show all")));
   }
   if (!moves.length) {

@@ -3,8 +3,15 @@
 // (an offer's terms, a bet).  The listed legal moves stay the usual way to play.
 import { h, replace } from "./dom.js";
 
-// Does a legal move name this value (a region, a card id) among its arguments?
+// Does a legal move name this value (a region, a card id) among its arguments?  A board whose game
+// numbers different things alike (Lords of Cannabis: intersection 4, path 4, brick 4) picks under one
+// argument only, as "name=value" ("at=4"): then only that argument counts.
 export function mentions(move, value) {
+  const qualified = typeof value === "string" && /^([a-z_]+)=(.+)$/.exec(value);
+  if (qualified) {
+    const [, arg, wanted] = qualified;
+    return [].concat(move[arg] ?? []).some((v) => String(v) === wanted);
+  }
   return Object.entries(move).some(([k, v]) => k !== "type" && (v === value || (Array.isArray(v) && v.includes(value))));
 }
 

@@ -1,0 +1,154 @@
+// Lords of Cannabis as SVG, drawn from GET /v1/rulesets/lords_of_cannabis/data (the bricks, intersections,
+// paths and loading docks with their drawing positions) and the seat's view (each brick's chip, the
+// buildings, Tunnels and the Sheriff).  Intersections, paths and bricks share their numbers, so each is
+// picked under the argument that names it ("at=12", "path=30", "brick=4"); a resource a move names
+// (discard it, trade it, Strong-Arm it) is picked on the stash table.
+import { h } from "../dom.js";
+import { pickable, seatFill } from "./pick.js";
+
+const U = 100; // one brick's width in SVG units; the data's positions are in brick widths
+const MARGIN = 1; // room for the loading docks outside the coast
+const RESOURCE_FILL = { FUEL: "#f2c48d", CEMENT: "#cfd0d4", WATER: "#a9d1f0", SEEDS: "#e8df93", SOIL: "#c9a27c" };
+// a pointy-top brick's sides, as the two corners they join (corner angles in degrees, y downward)
+const SIDE_ANGLES = { NE: [-90, -30], E: [-30, 30], SE: [30, 90], SW: [90, 150], W: [150, 210], NW: [210, 270] };
+
+export function drawLordsOfCannabis(args) {
+  const { view, data } = args;
+  if (!data?.board) return h("p", { class: "error" }, "The board's data could not be loaded.");
+  const board = data.board;
+  const nodes = Object.fromEntries(board.intersections.map((n) => [n.id, n]));
+  const brickById = Object.fromEntries(board.bricks.map((b) => [b.id, b]));
+  const chips = Object.fromEntries((view.board?.bricks || []).map((b) => [b.id, b.chip]));
+  const xs = board.intersections.map((n) => n.x), ys = board.intersections.map((n) => n.y);
+  const west = Math.min(...xs) - MARGIN, north = Math.min(...ys) - MARGIN;
+  const W = (Math.max(...xs) + MARGIN - west) * U, H = (Math.max(...ys) + MARGIN - north) * U;
+  const X = (x) => (x - west) * U, Y = (y) => (y - north) * U; // the data's y grows downward, as SVG's
+  const svg = h("svg:svg", { class: "map loc", viewBox: `0 0 ${W.toFixed(0)} ${H.toFixed(0)}`, role: "group",
+    "aria-label": "The Lords of Cannabis board: bricks, intersections, paths and loading docks" });
+  svg.append(h("svg:title", {}, "The board"));
+
+  const bricks = h("svg:g", { class: "bricks" });
+  for (const brick of board.bricks) bricks.append(drawBrick(brick, nodes, chips[brick.id], view.sheriff === brick.id, X, Y, args));
+  const docks = h("svg:g", { class: "docks" }, board.docks.map((dock) => drawDock(dock, brickById[dock.brick], nodes, X, Y)));
+  const paths = h("svg:g", { class: "paths" }, board.paths.map((path) => drawPath(path, nodes, view.tunnels?.[path.id], X, Y, args)));
+  const corners = h("svg:g", { class: "intersections" }, board.intersections.map((node) => drawIntersection(node, view, X, Y, args)));
+  svg.append(bricks, docks, paths, corners);
+
+  return h("div", { class: "lords-of-cannabis" },
+    h("div", { class: "row" },
+      h("span", { class: "badge" }, `phase: ${view.phase}`),
+      h("span", {}, h("b", { class: `seat${view.current % 6}` }, `Seat ${view.current}`), view.current === view.you ? " (you)" : "", " to play"),
+      view.dice ? h("span", { class: "dice", "aria-label": `Dice ${view.dice.join(" and ")}` }, `dice ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : null,
+      view.free_tunnels ? h("span", { class: "badge" }, `${view.free_tunnels} free Tunnel(s)`) : null),
+    h("div", { class: "board-scroll" }, svg),
+    h("div", { class: "legend" },
+      Object.entries(RESOURCE_FILL).map(([r, fill]) => h("span", {}, h("svg:svg", { class: "swatch", viewBox: "0 0 10 10", "aria-hidden": "true" },
+        h("svg:rect", { width: 10, height: 10, fill, stroke: "#55565a" })), ` ${r}`)),
+      h("span", {}, "■ Greenhouse, ⌂ Plantation, thick line: Tunnel, ★ Sheriff, chip 6 and 8 in red")),
+    players(view, data, args),
+    offers(view));
+}
+
+function polygon(brick, nodes, X, Y) {
+  const corners = brick.corners.map((c) => nodes[c])
+    .sort((a, b) => Math.atan2(a.y - brick.y, a.x - brick.x) - Math.atan2(b.y - brick.y, b.x - brick.x));
+  return corners.map((n) => `${X(n.x).toFixed(1)},${Y(n.y).toFixed(1)}`).join(" ");
+}
+
+function drawBrick(brick, nodes, chip, sheriff, X, Y, args) {
+  const cx = X(brick.x), cy = Y(brick.y);
+  const g = h("svg:g", { class: "brick", dataset: { brick: brick.id, resource: brick.resource, chip: chip ?? "" } },
+    h("svg:title", {}, `Brick ${brick.id}: ${brick.resource}${chip ? `, number ${chip}` : ""}${sheriff ? " — the Sheriff is here" : ""}`),
+    h("svg:polygon", { points: polygon(brick, nodes, X, Y), fill: RESOURCE_FILL[brick.resource] || "#eee" }),
+    h("svg:text", { class: "resource", x: cx, y: cy - 0.24 * U, "text-anchor": "middle" }, brick.resource));
+  if (chip) {
+    g.append(h("svg:circle", { class: "chip", cx, cy, r: 0.17 * U }),
+      h("svg:text", { class: `chip-number${chip === 6 || chip === 8 ? " hot" : ""}`, x: cx, y: cy + 0.07 * U, "text-anchor": "middle" }, String(chip)));
+  }
+  if (sheriff) {
+    g.append(h("svg:text", { class: "sheriff", x: cx, y: cy + 0.36 * U, "text-anchor": "middle" }, "★"));
+  }
+  return pickable(g, `brick=${brick.id}`, args,
+    `Brick ${brick.id}, ${brick.resource}${chip ? ` ${chip}` : ""}${sheriff ? ", Sheriff" : ""}`);
+}
+
+function drawDock(dock, brick, nodes, X, Y) {
+  const [a, b] = SIDE_ANGLES[dock.side] || [0, 0];
+  const mid = ((a + b) / 2) * (Math.PI / 180);
+  // the side's two ends: the brick's corners nearest those directions
+  const corner = (deg) => {
+    const want = deg * Math.PI / 180, off = (n) => Math.atan2(n.y - brick.y, n.x - brick.x) - want;
+    const n = brick.corners.map((c) => nodes[c]).sort((p, q) => Math.abs(Math.sin(off(p) / 2)) - Math.abs(Math.sin(off(q) / 2)))[0];
+    return [n.x, n.y];
+  };
+  const [ax, ay] = corner(a), [bx, by] = corner(b);
+  const dx = brick.x + 0.9 * Math.cos(mid), dy = brick.y + 0.9 * Math.sin(mid);
+  const rate = dock.kind === "?" ? "3:1 ?" : `2:1 ${dock.kind}`;
+  return h("svg:g", { class: "dock", role: "img", "aria-label": `Loading dock ${rate} on brick ${dock.brick}, ${dock.side} side` },
+    h("svg:title", {}, `Loading dock: ${rate}`),
+    h("svg:line", { x1: X(ax), y1: Y(ay), x2: X(dx), y2: Y(dy) }),
+    h("svg:line", { x1: X(bx), y1: Y(by), x2: X(dx), y2: Y(dy) }),
+    h("svg:rect", { x: X(dx) - 0.26 * U, y: Y(dy) - 0.1 * U, width: 0.52 * U, height: 0.2 * U, rx: 4,
+      fill: dock.kind === "?" ? "#ffffff" : RESOURCE_FILL[dock.kind] }),
+    h("svg:text", { x: X(dx), y: Y(dy) + 0.05 * U, "text-anchor": "middle" }, rate));
+}
+
+function drawPath(path, nodes, owner, X, Y, args) {
+  const [a, b] = path.ends.map((n) => nodes[n]);
+  const line = { x1: X(a.x), y1: Y(a.y), x2: X(b.x), y2: Y(b.y) };
+  const built = owner !== undefined && owner !== null;
+  const g = h("svg:g", { class: `path${built ? " tunnel" : ""}`, dataset: { path: path.id, owner: built ? owner : "" } },
+    h("svg:line", { ...line, class: "hit" }),
+    h("svg:line", { ...line, class: "road", stroke: built ? seatFill(owner) : undefined }));
+  return pickable(g, `path=${path.id}`, args,
+    `Path ${path.id} between intersections ${path.ends.join(" and ")}${built ? `, seat ${owner}'s Tunnel` : ""}`);
+}
+
+function drawIntersection(node, view, X, Y, args) {
+  const x = X(node.x), y = Y(node.y), key = String(node.id);
+  const plantation = view.plantations?.[key], greenhouse = view.greenhouses?.[key];
+  const owner = plantation ?? greenhouse;
+  const g = h("svg:g", { class: "intersection", dataset: { intersection: node.id, owner: owner ?? "", building: plantation !== undefined ? "plantation" : greenhouse !== undefined ? "greenhouse" : "" } },
+    h("svg:circle", { class: "hit", cx: x, cy: y, r: 0.16 * U }));
+  if (plantation !== undefined) {
+    const s = 0.13 * U;
+    g.append(h("svg:path", { class: "building", fill: seatFill(plantation),
+      d: `M${x - s} ${y + s}V${y - s * 0.2}L${x} ${y - s * 1.3}L${x + s} ${y - s * 0.2}V${y + s}Z` }));
+  } else if (greenhouse !== undefined) {
+    const s = 0.09 * U;
+    g.append(h("svg:rect", { class: "building", x: x - s, y: y - s, width: 2 * s, height: 2 * s, fill: seatFill(greenhouse) }));
+  } else {
+    g.append(h("svg:circle", { class: "vacant", cx: x, cy: y, r: 0.045 * U }));
+  }
+  const what = plantation !== undefined ? `seat ${plantation}'s Plantation` : greenhouse !== undefined ? `seat ${greenhouse}'s Greenhouse` : "vacant";
+  return pickable(g, `at=${node.id}`, args, `Intersection ${node.id}, ${what}${node.dock ? `, dock ${node.dock}` : ""}`);
+}
+
+function players(view, data, args) {
+  const resources = data.resources || [];
+  const head = ["Seat", "Points", "Stash", "Crops", "Gangstas", "Tunnel", "Tunnels / tiles left"];
+  const bank = h("p", { class: "muted" }, `Bank: ${resources.map((r) => `${r} ${view.bank?.[r] ?? "?"}`).join(", ")} · Crop deck ${view.crop_deck_count}` +
+    `${view.longest_tunnel !== null && view.longest_tunnel !== undefined ? ` · Longest Tunnel: seat ${view.longest_tunnel}` : ""}` +
+    `${view.mob_boss !== null && view.mob_boss !== undefined ? ` · Mob Boss: seat ${view.mob_boss}` : ""}`);
+  return [bank, h("div", { class: "scroll" }, h("table", { class: "loc-players" },
+    h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat }, class: p.seat === view.current ? "current" : "" },
+      h("th", { scope: "row", class: `seat${p.seat % 6}` }, pickable(h("span", {}, `Seat ${p.seat}${p.seat === view.you ? " (you)" : ""}`), `victim=${p.seat}`, args)),
+      h("td", { class: "points" }, p.total_points !== undefined && p.total_points !== p.points ? `${p.points} (${p.total_points})` : p.points),
+      h("td", { class: "stash" }, p.stash ? h("span", { class: "cards" }, resources.map((r) =>
+        stashCard(r, p.stash[r], p.seat === view.you, args))) : `${p.stash_count} card(s)`), h("td", {}, p.crops ? p.crops.join(", ") || "0" : p.crop_count), h("td", {}, p.gangstas),
+      h("td", {}, p.tunnel_length), h("td", { class: "muted" }, `${p.tunnels_left} / ${p.tiles_left}`))))))];
+}
+
+// a resource the seat holds: picked when a move names it (discard it, trade it, ask it of the others)
+function stashCard(resource, count, yours, args) {
+  const card = h("span", { class: "card", dataset: { resource } }, `${resource} ${count}`);
+  return yours ? pickable(card, resource, args) : card;
+}
+
+function offers(view) {
+  if (!view.offers?.length) return null;
+  const side = (o) => Object.entries(o || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ");
+  return h("div", {}, h("h2", {}, "Open offers"), h("ul", {}, view.offers.map((o) =>
+    h("li", {}, `#${o.id}: seat ${o.from} → seat ${o.to}: gives ${side(o.terms.give)} for ${side(o.terms.get)}`))));
+}

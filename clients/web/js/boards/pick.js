@@ -1,0 +1,31 @@
+// What every board shares: a thing a legal move names becomes pickable (clicked, or Enter/Space when
+// focused), so the moves panel shows only the moves naming it; the picked thing is marked pressed.
+import { mentions } from "../moves.js";
+
+export function named(moves, value) {
+  return moves.some(({ move }) => mentions(move, value));
+}
+
+// Make `el` (HTML or SVG) pick `value` if a legal move names it; returns el.  `label` is what a screen
+// reader hears either way.
+export function pickable(el, value, { moves, pick, picked }, label) {
+  if (label) el.setAttribute("aria-label", label);
+  if (!named(moves, value)) {
+    if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" && label) el.setAttribute("role", "img");
+    return el;
+  }
+  el.classList.add("pickable");
+  if (picked === value) el.classList.add("picked");
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-pressed", String(picked === value));
+  el.dataset.pick = value;
+  el.addEventListener("click", () => pick(value));
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(value); }
+  });
+  return el;
+}
+
+export const SEAT_FILL = ["#0b5cad", "#a4161a", "#1b6b2c", "#7b2d8e", "#8a5a00", "#00606b", "#3d3d3f", "#b0306a", "#4a4ab0"];
+export const seatFill = (seat) => SEAT_FILL[seat % SEAT_FILL.length];
