@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import offers
-from rules.lords_of_cannabis import bots, building, crops, flow, placement, trade, turn
+from rules.lords_of_cannabis import bots, building, crops, flow, placement, search, trade, turn
 from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
@@ -71,7 +71,9 @@ class LordsOfCannabis(RulesetBase):
     title = "Lords of Cannabis"
     noun = "Lords of Cannabis"
     min_seats, max_seats = 2, 6
-    bot_levels = ("random", "greedy")
+    bot_levels = ("random", "greedy", "ismcts")
+    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
+    evaluate = staticmethod(search.evaluate)
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
                       "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}
