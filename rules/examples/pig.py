@@ -51,6 +51,8 @@ class Pig(RulesetBase):
     name, title, noun = "pig", "Pig (example game)", "Pig"
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "cautious", "ismcts")
+    rollout_moves = 6  # a search's playouts: a few rolls, then `evaluate` (random play to 50 is mostly noise)
+
     options = {"target": Option(50, (20, 50, 100), "Bank that wins")}
     commands = {"Roll": {}, "Hold": {}}
     handlers = {"Roll": decide_roll, "Hold": decide_hold}
