@@ -156,15 +156,21 @@ def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rn
 
 
 def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int) -> Any:
-    """Random legal moves until the game ends or `moves_left` moves are made."""
+    """Moves of the ruleset's `rollout_level` bot (absent: uniformly random legal moves) until the
+    game ends or `moves_left` moves are made."""
+    level = getattr(ruleset, "rollout_level", None)
     for _ in range(moves_left):
         if ruleset.outcome(world) is not None:
             break
         actor = mover(ruleset, world)
         if actor is None:
             break
-        moves = ruleset.legal_moves(world, actor)
-        if not moves:
-            break
-        world = step(ruleset, world, actor, rng.choice(moves), rng)
+        if level is not None:
+            move = ruleset.bot_move(world, actor, level, rng)
+        else:
+            moves = ruleset.legal_moves(world, actor)
+            if not moves:
+                break
+            move = rng.choice(moves)
+        world = step(ruleset, world, actor, move, rng)
     return world
