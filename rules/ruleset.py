@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from rules import describe
 from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options, validate_command
+from rules.search import ismcts
 
 Handler = Callable[[dict, int, dict, Rng], list[Event]]
 Evolver = Callable[[Any, Mapping[str, Any]], dict]
@@ -45,9 +46,36 @@ def check_seat_count(ruleset: Any, seats: Any) -> None:
 
 
 def check_bot_level(ruleset: Any, level: Any, what: str = "bot level") -> None:
-    """BadCommand unless `level` is one of the ruleset's bot levels."""
-    if level not in ruleset.bot_levels:
-        raise BadCommand(f"unknown {what} {level!r}; levels: {', '.join(ruleset.bot_levels)}", rule="bots")
+    """BadCommand unless `level` is one of the ruleset's bot levels, or a search level with its
+    iteration budget ("ismcts:500") where the ruleset offers that search."""
+    base, budget = split_level(level)
+    if base not in ruleset.bot_levels or (budget is not None and base != SEARCH_LEVEL):
+        raise BadCommand(f"unknown {what} {level!r}; levels: {', '.join(ruleset.bot_levels)}"
+                         f"{_SEARCH_HINT if SEARCH_LEVEL in ruleset.bot_levels else ''}", rule="bots")
+    if budget is not None and not (isinstance(budget, int) and 1 <= budget <= MAX_SEARCH_ITERATIONS):
+        raise BadCommand(f"{what} {level!r}: the search budget must be a whole number of iterations "
+                         f"from 1 to {MAX_SEARCH_ITERATIONS}", rule="bots")
+
+
+# The search bot (rules/search/ismcts.py): level "ismcts" searches DEFAULT_ITERATIONS iterations a move,
+# "ismcts:N" searches N.  A level names its budget in iterations, not seconds, so the move it picks is a
+# function of the game's seed (the worker may still cut a search short: service/jobs.py BOT_MOVE_SECONDS).
+SEARCH_LEVEL = "ismcts"
+MAX_SEARCH_ITERATIONS = 100_000
+_SEARCH_HINT = f" ({SEARCH_LEVEL}:N for a search of N iterations a move)"
+
+
+def split_level(level: Any) -> tuple[Any, int | str | None]:
+    """("ismcts", 500) for "ismcts:500"; (level, None) for a level without a budget; the budget is
+    returned as given (a string) when it is not a whole number, for check_bot_level to refuse."""
+    if not isinstance(level, str) or ":" not in level:
+        return level, None
+    base, _, budget = level.partition(":")
+    return base, int(budget) if budget.isdigit() and len(budget) <= 7 else budget
+
+
+def is_search_level(level: Any) -> bool:
+    return split_level(level)[0] == SEARCH_LEVEL
 
 
 def table_checks(ruleset: Any, seats: int, options: Any, bot_levels: Iterable[Any] = (),
@@ -280,10 +308,27 @@ class RulesetBase:
         return {}
 
     # -- bots ----------------------------------------------------------------
-    def bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:
-        """A legal command chosen by the bot of that level."""
+    def bot_move(self, state: Any, seat: int, level: str, rng: Rng,
+                 out_of_time: Callable[[], bool] | None = None) -> dict:
+        """A legal command chosen by the bot of that level.  The search level ("ismcts", "ismcts:N")
+        is the generic ISMCTS of rules/search, which `out_of_time` (the worker's clock) may cut short."""
         check_bot_level(self, level)
+        base, budget = split_level(level)
+        if base == SEARCH_LEVEL:
+            return ismcts.choose(self, state, seat, rng, budget or ismcts.DEFAULT_ITERATIONS, out_of_time)
         return self.choose_bot_move(state, seat, level, rng)
+
+    # -- search (rules/search) ---------------------------------------------
+    def determinize(self, state: Any, seat: int | None, rng: Rng) -> Any:
+        """A full state consistent with everything `seat` may know, its hidden parts resampled
+        (the same `view(..., seat)`).  This default is for games without hidden information: the
+        state itself.  A game with hidden information (hands, deck orders) must override it."""
+        return state
+
+    def evaluate(self, state: Any) -> list[float] | None:
+        """Per-seat shares of a win (summing to 1) for a game not over, scoring a search's truncated
+        playout; None: equal shares.  A game overrides it with its scores, money or points."""
+        return None
 
     def choose_bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:
         raise NotImplementedError

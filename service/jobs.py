@@ -17,6 +17,7 @@ from rq import Queue
 from events.runner import Game, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove, Rng
+from rules.ruleset import is_search_level
 from service.metrics import BOT_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock
 from service.wiring import build_engine
@@ -28,6 +29,11 @@ MAX_TIMEOUT_STEPS = 500
 # hands on to a fresh job (so one long bot-only game cannot hog a worker).
 BOT_BATCH_MOVES = int(os.environ.get("BOT_BATCH_MOVES", "200"))
 BOT_BATCH_SECONDS = float(os.environ.get("BOT_BATCH_SECONDS", "0.5"))
+# A search bot's move ("ismcts", "ismcts:N") stops at its iteration budget or after this many seconds,
+# whichever comes first.  The cap makes the move depend on the machine's speed; verification does not
+# mind (it re-decides the recorded command, never re-runs the bot), and a budget met within the cap
+# gives the same move from the same seed on any machine.
+BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "1.0"))
 
 
 # ------------------------------------------------------------------ the jobs
@@ -83,8 +89,12 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
     spec = game.seats[seat]
     if spec["kind"] != "bot" or seat not in game.awaiting():
         return None
-    command = game.ruleset.bot_move(game.state, seat, spec.get("level", "random"),
-                                    Rng(game.seed, f"bot:{seat}:{game.version}"))
+    level = spec.get("level", "random")
+    rng = Rng(game.seed, f"bot:{seat}:{game.version}")
+    if is_search_level(level):
+        command = game.ruleset.bot_move(game.state, seat, level, rng, out_of_time=time_cap(BOT_MOVE_SECONDS))
+    else:
+        command = game.ruleset.bot_move(game.state, seat, level, rng)
     try:
         return runner.execute(game.id, seat, command, actor_kind="bot", expected_version=game.version,
                               loaded=game, schedule=schedule).game
@@ -95,6 +105,12 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
         log.error("bot %s in %s chose an illegal move %s: %s", seat, game.id, command, error)
         return runner.execute(game.id, seat, game.ruleset.on_timeout(game.state, seat), actor_kind="bot",
                               expected_version=game.version, loaded=game, schedule=schedule).game
+
+
+def time_cap(seconds: float):
+    """A search's out_of_time: true once `seconds` have passed since the search began."""
+    ends = time.monotonic() + seconds
+    return lambda: time.monotonic() >= ends
 
 
 def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:

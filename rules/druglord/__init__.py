@@ -26,7 +26,20 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
-from rules.druglord import actions, baller, bots, commands, describe, flow, load, regions, rolls, trade, violence
+from rules.druglord import (
+    actions,
+    baller,
+    bots,
+    commands,
+    describe,
+    flow,
+    load,
+    regions,
+    rolls,
+    search,
+    trade,
+    violence,
+)
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
 from rules.druglord.flow import advance
@@ -91,7 +104,9 @@ class Druglord(RulesetBase):
     title = "Druglord: Lord of Drugs"
     noun = "Druglord"
     min_seats, max_seats = 2, 6
-    bot_levels = ("random", "greedy")
+    bot_levels = ("random", "greedy", "ismcts")
+    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
+    evaluate = staticmethod(search.evaluate)
     versions = VERSIONS
 
     @property

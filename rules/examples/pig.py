@@ -50,7 +50,9 @@ class Pig(RulesetBase):
 
     name, title, noun = "pig", "Pig (example game)", "Pig"
     min_seats, max_seats = 2, 6
-    bot_levels = ("random", "cautious")
+    bot_levels = ("random", "cautious", "ismcts")
+    rollout_moves = 6  # a search's playouts: a few rolls, then `evaluate` (random play to 50 is mostly noise)
+
     options = {"target": Option(50, (20, 50, 100), "Bank that wins")}
     commands = {"Roll": {}, "Hold": {}}
     handlers = {"Roll": decide_roll, "Hold": decide_hold}
@@ -94,6 +96,11 @@ class Pig(RulesetBase):
         if best < state["target"]:
             return None
         return {"winners": [s for s, bank in enumerate(state["banks"]) if bank == best], "reason": "reached the target"}
+
+    def evaluate(self, state: dict) -> list[float]:
+        """For a search's truncated playout: shares of the win by bank, the pot counted for its roller."""
+        points = [bank + (state["pot"] if s == state["current"] else 0) + 1 for s, bank in enumerate(state["banks"])]
+        return [p / sum(points) for p in points]
 
     def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
         """random: any legal move; cautious: hold at 20 or when the pot wins the game."""

@@ -20,7 +20,7 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.blocks import windows
-from rules.kingpin import bots, commands, describe, dice, specials, turn
+from rules.kingpin import bots, commands, describe, dice, search, specials, turn
 from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG, DATA
 from rules.kingpin.evolve import EVOLVERS
@@ -41,7 +41,8 @@ class Kingpin(RulesetBase):
     versions = ((1, "as first released"),
                 (2, "Distribute: Hits your Dealers can hold must be placed; only the extra is discarded"))
     min_seats, max_seats = 2, 6
-    bot_levels = ("random", "greedy")
+    bot_levels = ("random", "greedy", "ismcts")
+    evaluate = staticmethod(search.evaluate)
     options: Mapping[str, Option] = {
         "target": Option(5000, (3000, 5000, 10000),
                          "Bankroll that wins: $5,000; $3,000 for a shorter game, $10,000 for an epic one."),

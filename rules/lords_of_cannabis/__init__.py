@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import offers
-from rules.lords_of_cannabis import bots, building, crops, describe, flow, placement, trade, turn
+from rules.lords_of_cannabis import bots, building, crops, describe, flow, placement, search, trade, turn
 from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
@@ -72,7 +72,9 @@ class LordsOfCannabis(RulesetBase):
     title = "Lords of Cannabis"
     noun = "Lords of Cannabis"
     min_seats, max_seats = 2, 6
-    bot_levels = ("random", "greedy")
+    bot_levels = ("random", "greedy", "ismcts")
+    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
+    evaluate = staticmethod(search.evaluate)
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),

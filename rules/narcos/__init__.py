@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
-from rules.narcos import bots, cartel, describe, draw, flow, improve, manage
+from rules.narcos import bots, cartel, describe, draw, flow, improve, manage, search
 from rules.narcos import view as view_mod
 from rules.narcos.evolve import EVOLVERS
 from rules.ruleset import RulesetBase
@@ -66,7 +66,9 @@ class Narcos(RulesetBase):
     title = "Narcos (Narco Empire)"
     noun = "Narcos"
     min_seats, max_seats = 2, 4
-    bot_levels = ("random", "greedy")
+    bot_levels = ("random", "greedy", "ismcts")
+    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
+    evaluate = staticmethod(search.evaluate)
     options: Mapping[str, Option] = {
         "mode": Option("basic", ("basic", "advanced"),
                        "basic: a permanent −2 Dealer; advanced: the board's 4 cities with tokens, employees' "

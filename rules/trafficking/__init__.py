@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.ruleset import RulesetBase
-from rules.trafficking import bots, customs, dealing, deals, describe, flow, movement, setup
+from rules.trafficking import bots, customs, dealing, deals, describe, flow, movement, search, setup
 from rules.trafficking import view as view_mod
 from rules.trafficking.evolve import EVOLVERS
 
@@ -57,7 +57,9 @@ class Trafficking(RulesetBase):
 
     name, title, noun = "trafficking", "Trafficking", "Trafficking"
     min_seats, max_seats = 3, 9
-    bot_levels = ("random", "greedy")
+    bot_levels = ("random", "greedy", "ismcts")
+    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
+    evaluate = staticmethod(search.evaluate)
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {**deals.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}

@@ -22,6 +22,14 @@ def test_rulesets_are_listed_with_seats_options_and_bot_levels(client):
     problem(client.get("/v1/rulesets/chess"), 404)
 
 
+def test_a_search_bot_level_takes_an_iteration_budget_and_a_bad_one_is_refused_like_an_unknown_level(client):
+    assert "ismcts" in client.get("/v1/rulesets/kingpin").json["bot_levels"]
+    for level, status in (("ismcts:50", 201), ("ismcts", 201), ("ismcts:0", 422), ("greedy:5", 422), ("godlike", 422)):
+        response = client.post("/v1/games", json={"ruleset": "kingpin",
+                                                  "seats": [{"kind": "human"}, {"kind": "bot", "level": level}]})
+        assert response.status_code == status, (level, response.json)
+
+
 def test_create_returns_tokens_once_and_the_seed_commitment(client, race):
     game_id, tokens = race
     assert len(set(tokens)) == 2 and all(len(t) >= 43 for t in tokens)  # 256 bits, url-safe base64

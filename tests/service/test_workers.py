@@ -79,3 +79,20 @@ def test_a_worker_killed_mid_move_still_yields_exactly_one_move(engine, worker, 
                        what="the move after the crash")
     moves = [e for e in engine.store.read_all(game.id, after=game.version) if e.actor == "bot:0"]
     assert len(moves) == 1 and after.awaiting() in ({1: "move"}, {1: "response"})
+
+
+def test_a_search_bot_seat_plays_a_game_to_the_end_and_it_verifies(redis_server, worker):
+    # the worker plays an "ismcts:N" seat like any bot; its moves are recorded as commands, so the
+    # history verifies by re-deciding them (verification never re-runs the search)
+    from rules.examples.pig import RULESET as PIG
+    worker(CARTEL_EXTRA_RULESETS="tests.support.race:RACE,rules.examples.pig:RULESET")
+    engine = build_engine(redis_server.url, rulesets={**RULESETS, "pig": PIG})
+    game = engine.runner.create_game("pig", [{"kind": "bot", "level": "ismcts:8"}, {"kind": "bot", "level": "random"}],
+                                     {"target": 20}, seed="search-bot")
+    done = wait_until(lambda: finished(engine, game.id), timeout=60, what="the search bot's game to finish")
+    envelopes = list(engine.store.read_all(game.id))
+    assert any(e.actor == "bot:0" for e in envelopes)
+    header = {"format": "tabletop-cartel-history/1", "ruleset": "pig", "options": done.options,
+              "seats": done.seats, "seed": "search-bot", "seed_commitment": done.meta["seed_commitment"]}
+    verdict = verify_history([header] + [e.history_dict() for e in envelopes], {"pig": PIG})
+    assert verdict["valid"], verdict

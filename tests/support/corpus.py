@@ -38,7 +38,7 @@ def seat_plan(ruleset, number: int) -> tuple[list[dict], dict | None]:
     for n in range(seats):
         pick = (number + n) % 4
         kinds.append({"kind": "human"} if pick in (0, 1) else
-                     {"kind": "bot", "level": ruleset.bot_levels[pick % len(ruleset.bot_levels)]})
+                     {"kind": "bot", "level": ruleset.bot_levels[pick % min(2, len(ruleset.bot_levels))]})
     if all(k["kind"] == "bot" for k in kinds):
         kinds[0] = {"kind": "human"}
     clock = {"move_seconds": 30, "response_seconds": 10, "timeouts_before_bot": 2} if number % 2 == 0 else None

@@ -141,12 +141,17 @@ function seatRow(rs, i) {
     h("option", { value: "open" }, "open (anyone may take it)"));
   const levels = rs.bot_levels.length ? rs.bot_levels : ["random"];
   const level = h("select", { name: `level-${i}`, "aria-label": `Seat ${i} bot level` },
-    levels.map((l) => h("option", { value: l, selected: l === levels[levels.length - 1] }, l)));
+    levels.map((l) => h("option", { value: l, selected: l === defaultLevel(levels) }, l)));
   const sync = () => { level.hidden = kind.value !== "bot"; };
   kind.addEventListener("change", sync);
   sync();
   return h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, level,
     h("input", { name: `name-${i}`, placeholder: "name (optional)", maxlength: 64, size: 14, "aria-label": `Seat ${i} name` }));
+}
+
+// greedy where a game has it: a quick opponent that plays to win (ismcts searches for about a second a move)
+function defaultLevel(levels) {
+  return levels.includes("greedy") ? "greedy" : levels[0];
 }
 
 function optionField(name, option) {

@@ -1,0 +1,281 @@
+"""Bot arena: seeded games between bot levels, rules only (no Redis), on every core, rated with
+OpenSkill (Plackett-Luce).
+
+    python3 -m bench.arena --rulesets pig,kingpin --levels greedy,ismcts:50 --seats 2 --games 20
+
+Each pairing of two levels A and B plays `--games` games: heads-up A against B, at more seats one
+A against B in every other seat (and B against A's copies likewise), the lineup rotated one seat a
+game so nobody keeps the first move.  A game is played as the worker would play it (the lowest
+awaited seat moves; its rng is Rng(seed, "bot:<seat>:<version>"); seeds are
+arena-<ruleset>-<seats>-<lineup>-<n>), so a run is reproducible; a search level's budget is its
+iterations (no time cap here).
+
+Ratings: each game is a ranking (winners first, tied; everyone else second); copies of one level
+at a table are rated as separate players from the level's rating, and their updates averaged.
+Where seats have roles (Trafficking's Narc and Dealers), a level is rated per role ("greedy@narc").
+Win rate counts a shared win as a share; its 95% interval is Wilson's.
+
+Output (bench/results/arena/, git-ignored): a table on stdout, arena-<stamp>.json and
+arena-<stamp>.png (needs matplotlib: `pip install -e .[bench]`; without it no chart is drawn).
+`--speed` instead measures ISMCTS iterations per second per ruleset.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import multiprocessing
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from rules import EVERY_RULESET
+from rules.base import Rng, fold, normalize_options
+from rules.search import ismcts
+
+OUT = Path(__file__).resolve().parent / "results" / "arena"
+MAX_COMMANDS = 20_000
+
+
+# ------------------------------------------------------------------ playing
+def role_of(state: dict, seat: int) -> str | None:
+    """A seat's role where a game gives seats different roles (Trafficking: "narc" | "dealer")."""
+    players = state.get("players") if isinstance(state, dict) else None
+    if isinstance(players, list) and seat < len(players) and isinstance(players[seat], dict):
+        return players[seat].get("role")
+    return None
+
+
+def play(job: tuple) -> dict:
+    """One game: {"lineup", "winners", "roles", "commands", "seconds": {level: s}, "moves": {level: n}}."""
+    name, lineup, seed, options = job
+    ruleset = EVERY_RULESET[name]
+    events = ruleset.setup(normalize_options(ruleset.options, options), len(lineup), Rng(seed, 2))
+    state, version = fold(ruleset, events), 1 + len(events)
+    spent, moves = defaultdict(float), defaultdict(int)
+    for commands in range(MAX_COMMANDS):  # noqa: B007 (read after the loop: the game's length)
+        outcome = ruleset.outcome(state)
+        if outcome is not None:
+            break
+        seat = min(ruleset.awaiting(state))
+        level = lineup[seat]
+        started = time.perf_counter()
+        command = ruleset.bot_move(state, seat, level, Rng(seed, f"bot:{seat}:{version}"))
+        spent[level] += time.perf_counter() - started
+        moves[level] += 1
+        events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
+        state, version = fold(ruleset, events, state), version + len(events)
+    else:
+        raise RuntimeError(f"{name} game {seed} did not end in {MAX_COMMANDS} commands")
+    return {"lineup": list(lineup), "winners": list(outcome["winners"]), "commands": commands,
+            "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
+
+
+def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
+    """Heads-up: every pair once; more seats: each level alone against each other level's copies."""
+    if seats == 2:
+        return [pair for pair in itertools.combinations(levels, 2)]
+    return [(a,) + (b,) * (seats - 1) for a, b in itertools.permutations(levels, 2)]
+
+
+def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None) -> list[tuple]:
+    out = []
+    for lineup in lineups(levels, seats):
+        for n in range(games):
+            rotated = lineup[n % seats:] + lineup[:n % seats]
+            out.append((name, rotated, f"arena-{name}-{seats}-{'-'.join(lineup)}-{n}", options))
+    return out
+
+
+# ------------------------------------------------------------------ rating
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def key_of(level: str, role: str | None) -> str:
+    return f"{level}@{role}" if role else level
+
+
+def rate(results: list[dict]) -> dict[str, dict]:
+    """Per level (and role): games, win share, its interval, OpenSkill mu and sigma."""
+    from openskill.models import PlackettLuce
+    model = PlackettLuce()
+    ratings: dict[str, object] = {}
+    games, wins = defaultdict(int), defaultdict(float)
+    for result in results:
+        keys = [key_of(level, role) for level, role in zip(result["lineup"], result["roles"])]
+        winners = result["winners"]
+        for seat, key in enumerate(keys):
+            games[key] += 1
+            wins[key] += 1 / len(winners) if seat in winners else 0.0
+            ratings.setdefault(key, model.rating(name=key))
+        teams = [[model.rating(mu=ratings[k].mu, sigma=ratings[k].sigma, name=k)] for k in keys]
+        ranks = [1 if seat in winners else 2 for seat in range(len(keys))]
+        updated = model.rate(teams, ranks=ranks)
+        copies = defaultdict(list)
+        for key, team in zip(keys, updated):
+            copies[key].append(team[0])
+        for key, rated in copies.items():
+            ratings[key] = model.rating(mu=sum(r.mu for r in rated) / len(rated),
+                                        sigma=sum(r.sigma for r in rated) / len(rated), name=key)
+    table = {}
+    for key in sorted(ratings, key=lambda k: -ratings[k].mu):
+        low, high = wilson(wins[key], games[key])
+        table[key] = {"games": games[key], "wins": round(wins[key], 2), "win_rate": round(wins[key] / games[key], 3),
+                      "win_rate_95": [round(low, 3), round(high, 3)], "mu": round(ratings[key].mu, 2),
+                      "sigma": round(ratings[key].sigma, 2)}
+    return table
+
+
+def head_to_head(results: list[dict]) -> dict[str, dict]:
+    """Per lineup (levels in seat order before rotation is undone: the first level against the rest):
+    how often the lone level won."""
+    out: dict[str, dict] = {}
+    for result in results:
+        lineup = result["lineup"]
+        counts = {level: lineup.count(level) for level in lineup}
+        lone = min(counts, key=lambda level: (counts[level], level))
+        other = next((level for level in counts if level != lone), lone)
+        label = f"{lone} vs {other}" if len(lineup) == 2 else f"1 {lone} vs {len(lineup) - 1} {other}"
+        row = out.setdefault(label, {"games": 0, "wins": 0.0})
+        row["games"] += 1
+        row["wins"] += sum(1 / len(result["winners"]) for s in result["winners"] if lineup[s] == lone)
+    for row in out.values():
+        row["win_rate"] = round(row["wins"] / row["games"], 3)
+        row["win_rate_95"] = [round(x, 3) for x in wilson(row["wins"], row["games"])]
+    return out
+
+
+# ------------------------------------------------------------------ output
+def show(title: str, table: dict[str, dict], pairs: dict[str, dict]) -> None:
+    print(f"\n{title}")
+    print(f"{'level':<28}{'games':>7}{'win rate':>10}{'95% interval':>16}{'mu':>8}{'sigma':>8}")
+    for key, row in table.items():
+        low, high = row["win_rate_95"]
+        print(f"{key:<28}{row['games']:>7}{row['win_rate']:>10.3f}{f'[{low:.2f}, {high:.2f}]':>16}"
+              f"{row['mu']:>8.2f}{row['sigma']:>8.2f}")
+    for label, row in pairs.items():
+        low, high = row["win_rate_95"]
+        print(f"  {label}: {row['wins']:g}/{row['games']} = {row['win_rate']:.3f} [{low:.2f}, {high:.2f}]")
+
+
+def chart(path: Path, report: dict) -> bool:
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    sections = report["rulesets"]
+    fig, axes = plt.subplots(len(sections), 1, figsize=(9, 2.2 + 1.2 * max(len(s["levels"]) for s in sections)
+                                                              * len(sections) / 2), squeeze=False)
+    for ax, section in zip(axes[:, 0], sections):
+        keys = list(section["levels"])
+        mus = [section["levels"][k]["mu"] for k in keys]
+        sigmas = [2 * section["levels"][k]["sigma"] for k in keys]
+        ax.barh(keys, mus, xerr=sigmas, color="#4a7", capsize=3)
+        for i, k in enumerate(keys):
+            row = section["levels"][k]
+            ax.text(0.5, i, f"win {row['win_rate']:.2f} [{row['win_rate_95'][0]:.2f}, {row['win_rate_95'][1]:.2f}]"
+                            f"  n={row['games']}", va="center", fontsize=8)
+        ax.invert_yaxis()
+        ax.set_title(f"{section['ruleset']}, {section['seats']} seats: OpenSkill mu ± 2 sigma", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def progress(iterable, total: int, what: str):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return iterable
+    return tqdm(iterable, total=total, desc=what, unit="game")
+
+
+# ------------------------------------------------------------------ speed
+def speed(names: list[str], seats: int, iterations: int) -> list[dict]:
+    """ISMCTS iterations per second per ruleset, from a state 30 random moves into a seeded game."""
+    rows = []
+    for name in names:
+        ruleset = EVERY_RULESET[name]
+        n = max(ruleset.min_seats, min(ruleset.max_seats, seats))
+        events = ruleset.setup(normalize_options(ruleset.options, None), n, Rng(f"speed-{name}", 2))
+        state, version, measured = fold(ruleset, events), 1 + len(events), []
+        for step in range(400):
+            if ruleset.outcome(state) is not None:
+                break
+            seat = min(ruleset.awaiting(state))
+            if step >= 30 and len(ruleset.legal_moves(state, seat)) > 1 and len(measured) < 5:
+                started = time.perf_counter()
+                ismcts.choose(ruleset, state, seat, Rng("speed", step), iterations)
+                measured.append(time.perf_counter() - started)
+            command = ruleset.bot_move(state, seat, "random", Rng(f"speed-{name}", f"bot:{seat}:{version}"))
+            events = ruleset.decide(state, seat, command, Rng(f"speed-{name}", version + 1))
+            state, version = fold(ruleset, events, state), version + len(events)
+        if measured:
+            per_s = iterations * len(measured) / sum(measured)
+            rows.append({"ruleset": name, "seats": n, "moves_searched": len(measured),
+                         "iterations_per_s": round(per_s), "rollout_moves": getattr(ruleset, "rollout_moves",
+                                                                                     ismcts.DEFAULT_ROLLOUT_MOVES)})
+            print(f"{name:<20}{n} seats  {per_s:8.0f} iterations/s  ({len(measured)} moves of {iterations} iterations)")
+    return rows
+
+
+# ------------------------------------------------------------------ main
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rulesets", default="", help="comma-separated (default: every served ruleset)")
+    parser.add_argument("--levels", default="random,greedy,ismcts:50",
+                        help="comma-separated bot levels (a ruleset without one of them skips it)")
+    parser.add_argument("--seats", type=int, default=2, help="players per game, clamped to each ruleset's range")
+    parser.add_argument("--games", type=int, default=20, help="games per pairing")
+    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
+    parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
+    args = parser.parse_args(argv)
+    from rules import RULESETS
+    names = [n for n in args.rulesets.split(",") if n] or sorted(RULESETS)
+    if args.speed:
+        return {"speed": speed(names, args.seats, args.iterations)}
+    args.out.mkdir(parents=True, exist_ok=True)
+    report = {"command": "python3 -m bench.arena " + " ".join(argv or __import__("sys").argv[1:]),
+              "games_per_pairing": args.games, "rulesets": []}
+    with multiprocessing.Pool(args.workers) as pool:
+        for name in names:
+            ruleset = EVERY_RULESET[name]
+            levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]
+            seats = max(ruleset.min_seats, min(ruleset.max_seats, args.seats))
+            work = jobs(name, levels, seats, args.games, None)
+            started = time.perf_counter()
+            results = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
+            levels_table, pairs = rate(results), head_to_head(results)
+            per_move = defaultdict(lambda: [0.0, 0])
+            for result in results:
+                for level, seconds in result["seconds"].items():
+                    per_move[level][0] += seconds
+                    per_move[level][1] += result["moves"][level]
+            section = {"ruleset": name, "seats": seats, "games": len(results), "levels": levels_table,
+                       "pairings": pairs, "seconds": round(time.perf_counter() - started, 1),
+                       "seconds_per_move": {lv: round(s / max(1, n), 4) for lv, (s, n) in per_move.items()}}
+            report["rulesets"].append(section)
+            show(f"{name}, {seats} seats, {len(results)} games ({section['seconds']} s)", levels_table, pairs)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    (args.out / f"arena-{stamp}.json").write_text(json.dumps(report, indent=1))
+    drew = chart(args.out / f"arena-{stamp}.png", report)
+    print(f"\nwrote {args.out / f'arena-{stamp}.json'}" + (f" and arena-{stamp}.png" if drew else
+                                                          " (no chart: matplotlib is not installed)"))
+    return report
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""What a search bot needs of Druglord (rules/search): determinize and evaluate.
+
+Hidden from a seat (view.py): the Region deck's order, the Baller deck's order, the other seats'
+Baller hands (their sizes are public) and, while empires are chosen, the other seats' drawn Region
+Cards and which of them they keep.  The unseen Region Cards (deck + others' draws) and the unseen
+Baller cards (deck + others' hands) are each dealt anew with the same sizes; everything public
+(the board, the draft offer, the discard, played cards) stays.
+"""
+from __future__ import annotations
+
+from rules.base import Rng
+from rules.search.hidden import deal, others, shares
+
+
+def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
+    players = [dict(p) for p in state["players"]]
+    hidden = others(state["seats"], seat)
+    deck, *draws = deal(list(state["deck"]) + [r for s in hidden for r in players[s]["drawn"]],
+                        [len(state["deck"])] + [len(players[s]["drawn"]) for s in hidden], rng)
+    for s, drawn in zip(hidden, draws):
+        players[s]["drawn"] = drawn
+        if players[s]["kept"] is not None:  # a secret choice made: some `keep` of the new draw, in drawn order
+            picked = sorted(rng.shuffled(range(len(drawn)))[:len(players[s]["kept"])])
+            players[s]["kept"] = [drawn[i] for i in picked]
+    baller_deck, *hands = deal(list(state["baller_deck"]) + [c for s in hidden for c in players[s]["hand"]],
+                               [len(state["baller_deck"])] + [len(players[s]["hand"]) for s in hidden], rng)
+    for s, hand in zip(hidden, hands):
+        players[s]["hand"] = hand
+    return {**state, "players": players, "deck": deck, "baller_deck": baller_deck}
+
+
+def evaluate(state: dict) -> list[float]:
+    """Shares of the win by score (Rule 12: the highest score wins)."""
+    return shares([p["score"] + 1 for p in state["players"]])

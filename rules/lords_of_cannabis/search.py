@@ -1,0 +1,37 @@
+"""What a search bot needs of Lords of Cannabis (rules/search): determinize and evaluate.
+
+Hidden from a seat (view.py): the Crop deck's order, the other seats' Crop cards (counts public)
+and the other seats' Stash cards (counts public).  The unseen Crop cards (deck + others' hands)
+are dealt anew with the same sizes; the others' Stash cards are dealt anew from what they hold
+together, which the seat can count (25 of each resource less the bank and its own hand).
+
+Not used: what the public history tells about the others' Stash (the production each roll paid
+them, their trades and builds); a determinization only keeps the counts.  The search is weaker for
+it, and never reads a hidden card.
+"""
+from __future__ import annotations
+
+from rules.base import Rng
+from rules.lords_of_cannabis.state import total_points
+from rules.search.hidden import deal, others, shares
+
+RESOURCE_KINDS = 5
+
+
+def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
+    hidden = others(state["seats"], seat)
+    crops = list(state["crops"])
+    deck, *hands = deal(list(state["deck"]) + [c for s in hidden for c in crops[s]],
+                        [len(state["deck"])] + [len(crops[s]) for s in hidden], rng)
+    for s, hand in zip(hidden, hands):
+        crops[s] = hand
+    stash = list(state["hands"])
+    cards = [r for s in hidden for r in range(RESOURCE_KINDS) for _ in range(stash[s][r])]
+    for s, hand in zip(hidden, deal(cards, [sum(stash[s]) for s in hidden], rng)):
+        stash[s] = [hand.count(r) for r in range(RESOURCE_KINDS)]
+    return {**state, "deck": deck, "crops": crops, "hands": stash}
+
+
+def evaluate(state: dict) -> list[float]:
+    """Shares of the win by Victory Points (10 wins), hidden Victory Point cards included."""
+    return shares([total_points(state, s) for s in range(state["seats"])])

@@ -1,0 +1,176 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+2012), for any ruleset, through the contract only.
+
+Each iteration:
+  1. determinize: `ruleset.determinize(state, seat, rng)` gives a full state the searching seat
+     cannot tell from the true one (its hidden parts resampled), so the search never reads a card
+     it may not see; a ruleset without hidden information returns the state itself;
+  2. select: walk down the tree, one node per move (keyed by who moved and the command), among the
+     moves legal in *this* determinization, by UCB1 with availability counts (a move is scored
+     against how often it was available, not how often its parent was visited);
+  3. expand one untried move; chance (dice, shuffles) is whatever `decide` rolls with the search's
+     rng, so it is sampled anew on every descent (an open-loop tree over moves, not outcomes);
+  4. play out with random legal moves for at most `rollout_moves` moves, then score the state:
+     the outcome's winners share 1 when the game is over, else `ruleset.evaluate(state)`
+     (per-seat shares of a win) for a truncated playout;
+  5. back up every seat's score along the path (max-n: each node is chosen by the seat that moves
+     there, on that seat's own score).
+
+The move played is the root's most visited child among the seat's legal moves.  Everything random
+comes from the Rng handed in, so a fixed iteration budget makes the choice a function of the state,
+the seat and the rng: reproducible from the game's seed.  `out_of_time` (a callable the caller
+supplies: rules/ reads no clock) may stop the search early; the choice then depends on the
+machine's speed, which is why it is only a cap (see README "Search bots").
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rules.base import Rng, fold
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_ROLLOUT_MOVES = 20
+EXPLORATION = 0.7  # UCB1's constant for scores in [0, 1]
+
+
+class Node:
+    """A move in the tree: who made it, its statistics, and the moves after it."""
+
+    __slots__ = ("seat", "move", "visits", "available", "score", "children")
+
+    def __init__(self, seat: int | None, move: Mapping[str, Any] | None, seats: int):
+        self.seat, self.move = seat, move
+        self.visits, self.available = 0, 1
+        self.score = [0.0] * seats
+        self.children: dict[tuple, Node] = {}
+
+    def ucb(self) -> float:
+        mean = self.score[self.seat] / self.visits
+        return mean + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+def move_key(seat: int, move: Mapping[str, Any]) -> tuple:
+    """A hashable, order-independent key of a command (its arguments may be lists or objects)."""
+    return seat, _frozen(move)
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def seat_count(ruleset: Any, state: Any) -> int:
+    counter = getattr(ruleset, "seat_count", None)
+    return counter(state) if counter else state["seats"]
+
+
+def scores(ruleset: Any, state: Any, seats: int) -> list[float]:
+    """Per-seat shares of a win: the outcome's winners split 1; a game not over is the ruleset's
+    `evaluate` (equal shares for a ruleset that has none)."""
+    outcome = ruleset.outcome(state)
+    if outcome is not None:
+        winners = outcome.get("winners") or []
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
+    evaluate = getattr(ruleset, "evaluate", None)
+    values = evaluate(state) if evaluate else None
+    return list(values) if values is not None else [1.0 / seats] * seats
+
+
+def mover(ruleset: Any, state: Any) -> int | None:
+    """Who moves next in a simulated game: the lowest awaited seat (as the worker plays bot seats)."""
+    awaiting = ruleset.awaiting(state)
+    return min(awaiting) if awaiting else None
+
+
+def step(ruleset: Any, state: Any, seat: int, move: Mapping[str, Any], rng: Rng) -> Any:
+    return fold(ruleset, ruleset.decide(state, seat, move, rng), state)
+
+
+def determinize(ruleset: Any, state: Any, seat: int, rng: Rng) -> Any:
+    sample = getattr(ruleset, "determinize", None)
+    return sample(state, seat, rng) if sample else state
+
+
+def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFAULT_ITERATIONS,
+           out_of_time: Callable[[], bool] | None = None, rollout_moves: int | None = None) -> dict:
+    """The move ISMCTS picks for `seat` (one of its legal moves) after `iterations` iterations,
+    or fewer if `out_of_time()` turns true (checked between iterations, after the first)."""
+    moves = ruleset.legal_moves(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move to search")
+    if len(moves) == 1:
+        return moves[0]
+    if rollout_moves is None:
+        rollout_moves = getattr(ruleset, "rollout_moves", DEFAULT_ROLLOUT_MOVES)
+    seats = seat_count(ruleset, state)
+    root = Node(None, None, seats)
+    for done in range(iterations):
+        if done and out_of_time is not None and out_of_time():
+            break
+        iterate(ruleset, root, determinize(ruleset, state, seat, rng), seat, seats, rng, rollout_moves)
+    legal = {move_key(seat, m): m for m in moves}
+    ranked = [(child.visits, -index, key) for index, (key, child) in enumerate(root.children.items()) if key in legal]
+    if not ranked:
+        return moves[0]
+    return legal[max(ranked)[2]]
+
+
+def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rng, rollout_moves: int) -> None:
+    """One iteration on one determinization: select, expand, play out, back up."""
+    node, path = root, [root]
+    while ruleset.outcome(world) is None:
+        actor = seat if node is root else mover(ruleset, world)
+        if actor is None:
+            break
+        moves = ruleset.legal_moves(world, actor)
+        if not moves:
+            break
+        untried = []
+        for move in moves:
+            child = node.children.get(move_key(actor, move))
+            if child is None:
+                untried.append(move)
+            else:
+                child.available += 1
+        if untried:
+            move = rng.choice(untried)
+            child = node.children[move_key(actor, move)] = Node(actor, move, seats)
+            world = step(ruleset, world, actor, move, rng)
+            path.append(child)
+            break
+        keys = [move_key(actor, m) for m in moves]
+        node = max((node.children[k] for k in keys), key=Node.ucb)
+        world = step(ruleset, world, actor, node.move, rng)
+        path.append(node)
+    world = playout(ruleset, world, rng, rollout_moves)
+    result = scores(ruleset, world, seats)
+    for visited in path:
+        visited.visits += 1
+        for s in range(seats):
+            visited.score[s] += result[s]
+
+
+def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int) -> Any:
+    """Moves of the ruleset's `rollout_level` bot (absent: uniformly random legal moves) until the
+    game ends or `moves_left` moves are made."""
+    level = getattr(ruleset, "rollout_level", None)
+    for _ in range(moves_left):
+        if ruleset.outcome(world) is not None:
+            break
+        actor = mover(ruleset, world)
+        if actor is None:
+            break
+        if level is not None:
+            move = ruleset.bot_move(world, actor, level, rng)
+        else:
+            moves = ruleset.legal_moves(world, actor)
+            if not moves:
+                break
+            move = rng.choice(moves)
+        world = step(ruleset, world, actor, move, rng)
+    return world

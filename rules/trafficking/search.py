@@ -1,0 +1,50 @@
+"""What a search bot needs of Trafficking (rules/search): determinize and evaluate.
+
+Hidden from a seat (view.py): the order of both stacks, the cards other Dealers keep (which stack
+each came from is public: CardDrawn names it) and, at Airport Customs, the other side's secret
+hand until the reveal.  Each stack's unseen cards (the stack + the others' kept cards from it) are
+dealt anew, every kept card replaced by one of its own stack; an unrevealed Customs hand is drawn
+anew.
+
+Not used: the public history of the stacks' bottoms (a card read aloud goes back face down to the
+bottom, so its place is known until it comes round again); a determinization reshuffles the whole
+stack.  The search is weaker for it, and never reads a hidden card.
+"""
+from __future__ import annotations
+
+from rules.base import Rng
+from rules.search.hidden import deal, others, shares
+from rules.trafficking.state import HANDS, KILO
+
+
+def stack_of(card: str) -> str:
+    return "sour_grapes" if card.startswith("SG") else "flip_out"
+
+
+def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
+    hidden = others(state["seats"], seat)
+    players = [dict(p) for p in state["players"]]
+    decks = {}
+    for name, stack in sorted(state["decks"].items()):
+        kept = [(s, i) for s in hidden for i, card in enumerate(players[s]["kept"]) if stack_of(card) == name]
+        fresh, dealt = deal(list(stack) + [players[s]["kept"][i] for s, i in kept], [len(stack), len(kept)], rng)
+        decks[name] = fresh
+        for (s, i), card in zip(kept, dealt):
+            players[s]["kept"] = [card if j == i else c for j, c in enumerate(players[s]["kept"])]
+    customs = state["customs"]
+    if customs is not None:
+        customs = dict(customs)
+        if customs["hidden"] is not None and seat != customs["dealer"]:
+            customs["hidden"] = rng.choice(HANDS)
+        if customs["guess"] is not None and seat != customs["narc"]:
+            customs["guess"] = rng.choice(HANDS)
+    return {**state, "decks": decks, "players": players, "customs": customs}
+
+
+def evaluate(state: dict) -> list[float]:
+    """Shares of the win: a Dealer by the part of a Kilo sold, the Narc by the part of the Dealers
+    put out of the game (the two ways a game ends)."""
+    players = state["players"]
+    dealers = [p for p in players if p["role"] == "dealer"]
+    out = sum(p["out"] is not None for p in dealers) / max(1, len(dealers))
+    return shares([out if p["role"] == "narc" else (0 if p["out"] else p["sold"] / KILO) for p in players])
