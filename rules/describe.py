@@ -28,6 +28,7 @@ ARG_SCHEMAS: dict[str, dict] = {
 INT: dict = {"type": "integer"}
 STR: dict = {"type": "string"}
 BOOL: dict = {"type": "boolean"}
+NAT: dict = {"type": "integer", "minimum": 0}  # counts, money, cards
 ANY: dict = {}
 
 

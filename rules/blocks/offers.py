@@ -34,6 +34,15 @@ OPEN_ARGUMENTS = {"MakeOffer": frozenset({"terms"}), "CounterOffer": frozenset({
 EVENTS = ("OfferMade", "OfferAccepted", "OfferDeclined", "OfferCountered", "OfferWithdrawn")
 
 
+def event_docs(what: str, maker: str, withdrawn: str) -> dict[str, str]:
+    """The EVENTS' descriptions in a game's words: what an offer is ("trade"), who makes one."""
+    return {"OfferMade": f"{maker} offered a {what}",
+            "OfferAccepted": f"A {what} offer was accepted",
+            "OfferDeclined": f"A {what} offer was declined",
+            "OfferCountered": f"A {what} offer was answered with a counter-offer",
+            "OfferWithdrawn": f"A {what} offer was withdrawn ({withdrawn})"}
+
+
 def empty() -> dict:
     return {"open": {}, "next": 1}
 

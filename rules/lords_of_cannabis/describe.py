@@ -7,7 +7,8 @@ Labels are read by the seat that may send the move, so they name only what that 
 resource and chip, an intersection by the bricks around it, never another player's hand."""
 from __future__ import annotations
 
-from rules.describe import BOOL, INT, arr, dict_of, nullable, obj, one_of_consts
+from rules.blocks import offers
+from rules.describe import BOOL, INT, NAT, arr, dict_of, nullable, obj, one_of_consts
 from rules.lords_of_cannabis.board import (
     BRICK_COORDS,
     BRICK_NODES,
@@ -120,18 +121,13 @@ EVENT_DOCS: dict[str, str] = {
     "MassProductionPlayed": "Mass Production was played: 2 Stash Cards from the bank",
     "GetJackedPlayed": "Get Jacked! was played against a player",
     "BankTraded": "Stash Cards were traded with the bank",
-    "OfferMade": "A player offered a trade",
-    "OfferAccepted": "A trade offer was accepted",
-    "OfferDeclined": "A trade offer was declined",
-    "OfferCountered": "A trade offer was answered with a counter-offer",
-    "OfferWithdrawn": "A trade offer was withdrawn (another of the player's offers was accepted)",
+    **offers.event_docs("trade", "A player", "another of the player's offers was accepted"),
     "StashTraded": "Stash Cards changed hands by an accepted offer",
     "TurnEnded": "The dice passed to the next player",
     "GameWon": "A player reached ten Victory Points on his turn: the Lord of Cannabis",
 }
 
 # ------------------------------------------------------------------ the view
-NAT: dict = {"type": "integer", "minimum": 0}
 SEAT: dict = {"type": "integer", "minimum": 0, "maximum": 5}
 ID_KEYS = {"propertyNames": {"pattern": "^[0-9]+$"}}  # ids as JSON object keys
 _RESOURCE = one_of_consts(*RESOURCES)

@@ -7,7 +7,8 @@ Labels are read by the seat that may send the move, so they name only what is pu
 names, Dealers by their characters, the fares and prices of the rulebook."""
 from __future__ import annotations
 
-from rules.describe import BOOL, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.blocks import offers
+from rules.describe import BOOL, NAT, STR, arr, dict_of, nullable, obj, one_of_consts
 from rules.trafficking import board
 from rules.trafficking.data import BOARD, BOARD_DIGEST, CARDS_DATA, CARDS_DIGEST, DEALER_IDS, DEALERS, SQUARES
 from rules.trafficking.dealing import BUY_PRICE, MARCUS_PRICE, PASS_PRICE, SELL_PRICE, bank_square
@@ -85,17 +86,12 @@ EVENT_DOCS: dict[str, str] = {
     "LidsHidden": "The Dealer put his Lids in one hand (which: his only, until the reveal)",
     "HandChosen": "The Narc chose a hand (which: his only, until the reveal)",
     "CustomsCleared": "Both hands shown: the Dealer cleared customs, or was caught",
-    "OfferMade": "A Dealer offered a deal",
-    "OfferAccepted": "A deal offer was accepted",
-    "OfferDeclined": "A deal offer was declined",
-    "OfferCountered": "A deal offer was answered with a counter-offer",
-    "OfferWithdrawn": "A deal offer was withdrawn (never in play: an offer stands until it is answered)",
+    **offers.event_docs("deal", "A Dealer", "never in play: an offer stands until it is answered"),
     "DealMade": "Two Dealers dealt directly: Lids for cash",
     "GameWon": "The game is over: the Traffic King (a Kilo sold), or the Narc (every Dealer out)",
 }
 
 # ------------------------------------------------------------------ the view
-NAT: dict = {"type": "integer", "minimum": 0}
 SEAT: dict = {"type": "integer", "minimum": 0, "maximum": 8}
 DIE: dict = {"type": "integer", "minimum": 1, "maximum": 6}
 DOLLARS: dict = {"type": "integer", "minimum": 0, "multipleOf": 10}

@@ -290,6 +290,16 @@ def spectator_sees(browser, server, game_id: str, selector: str, count: int) -> 
     watcher.close()
 
 
+def new_game_with_bots(live_server, browser, ruleset: str, bots: int = 2) -> tuple[dict, Tab, Page, str, str]:
+    """The ruleset's served data, and a game created through the lobby form: seat 0 this tab's, the rest
+    random bots; the tab, its page, the game id and seat 0's token."""
+    data = requests.get(f"{live_server.url}/v1/rulesets/{ruleset}/data", timeout=10).json()["data"]
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, ruleset, [("human", None)] + [("bot", "random")] * bots)
+    return data, tab, page, game_id, seat_token(page, game_id)
+
+
 def at_phone_width(tab: Tab, name: str) -> None:
     """The board fits a phone: nothing wider than the screen (tables scroll inside their own box)."""
     tab.page.set_viewport_size({"width": 390, "height": 844})
@@ -300,11 +310,8 @@ def at_phone_width(tab: Tab, name: str) -> None:
 
 
 def test_lords_of_cannabis_board_draws_the_data_and_picks_intersections_and_paths(live_server, browser):
-    data = requests.get(f"{live_server.url}/v1/rulesets/lords_of_cannabis/data", timeout=10).json()["data"]["board"]
-    tab = Tab(browser, live_server.url)
-    page = tab.open()
-    game_id = create_game(page, "lords_of_cannabis", [("human", None), ("bot", "random"), ("bot", "random")])
-    token = seat_token(page, game_id)
+    data, tab, page, game_id, token = new_game_with_bots(live_server, browser, "lords_of_cannabis")
+    data = data["board"]
     board = page.locator("svg.loc")
     expect(board.locator("g.brick")).to_have_count(len(data["bricks"]))
     expect(board.locator("g.intersection")).to_have_count(len(data["intersections"]))
@@ -341,11 +348,8 @@ def test_lords_of_cannabis_board_draws_the_data_and_picks_intersections_and_path
 
 
 def test_trafficking_board_draws_every_square_and_line_and_picks_what_the_moves_name(live_server, browser):
-    data = requests.get(f"{live_server.url}/v1/rulesets/trafficking/data", timeout=10).json()["data"]["board"]
-    tab = Tab(browser, live_server.url)
-    page = tab.open()
-    game_id = create_game(page, "trafficking", [("human", None), ("bot", "random"), ("bot", "random")])
-    token = seat_token(page, game_id)
+    data, tab, page, game_id, token = new_game_with_bots(live_server, browser, "trafficking")
+    data = data["board"]
     board = page.locator("svg.trafficking-board")
     expect(board.locator("g.square")).to_have_count(len(data["squares"]))
     expect(board.locator(".lines line")).to_have_count(len(data["lines"]))
@@ -385,11 +389,7 @@ def test_trafficking_board_draws_every_square_and_line_and_picks_what_the_moves_
 
 
 def test_narcos_table_shows_the_networks_rack_and_cities_and_picks_cards(live_server, browser):
-    data = requests.get(f"{live_server.url}/v1/rulesets/narcos/data", timeout=10).json()["data"]
-    tab = Tab(browser, live_server.url)
-    page = tab.open()
-    game_id = create_game(page, "narcos", [("human", None), ("bot", "random")])
-    token = seat_token(page, game_id)
+    data, tab, page, game_id, token = new_game_with_bots(live_server, browser, "narcos", bots=1)
     expect(page.locator(".narcos .city")).to_have_count(len(data["cities"]))
     expect(page.locator(".narcos-players .player")).to_have_count(2)
     # Narcos 6.1: turning cards fills the rack; a card a move names (a Dealer to deliver to, a card to buy, a
