@@ -10,7 +10,10 @@ COPY service ./service
 COPY clients ./clients
 COPY docs/rules ./docs/rules
 # the locked, hashed dependency tree first, then the package itself without re-resolving
-RUN pip install --require-hashes -r requirements.lock && pip install --no-deps . && useradd --create-home --uid 10001 cartel
+# var/archive: ARCHIVE_DIR's default (archived games), writable by the service's user; mount a volume
+# shared by the web and worker containers there, or set ARCHIVE_URL=s3://... (pip install boto3)
+RUN pip install --require-hashes -r requirements.lock && pip install --no-deps . && useradd --create-home --uid 10001 cartel \
+    && mkdir -p var/archive && chown -R cartel var
 USER cartel
 
 EXPOSE 8000

@@ -17,6 +17,7 @@ from bench import (
     http_commands,
     memory,
     replay,
+    retention,
     simulate,
     store_append,
     version_cost,
@@ -24,7 +25,7 @@ from bench import (
 from bench.common import RESULTS, ROOT
 
 BENCHES = ("http_commands", "store_append", "version_cost", "bot_moves", "replay", "simulate", "catan_peer", "memory",
-           "bot_strength", "bot_strength_roles")
+           "retention", "bot_strength", "bot_strength_roles")
 
 
 def revision() -> str:
@@ -67,6 +68,7 @@ def main(argv: list[str] | None = None) -> None:
         "bot_strength_roles": lambda: bot_strength_roles.run(
             games=40 if q else 200, rulesets=bot_strength_roles.with_roles(rulesets)),
         "memory": lambda: memory.run(long_version=2000 if q else 10_000, seeds=2 if q else 6, rulesets=rulesets),
+        "retention": lambda: retention.run(games=5 if q else 30, rulesets=rulesets),
     }
     started = time.monotonic()
     sections = [f"# Benchmarks\n\nrevision {revision()}, {time.strftime('%Y-%m-%d %H:%M')}"

@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the raw JSON answer")
 
     p = command("games", "The lobby: games newest first.")
-    p.add_argument("--status", choices=["open", "active", "finished"])
+    p.add_argument("--status", choices=["open", "active", "finished", "abandoned"])
     p.add_argument("--ruleset")
     p.add_argument("--offset", type=int, default=0)
     p.add_argument("--limit", type=int, default=20)

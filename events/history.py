@@ -1,4 +1,4 @@
-"""Export and verification of a finished game's history (no Redis needed to verify).
+"""Export and verification of an ended (finished or abandoned) game's history (no Redis needed to verify).
 
 A history is JSON Lines: a header, then every event in version order.  The
 first event of each command carries the command itself, so a verifier can
@@ -86,7 +86,7 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
     elif table is None:
         return table, f"{command['type']} before CreateGame", 0
     elif not legacy:
-        status = "open" if state is None else ("finished" if ruleset.outcome(state) is not None else "active")
+        status = tables.game_status(table, state, ruleset)
         awaiting = {int(s): kind for s, kind in ruleset.awaiting(state).items()} if status == "active" else {}
         try:
             produced = tables.decide(table, status, awaiting, command, ruleset.bot_levels)
@@ -173,6 +173,8 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                 return fail(version + offset, reason)
             i = j
             continue
+        if table is not None and table.get("abandoned"):
+            return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
         rng = Rng(seed, version)
         try:
             if command["type"] == "StartGame":
@@ -203,7 +205,7 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         result["events"] = batch[-1]["version"]
         i = j
     result["events"] = len(events)
-    outcome = ruleset.outcome(state) if state is not None else None
+    outcome = tables.game_outcome(table, state, ruleset)
     result["outcome"] = outcome
     if "outcome" in header and _normal(header["outcome"]) != _normal(outcome):
         return fail(None, "the header's outcome differs from the outcome the events lead to")

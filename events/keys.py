@@ -5,7 +5,7 @@ together on Redis Cluster; the lobby's and the workers' indexes share `{lobby}`,
 and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
 
     g:{id}:events        stream: the game's events, entry id "<version>-0"
-    g:{id}:meta          hash: version, seed, token hashes, deadlines, and the table's projection
+    g:{id}:meta          hash: version, seed, token hashes, deadlines, human_at, and the table's projection
     g:{id}:snap          hash: v (version), s (game state JSON), t (table JSON): the latest snapshot
     g:{id}:idem:<scope>  string: the record of the command that used an Idempotency-Key
     g:{id}:ticket:<sha256>  string: the seat a stream ticket reads as (expires with the ticket)
@@ -14,6 +14,10 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     {lobby}:botwait      sorted set: game id -> ms since a bot seat has been awaited
     {lobby}:clocks       sorted set: game id -> the earliest human deadline (ms)
     {lobby}:botstuck     hash: game id -> {"version", "seats"}: bot moves that failed for good
+    {lobby}:idle         sorted set: open or active game id -> when a human last acted there, as last seen (ms)
+    {lobby}:ended        sorted set: finished or abandoned game id (not yet archived) -> when it ended (ms)
+    {lobby}:archived     hash: archived game id -> its lobby row (JSON): all Redis keeps of an archived game
+    {lobby}:retention    string: set once the retention indexes were filled from the lobby's (an upgrade)
     rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs)
 
 RQ keeps its own keys (`rq:*`) on the queue Redis.
@@ -24,6 +28,10 @@ LOBBY = "{lobby}"
 BOT_WAIT_INDEX = f"{LOBBY}:botwait"
 CLOCK_INDEX = f"{LOBBY}:clocks"
 BOT_STUCK_INDEX = f"{LOBBY}:botstuck"
+IDLE_INDEX = f"{LOBBY}:idle"
+ENDED_INDEX = f"{LOBBY}:ended"
+ARCHIVED_INDEX = f"{LOBBY}:archived"
+RETENTION_BACKFILLED = f"{LOBBY}:retention"
 RATE_LIMIT_PREFIX = "rl:{ratelimit}:"
 
 

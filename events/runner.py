@@ -11,18 +11,20 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
 
 from events import table as tables
+from events.archive import ArchiveStore, archived_game_parts
 from events.envelope import Envelope, actor_for, canonical
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
-from events.table import ENGINE_EVENTS, NoSuchSeat
+from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, redact, seed_commitment
 from rules.ruleset import latest_version, ruleset_at, table_checks
 
 SNAPSHOT_EVERY = 200
 CACHE_GAMES = 2000
+CACHE_ARCHIVED_GAMES = 64  # archived games are immutable: a small cache spares re-reading and re-folding them
 RETRIES_ON_CONFLICT = 8
 
 
@@ -59,13 +61,21 @@ class Game:
     state: Any
     table: dict
     fresh: bool = True  # False: this process's cached copy, possibly behind the store
+    # An archived game (events/retention.py): read from the archive store, gone from Redis; `history`
+    # is its every event, and `archived_text` the archived history, served as it is
+    archived: bool = False
+    history: tuple[Envelope, ...] = ()
+    archived_text: str = ""
 
     @property
     def status(self) -> str:
-        """open (seats to fill), active, finished: read off the folded states."""
-        if self.state is None:
-            return "open"
-        return "finished" if self.ruleset.outcome(self.state) is not None else "active"
+        """open (seats to fill), active, finished or abandoned: read off the folded states."""
+        return tables.game_status(self.table, self.state, self.ruleset)
+
+    @property
+    def ended(self) -> bool:
+        """Finished or abandoned: it takes no more moves, and its secrets and seed are published."""
+        return self.status in ENDED
 
     @property
     def seats(self) -> list[dict]:
@@ -97,7 +107,13 @@ class Game:
         return {int(seat): kind for seat, kind in self.ruleset.awaiting(self.state).items()}
 
     def outcome(self) -> dict | None:
-        return self.ruleset.outcome(self.state) if self.state is not None else None
+        return tables.game_outcome(self.table, self.state, self.ruleset)
+
+    def last_human_at(self) -> int | None:
+        """When a human last did something here (created, claimed, moved, reclaimed), from the meta
+        record (None in a game recorded before the engine kept it)."""
+        value = self.meta.get("human_at")
+        return int(value) if value else None
 
 
 def fold_game(ruleset: Ruleset, events: Iterable[Event], table: dict | None, state: Any) -> tuple[dict | None, Any]:
@@ -125,8 +141,11 @@ def fingerprint(command: Mapping[str, Any]) -> str:
 class GameRunner:
     def __init__(self, store: EventStore, rulesets: Mapping[str, Ruleset],
                  after_append: Callable[[Game, Game | None], None] | None = None,
-                 clock: Callable[[], int] = now_ms, snapshot_every: int = SNAPSHOT_EVERY):
+                 clock: Callable[[], int] = now_ms, snapshot_every: int = SNAPSHOT_EVERY,
+                 archive: ArchiveStore | None = None):
         self.store = store
+        self.archive = archive  # where ended games go after ARCHIVE_AFTER_SECONDS (events/retention.py)
+        self._archived: OrderedDict[str, Game] = OrderedDict()
         self.rulesets = rulesets
         self.after_append = after_append
         self.clock = clock
@@ -157,7 +176,8 @@ class GameRunner:
                 base_version, folded, base_command = 0, (None, None), ""
                 meta, tail = self.store.meta_and_tail(game_id, 0)
         if not meta:
-            raise GameNotFound(game_id)
+            self._cache.pop(game_id, None)  # archived since this process cached it, or never there
+            return self.load_archived(game_id)
         ruleset = self.ruleset_of(meta)
         folded, last, command = self._fold_tail(ruleset, tail, folded, base_version, base_command)
         if last < int(meta.get("version", 0)):  # a tail longer than one page
@@ -189,11 +209,40 @@ class GameRunner:
     def _load_at(self, game_id: str, version: int) -> Game:
         meta = self.store.meta(game_id)
         if not meta:
-            raise GameNotFound(game_id)
+            archived = self.load_archived(game_id)
+            table, state = fold_game(archived.ruleset, (e.event for e in archived.history[:version]), None, None)
+            return replace(archived, version=min(version, archived.version), table=table, state=state)
         ruleset = self.ruleset_of(meta)
         events = (e.event for e in self.store.read_all(game_id) if e.version <= version)
         table, state = fold_game(ruleset, events, None, None)
         return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state, table)
+
+    def load_archived(self, game_id: str) -> Game:
+        """An archived game, from the archive store: only when Redis lists it as archived (so an
+        unknown id never costs a look in the archive)."""
+        cached = self._archived.get(game_id)
+        if cached is not None:
+            self._archived.move_to_end(game_id)
+            return cached
+        if self.archive is None or not self.store.is_archived(game_id):
+            raise GameNotFound(game_id)
+        text = self.archive.get(game_id)
+        if text is None:
+            raise GameNotFound(game_id)
+        meta, envelopes = archived_game_parts(game_id, text)
+        ruleset = self.ruleset_of(meta)
+        table, state = fold_game(ruleset, (e.event for e in envelopes), None, None)
+        game = Game(game_id, ruleset, meta, len(envelopes), state, table, archived=True,
+                    history=tuple(envelopes), archived_text=text)
+        game.meta["status"] = game.status
+        self._archived[game_id] = game
+        while len(self._archived) > CACHE_ARCHIVED_GAMES:
+            self._archived.popitem(last=False)
+        return game
+
+    def forget(self, game_id: str) -> None:
+        """Drop this process's cached copy (the game was archived)."""
+        self._cache.pop(game_id, None)
 
     def ruleset_of(self, meta: Mapping[str, str]) -> Ruleset:
         """The game's ruleset at the rules version it was created under (before versions: 1)."""
@@ -222,7 +271,8 @@ class GameRunner:
         created_at = self.clock()
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
-        meta = {"seed": seed, "status": "open", "created_at": str(created_at), "deadlines": "{}",
+        meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
+                "deadlines": "{}",
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
@@ -233,7 +283,8 @@ class GameRunner:
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None) -> Game:
         """Turn an open seat into a human one (the table decides); the last claim starts the game."""
         command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {})}
-        game = self._table_command(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash})
+        game = self._table_command(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash},
+                                   human=True)
         return self._start(game) if self._all_seated(game) else game
 
     @staticmethod
@@ -284,7 +335,8 @@ class GameRunner:
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
                 after, envelopes = self._commit(game, events, actor_for(actor_kind, seat), command,
-                                                secrets.token_hex(8), idempotency=idem, schedule=schedule)
+                                                secrets.token_hex(8), idempotency=idem, schedule=schedule,
+                                                human=actor_kind == "seat")
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
@@ -295,7 +347,18 @@ class GameRunner:
             return CommandResult(after, game.version + 1, envelopes)
         raise ConcurrencyConflict(game.version, self.store.version(game_id))
 
+    @staticmethod
+    def refuse_if_closed(game: Game) -> None:
+        """GameClosed for an archived or abandoned game: it takes no command of any kind."""
+        if game.archived:
+            raise GameClosed(f"the game was {game.status} and has been archived: it takes no more commands; "
+                             f"its history is at GET /v1/games/{game.id}/history", kind="game-archived")
+        if game.status == "abandoned":
+            raise GameClosed(f"the game was abandoned (no human command for {game.table['abandoned']['idle_seconds']}"
+                             " s): it takes no more commands")
+
     def _check_may_act(self, game: Game, seat: int, actor_kind: str = "seat") -> None:
+        self.refuse_if_closed(game)
         if actor_kind == "seat" and game.seats[seat]["kind"] == "bot":
             raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
                                   f"(POST /v1/games/{game.id}/seats/{seat}/reclaim) to play again", rule="seat control")
@@ -317,9 +380,11 @@ class GameRunner:
 
     def _commit(self, game: Game, events: list[Event], actor: str, command: Mapping[str, Any],
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
-                idempotency: tuple[str, dict] | None = None, schedule: bool = True) -> tuple[Game, list[Envelope]]:
+                idempotency: tuple[str, dict] | None = None, schedule: bool = True,
+                human: bool = False) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change: the table's
-        projection, the status and the deadlines are written in the same atomic step."""
+        projection, the status, the deadlines and (`human`: a human's command) when a human
+        last acted are written in the same atomic step."""
         # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
         # what another process folds from Redis (dict order included: rules iterate dicts).
         events = [Event(e.type, canonical(e.data)) for e in events]
@@ -331,16 +396,19 @@ class GameRunner:
         if after.status != game.status:
             meta["status"] = after.status
         meta["deadlines"] = json.dumps(self._deadlines(game, after))
+        at = self.clock()
+        if human:  # what the sweeper's idleness check reads (events/retention.py)
+            meta["human_at"] = str(at)
         after.meta.update(meta)
         pending = [PendingEvent(event, actor, command if i == 0 else None) for i, event in enumerate(events)]
-        at = self.clock()
         self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
                           meta=meta, idempotency=idempotency)
         self._remember(game.id, after.version, (table, state), command_id, after.meta)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
             self.store.save_snapshot(game.id, after.version, state, table)
         if after.status != game.status:
-            self.store.index_game(game.id, table["ruleset"], int(game.meta["created_at"]), after.status, game.status)
+            self.store.index_game(game.id, table["ruleset"], int(game.meta["created_at"]), after.status, game.status,
+                                  at=at)
         if self.after_append and schedule:
             self.after_append(after, game)
         envelopes = [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at, command_id,
@@ -369,10 +437,12 @@ class GameRunner:
 
     # ------------------------------------------------------- seats and clocks
     def _table_command(self, game_id: str, command: Mapping[str, Any], command_id: str,
-                       extra_meta: Mapping[str, str] | None = None, loaded: Game | None = None) -> Game:
+                       extra_meta: Mapping[str, str] | None = None, loaded: Game | None = None,
+                       human: bool = False) -> Game:
         """Decide an engine command with the table and append its events; re-decided on a conflict."""
         game = loaded or self.load(game_id)
         for _ in range(RETRIES_ON_CONFLICT):
+            self.refuse_if_closed(game)
             try:
                 events = tables.decide(game.table, game.status, game.awaiting(), command, game.ruleset.bot_levels)
             except NoSuchSeat as refusal:
@@ -381,7 +451,7 @@ class GameRunner:
                 return game
             try:
                 return self._commit(game, events, "system", dict(command), f"{command_id}-{secrets.token_hex(4)}",
-                                    extra_meta=extra_meta)[0]
+                                    extra_meta=extra_meta, human=human)[0]
             except ConcurrencyConflict:
                 game = self.load(game_id)
         raise ConcurrencyConflict(game.version, self.store.version(game_id))
@@ -399,14 +469,32 @@ class GameRunner:
     def reclaim_seat(self, game_id: str, seat: int) -> Game:
         """Give a seat that was handed to a bot back to its human, with a clean timeout count."""
         try:
-            return self._table_command(game_id, {"type": "ReclaimSeat", "seat": seat}, f"reclaim-{seat}")
+            return self._table_command(game_id, {"type": "ReclaimSeat", "seat": seat}, f"reclaim-{seat}", human=True)
         except tables.NothingToReclaim as refusal:
             raise NotAwaited(refusal.reason, rule=refusal.rule) from None
 
+    def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:
+        """End `game` as abandoned, if it is still at the version loaded (the caller checked it was
+        idle at that version): ConcurrencyConflict if anything was appended since."""
+        command = {"type": "AbandonGame", "idle_since": idle_since, "idle_seconds": idle_seconds}
+        self.refuse_if_closed(game)
+        events = tables.decide(game.table, game.status, game.awaiting(), command, game.ruleset.bot_levels)
+        return self._commit(game, events, "system", command, f"abandon-{secrets.token_hex(4)}")[0]
+
     # ------------------------------------------------------------------ reading
+    def envelopes(self, game: Game, after: int = 0, limit: int | None = None) -> list[Envelope]:
+        """Events after `after` (at most `limit`), from Redis or, for an archived game, its archive."""
+        if game.archived:
+            return list(game.history[after:after + limit if limit is not None else None])
+        return self.store.read(game.id, after, limit)
+
+    def all_envelopes(self, game: Game, after: int = 0) -> Iterable[Envelope]:
+        """Every event after `after`, read in batches (an archived game's from its archive)."""
+        return iter(game.history[after:]) if game.archived else self.store.read_all(game.id, after)
+
     def events_for(self, game: Game, seat: int | None, after: int = 0, limit: int | None = None) -> list[dict]:
         """The feed as `seat` may read it."""
-        return [redact_envelope(game.ruleset, e, seat) for e in self.store.read(game.id, after, limit)]
+        return [redact_envelope(game.ruleset, e, seat) for e in self.envelopes(game, after, limit)]
 
 
 def redact_envelope(ruleset: Ruleset, envelope: Envelope, seat: int | None) -> dict:

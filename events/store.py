@@ -18,7 +18,17 @@ import redis
 from redis.exceptions import RedisClusterException
 
 from events.envelope import Envelope, decode_entry, encode_fields
-from events.keys import idempotency_key, lobby_index, meta_key, snapshot_key, stream_key, ticket_key
+from events.keys import (
+    ARCHIVED_INDEX,
+    ENDED_INDEX,
+    IDLE_INDEX,
+    idempotency_key,
+    lobby_index,
+    meta_key,
+    snapshot_key,
+    stream_key,
+    ticket_key,
+)
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -29,6 +39,8 @@ IDEMPOTENCY_TTL_SECONDS = 24 * 3600
 FOLLOW_MAX_BLOCK_MS = 30_000
 FOLLOW_SOCKET_MARGIN_SECONDS = 10
 LOBBY = "{lobby}"  # one hash tag for every listing key, so they share a cluster slot
+ENDED = ("finished", "abandoned")
+HUMAN_TABLE_COMMANDS = ("CreateGame", "ClaimSeat", "ReclaimSeat")  # engine commands a human sends
 
 
 def _load_script(name: str) -> str:
@@ -92,6 +104,7 @@ class EventStore:
         # its script cache) it loads the script and retries, so clients never see it.
         self._append = client.register_script(_load_script("append.lua"))
         self._snapshot = client.register_script(_load_script("snapshot.lua"))
+        self._drop = client.register_script(_load_script("drop.lua"))
 
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, expected_version: int, events: Sequence[PendingEvent], *,
@@ -137,8 +150,9 @@ class EventStore:
                                          json.dumps(table, separators=(",", ":"))]))
 
     def index_game(self, game_id: str, ruleset: str, created_at: int, status: str,
-                   previous: str | None = None) -> None:
-        """Lobby listing: every game by creation time, by status, by ruleset and by both."""
+                   previous: str | None = None, at: int | None = None) -> None:
+        """Lobby listing: every game by creation time, by status, by ruleset and by both; and the
+        retention indexes: a new game is watched for idleness, an ended one (at `at`) waits to be archived."""
         pipe = self.redis.pipeline(transaction=False)
         for key in (lobby_index(), lobby_index(ruleset=ruleset)):
             pipe.zadd(key, {game_id: created_at})
@@ -147,7 +161,50 @@ class EventStore:
             pipe.zrem(lobby_index(previous, ruleset), game_id)
         pipe.zadd(lobby_index(status), {game_id: created_at})
         pipe.zadd(lobby_index(status, ruleset), {game_id: created_at})
+        if previous is None and status not in ENDED:
+            pipe.zadd(IDLE_INDEX, {game_id: created_at})
+        if status in ENDED:
+            pipe.zrem(IDLE_INDEX, game_id)
+            pipe.zadd(ENDED_INDEX, {game_id: at if at is not None else created_at})
         pipe.execute()
+
+    # ---------------------------------------------------------------- archived games
+    def keep_archived_row(self, game_id: str, row: Mapping[str, str]) -> None:
+        """What Redis keeps of an archived game: its lobby row (the meta fields the lobby shows)."""
+        self.redis.hset(ARCHIVED_INDEX, game_id, json.dumps(dict(row), separators=(",", ":")))
+
+    def is_archived(self, game_id: str) -> bool:
+        return bool(self.redis.hexists(ARCHIVED_INDEX, game_id))
+
+    def drop_game(self, game_id: str, version: int) -> bool:
+        """Delete an ended game's stream, meta and snapshot if it is still at `version` (once it is
+        safely archived); False if it moved on, is not ended, or is gone already."""
+        return bool(self._drop(keys=[stream_key(game_id), meta_key(game_id), snapshot_key(game_id)],
+                               args=[version]))
+
+    def game_keys_bytes(self, game_id: str) -> int:
+        """MEMORY USAGE of the game's stream, meta and snapshot (0 for a key that is not there)."""
+        keys = (stream_key(game_id), meta_key(game_id), snapshot_key(game_id))
+        return sum(int(self.redis.memory_usage(key, samples=0) or 0) for key in keys)
+
+    def last_human_at(self, game_id: str, page: int = 200) -> int | None:
+        """When a human last acted in a game recorded before the meta kept `human_at`: the newest event
+        a seat sent, or of a human's table command (created, claimed, reclaimed), read backwards;
+        kept in the meta (HSETNX: never over a newer time an append wrote meanwhile)."""
+        end, found = "+", None
+        while found is None:
+            entries = self.redis.xrevrange(stream_key(game_id), end, "-", count=page)
+            for _, fields in entries:
+                command = json.loads(fields["cmd"]).get("type") if "cmd" in fields else None
+                if fields.get("a", "").startswith("seat:") or command in HUMAN_TABLE_COMMANDS:
+                    found = int(fields["at"])
+                    break
+            if found is not None or len(entries) < page:
+                break
+            end = f"({entries[-1][0]}"
+        if found is not None:
+            self.redis.hsetnx(meta_key(game_id), "human_at", str(found))
+        return found
 
     # ------------------------------------------------------------------- reads
     def meta(self, game_id: str) -> dict[str, str]:
@@ -235,9 +292,9 @@ class EventStore:
         return self.redis.hget(meta_key(game_id), "status")
 
     def finished_at(self, game_id: str) -> int | None:
-        """The game's last version if it is finished, else None."""
+        """The game's last version if it ended (finished or abandoned), else None."""
         status, version = self.redis.hmget(meta_key(game_id), "status", "version")
-        return int(version) if status == "finished" else None
+        return int(version) if status in ENDED else None
 
     def idempotency_record(self, game_id: str, scope: str) -> dict | None:
         raw = self.redis.get(idempotency_key(game_id, scope))
@@ -269,7 +326,13 @@ class EventStore:
             return False
 
     def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
+        """Each game's meta record; an archived game's lobby row instead ({} for a game that is neither)."""
+        game_ids = list(game_ids)
+        if not game_ids:
+            return []
         pipe = self.redis.pipeline(transaction=False)
         for game_id in game_ids:
             pipe.hgetall(meta_key(game_id))
-        return pipe.execute()
+        pipe.hmget(ARCHIVED_INDEX, game_ids)
+        *metas, archived = pipe.execute()
+        return [meta or (json.loads(row) if row else {}) for meta, row in zip(metas, archived)]

@@ -11,6 +11,13 @@ controlled each seat and why:
     ExpireClock {seat, deadline}   -> ClockExpired [+ SeatHandedToBot]  (the count reaches timeouts_before_bot)
     HandSeatToBot {seat, level, reason} -> SeatHandedToBot              (a human seat of an active game)
     ReclaimSeat {seat}             -> SeatReclaimed                     (a seat a bot plays; count reset)
+    AbandonGame {idle_since, idle_seconds} -> GameAbandoned             (an open or active game nobody plays)
+
+A game abandoned takes no more commands of any kind (GameClosed): its clocks and
+bots stop because it awaits nobody, and its outcome is `abandoned_outcome`: no
+winner.  Whether the game really sat idle that long is the sweeper's check
+(the decider has no clock, as with ExpireClock's deadline); the event records
+what it relied on.
 
 The same clock deadline expires at most once (`expired`), so a clock job run
 twice (a worker killed mid-job, the sweeper) never counts twice; two clocks
@@ -27,8 +34,10 @@ from typing import Any, Mapping
 
 from rules.base import Event, IllegalMove
 
-ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired"})
-TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat"})
+ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
+                           "GameAbandoned"})
+TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat", "AbandonGame"})
+ENDED = ("finished", "abandoned")  # the statuses of a game that takes no more moves
 DEFAULT_TIMEOUTS_BEFORE_BOT = 3
 SEAT_FIELDS = ("kind", "level", "name")
 
@@ -43,6 +52,15 @@ class SeatNotOpen(IllegalMove):
 
 class NothingToReclaim(IllegalMove):
     """Reclaiming a seat that no bot plays in an active game."""
+
+
+class GameClosed(IllegalMove):
+    """A command to a game that was abandoned (or archived): it takes none any more.
+    `kind` names the problem for HTTP (`game-abandoned`, `game-archived`)."""
+
+    def __init__(self, reason: str, kind: str = "game-abandoned", rule: str | None = "retention"):
+        super().__init__(reason, rule=rule)
+        self.kind = kind
 
 
 # ------------------------------------------------------------------ evolve
@@ -68,6 +86,8 @@ def evolve(table: dict | None, event: Event) -> dict:
         key = str(d["seat"])  # JSON object keys: the table round-trips through snapshots unchanged
         new["timeouts"] = {**table["timeouts"], key: d["timeouts"]}
         new["expired"] = {**table["expired"], key: d["deadline"]}
+    elif event.type == "GameAbandoned":
+        new["abandoned"] = {"idle_since": d["idle_since"], "idle_seconds": d["idle_seconds"]}
     else:
         raise ValueError(f"unknown engine event {event.type!r}")
     return new
@@ -98,6 +118,13 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     if kind not in TABLE_COMMANDS - {"CreateGame"}:
         raise IllegalMove(f"{kind!r} is not a table command", rule="table")
     _check_shape(command)
+    if status == "abandoned":
+        raise GameClosed(f"the game was abandoned (no human command for {table['abandoned']['idle_seconds']} s): "
+                         "it takes no more commands")
+    if kind == "AbandonGame":
+        if status not in ("open", "active"):
+            raise IllegalMove(f"a {status} game cannot be abandoned", rule="retention")
+        return [Event("GameAbandoned", {"idle_since": command["idle_since"], "idle_seconds": command["idle_seconds"]})]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table["seats"]):
         raise NoSuchSeat(f"there is no seat {seat!r} at this {len(table['seats'])}-seat table", rule="table")
     spec = table["seats"][seat]
@@ -119,7 +146,8 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
 
 
 ARGUMENTS = {"ClaimSeat": {"name": (str, type(None))}, "ReclaimSeat": {}, "ExpireClock": {"deadline": (int,)},
-             "HandSeatToBot": {"level": (str,), "reason": (str,)}}
+             "HandSeatToBot": {"level": (str,), "reason": (str,)},
+             "AbandonGame": {"idle_since": (int,), "idle_seconds": (int,)}}
 
 
 def _check_shape(command: Mapping[str, Any]) -> None:
@@ -150,6 +178,27 @@ def hand_over(seat: int, level: str, reason: str) -> Event:
 
 
 # ----------------------------------------------------------------- queries
+def game_status(table: dict | None, state: Any, ruleset: Any) -> str:
+    """open (seats to fill), active, finished (the rules say so) or abandoned (the table says so)."""
+    if table is not None and table.get("abandoned"):
+        return "abandoned"
+    if state is None:
+        return "open"
+    return "finished" if ruleset.outcome(state) is not None else "active"
+
+
+def game_outcome(table: dict | None, state: Any, ruleset: Any) -> dict | None:
+    """The rules' outcome, or for an abandoned game `abandoned_outcome`."""
+    if table is not None and table.get("abandoned"):
+        return abandoned_outcome(table)
+    return ruleset.outcome(state) if state is not None else None
+
+
+def abandoned_outcome(table: dict) -> dict:
+    """An abandoned game has no winner, whatever the score when it was left: nobody finished it."""
+    return {"winners": [], "reason": "abandoned", "idle_seconds": table["abandoned"]["idle_seconds"]}
+
+
 def timeouts_before_bot(table: dict) -> int:
     return int(table["clock"].get("timeouts_before_bot") or DEFAULT_TIMEOUTS_BEFORE_BOT)
 

@@ -1,4 +1,5 @@
-"""The workers' indexes: which games have a bot to move or a clock to watch.
+"""The workers' indexes: which games have a bot to move or a clock to watch, which sit idle
+and which ended (retention: events/retention.py).
 
 Written after every append that changes them (service.scheduling.Scheduler)
 and read by the sweeper, which re-enqueues what a killed worker dropped.  They
@@ -10,7 +11,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from events.keys import BOT_STUCK_INDEX, BOT_WAIT_INDEX, CLOCK_INDEX
+from events.keys import (
+    BOT_STUCK_INDEX,
+    BOT_WAIT_INDEX,
+    CLOCK_INDEX,
+    ENDED_INDEX,
+    IDLE_INDEX,
+    RETENTION_BACKFILLED,
+    lobby_index,
+)
 
 
 class WorkIndexes:
@@ -60,3 +69,43 @@ class WorkIndexes:
             self.redis.hdel(BOT_STUCK_INDEX, game_id)
             return set()
         return set(record["seats"])
+
+    # ---------------------------------------------------------------- retention
+    def idle_games(self, before_ms: int, limit: int) -> list[str]:
+        """Open or active games whose humans were last seen acting before `before_ms` (candidates:
+        the sweeper checks each game's own record before abandoning it)."""
+        return list(self.redis.zrangebyscore(IDLE_INDEX, 0, before_ms, start=0, num=limit))
+
+    def seen_human(self, game_id: str, at_ms: int) -> None:
+        """A human acted at `at_ms` (the sweeper found a newer time than the index had): look again later."""
+        self.redis.zadd(IDLE_INDEX, {game_id: at_ms}, xx=True)
+
+    def ended_games(self, before_ms: int, limit: int) -> list[str]:
+        """Games that ended (finished or abandoned) before `before_ms` and are not archived yet."""
+        return list(self.redis.zrangebyscore(ENDED_INDEX, 0, before_ms, start=0, num=limit))
+
+    def forget(self, game_id: str) -> None:
+        """The game left Redis (archived) or is not what an index said: no work to look for any more."""
+        pipe = self.redis.pipeline(transaction=False)
+        for index in (IDLE_INDEX, ENDED_INDEX, BOT_WAIT_INDEX, CLOCK_INDEX):
+            pipe.zrem(index, game_id)
+        pipe.hdel(BOT_STUCK_INDEX, game_id)
+        pipe.execute()
+
+    def forget_idle(self, game_id: str) -> None:
+        """The game is no longer open or active: not a candidate for abandonment."""
+        self.redis.zrem(IDLE_INDEX, game_id)
+
+    def forget_ended(self, game_id: str) -> None:
+        """The game has not ended (a stale entry): not a candidate for archiving."""
+        self.redis.zrem(ENDED_INDEX, game_id)
+
+    def backfill_retention(self) -> bool:
+        """Once per deployment: put the games recorded before retention existed in its indexes (by their
+        creation time, from the lobby's; the sweeper then reads when a human last acted).  True if it ran."""
+        if not self.redis.set(RETENTION_BACKFILLED, "1", nx=True):
+            return False
+        self.redis.zunionstore(IDLE_INDEX, [IDLE_INDEX, lobby_index("open"), lobby_index("active")], aggregate="MAX")
+        self.redis.zunionstore(ENDED_INDEX, [ENDED_INDEX, lobby_index("finished"), lobby_index("abandoned")],
+                               aggregate="MAX")
+        return True

@@ -59,8 +59,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.config.update(config or {})
     app.json.sort_keys = False
+    archive = None
+    if app.config.get("ARCHIVE_URL") or app.config.get("ARCHIVE_DIR"):  # else ARCHIVE_URL / ARCHIVE_DIR from the env
+        from events.archive import open_archive
+        archive = open_archive(app.config.get("ARCHIVE_URL"), app.config.get("ARCHIVE_DIR"))
     app.extensions["cartel"] = build_engine(app.config.get("REDIS_URL"), app.config.get("QUEUE_REDIS_URL"),
-                                            app.config.get("RULESETS"))
+                                            app.config.get("RULESETS"), archive)
     api = CartelApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

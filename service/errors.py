@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from events.runner import GameNotFound, IdempotencyMismatch, SeatPlayedByBot
 from events.store import ConcurrencyConflict
+from events.table import GameClosed
 from rules.base import BadCommand, IllegalMove
 
 PROBLEM_TYPE_BASE = "https://tabletop-cartel.dev/problems/"
@@ -75,6 +76,11 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(SeatPlayedByBot)
     def on_seat_played_by_bot(error: SeatPlayedByBot):
         return problem_response(409, "seat-played-by-bot", error.reason, rule=error.rule)
+
+    @app.errorhandler(GameClosed)
+    def on_game_closed(error: GameClosed):
+        # abandoned or archived: no command of any kind will ever be accepted (not a move the rules forbid)
+        return problem_response(409, error.kind, error.reason, rule=error.rule)
 
     @app.errorhandler(IllegalMove)
     def on_illegal_move(error: IllegalMove):

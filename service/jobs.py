@@ -14,7 +14,7 @@ import time
 from redis.exceptions import RedisError
 from rq import Queue
 
-from events.runner import Game, GameRunner, NotAwaited
+from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove, Rng
 from rules.ruleset import is_search_level
@@ -171,7 +171,9 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
     work = runner.store.work
     nudged = 0
     for game_id in work.stalled_bots(now - stalled_after_ms):
-        game = runner.load(game_id)
+        game = loaded_or_forgotten(runner, game_id)
+        if game is None:
+            continue
         stuck = stuck_seats(runner, game)
         for seat in game.awaiting():
             if game.seats[seat]["kind"] == "bot" and seat not in stuck:
@@ -179,10 +181,24 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
                 nudged += 1
         work.nudged(game_id, now)
     for game_id in work.stalled_clocks(now - stalled_after_ms):
-        game = runner.load(game_id)
+        game = loaded_or_forgotten(runner, game_id)
+        if game is None:
+            continue
         for seat, deadline in game.deadlines.items():
             if deadline <= now - stalled_after_ms:
                 enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)
                 nudged += 1
         work.nudged(game_id, now)
     return nudged
+
+
+def loaded_or_forgotten(runner: GameRunner, game_id: str) -> Game | None:
+    """The game an index names; None (and the game dropped from the indexes) once it left Redis (archived)."""
+    try:
+        game = runner.load(game_id)
+    except GameNotFound:
+        game = None
+    if game is None or game.archived:
+        runner.store.work.forget(game_id)
+        return None
+    return game

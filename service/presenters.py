@@ -24,7 +24,7 @@ def game_document(game: Game, seat: int | None) -> dict:
     """What `seat` (None: a spectator) may know about the game now."""
     doc = summary(game.id, game.meta)
     doc["version"] = game.version
-    finished = game.status == "finished"
+    ended = game.ended  # finished or abandoned: the outcome is known and the seed is published
     moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
     label = getattr(game.ruleset, "label", None)
     doc.update({
@@ -35,8 +35,8 @@ def game_document(game: Game, seat: int | None) -> dict:
         "legal_moves": moves,
         "move_labels": [label(game.state, seat, move) if label else move["type"] for move in moves],
         "view": game.ruleset.view(game.state, seat) if game.state is not None else None,
-        "outcome": game.outcome() if finished else None,
+        "outcome": game.outcome() if ended else None,
     })
-    if finished:
+    if ended:
         doc["seed"] = game.seed
     return doc

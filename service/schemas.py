@@ -7,7 +7,7 @@ import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
 SEAT_KINDS = ("human", "bot", "open")
-STATUSES = ("open", "active", "finished")
+STATUSES = ("open", "active", "finished", "abandoned")
 Free = ma.fields.Raw  # a ruleset-specific JSON value
 MAX_VERSION = 2**63 - 1  # versions are Redis stream ids (64-bit); larger values are refused, not sent to Redis
 
@@ -48,7 +48,8 @@ def SeatName() -> ma.fields.String:
 
 def Status() -> ma.fields.String:
     return ma.fields.String(required=True, validate=validate.OneOf(STATUSES),
-                            metadata={"description": "open: waiting for seats; active: being played; finished"})
+                            metadata={"description": "open: waiting for seats; active: being played; finished; "
+                                                     "abandoned: no human command for ABANDON_AFTER_SECONDS"})
 
 
 # ---------------------------------------------------------------- rulesets
@@ -202,7 +203,7 @@ class MoveSchema(ma.Schema):
 class GameSchema(GameSummarySchema):
     you = ma.fields.Integer(allow_none=True, metadata={"description": "The caller's seat; null for a spectator"})
     seed_commitment = ma.fields.String()
-    seed = ma.fields.String(metadata={"description": "Revealed once the game is finished"})
+    seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
     awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(),
                               metadata={"description": "seat -> 'move' or 'response': who must act now"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(),
@@ -213,7 +214,9 @@ class GameSchema(GameSummarySchema):
     move_labels = ma.fields.List(ma.fields.String(), metadata={
         "description": "A short label in the game's words for each legal move, in the same order"})
     view = ma.fields.Dict(metadata={"description": "The game as the caller may see it (ruleset-specific)"})
-    outcome = ma.fields.Dict(allow_none=True)
+    outcome = ma.fields.Dict(allow_none=True, metadata={
+        "description": "Once the game has ended: {winners, reason, ...}; an abandoned game's is "
+                       '{"winners": [], "reason": "abandoned", "idle_seconds": N}'})
 
 
 class ClaimSeatSchema(Strict):
@@ -295,7 +298,8 @@ class StateQuerySchema(Strict):
 class StateSchema(Strict):
     version = ma.fields.Integer(required=True)
     view = ma.fields.Dict(allow_none=True, metadata={"description": "The caller's view at that version"})
-    state = ma.fields.Dict(allow_none=True, metadata={"description": "The full state: only once the game is finished"})
+    state = ma.fields.Dict(allow_none=True, metadata={
+        "description": "The full state: only once the game is finished or abandoned"})
 
 
 class ReplayResultSchema(Strict):

@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> None:
         redis_child = start_redis(args.data, args.redis_port)
         children.append(redis_child)
         env["REDIS_URL"] = f"redis://127.0.0.1:{args.redis_port}/0"
+    if not env.get("ARCHIVE_URL"):  # archived games beside the local Redis's data (events/archive.py)
+        env.setdefault("ARCHIVE_DIR", str(args.data.parent / "archive"))
     metrics_dir = None
     if not env.get("PROMETHEUS_MULTIPROC_DIR"):
         # one prometheus_client multiprocess directory for gunicorn and the workers,

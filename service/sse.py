@@ -7,6 +7,7 @@ from typing import Iterator
 
 from events.hub import FeedHub
 from events.runner import Game, GameRunner, redact_envelope
+from events.table import ENDED
 
 
 def sse_message(data: dict, event_id: int | None = None, event: str | None = None) -> str:
@@ -24,13 +25,13 @@ def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None
     """Send every event after `after`, then the new ones as the process's hub reads them, until
     the game ends or `max_seconds` pass; comments keep idle proxies from closing it."""
     yield "retry: 2000\n\n"
-    if game.status == "finished":
+    if game.ended:
         yield from replay_finished(runner, game, seat, after)
         return
     sub = hub.subscribe(game.id, after)
     try:
-        if runner.store.status(game.id) == "finished":  # it ended between loading and subscribing
-            yield from replay_finished(runner, game, seat, after)
+        if runner.store.status(game.id) in ENDED:  # it ended between loading and subscribing
+            yield from replay_finished(runner, runner.load(game.id), seat, after)
             return
         stop_at = time.monotonic() + max_seconds
         while (remaining := stop_at - time.monotonic()) > 0:
@@ -39,7 +40,8 @@ def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None
                 after = envelope.version
                 yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
             if finished:
-                yield sse_message({"status": "finished", "version": after}, event="end")
+                yield sse_message({"status": runner.store.status(game.id) or "finished", "version": after},
+                                  event="end")
                 return
             if not envelopes:
                 yield ": heartbeat\n\n"
@@ -48,8 +50,8 @@ def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None
 
 
 def replay_finished(runner: GameRunner, game: Game, seat: int | None, after: int) -> Iterator[str]:
-    """A finished game's events after `after`, read from the store, then the end."""
-    for envelope in runner.store.read_all(game.id, after, batch=500):
+    """An ended game's events after `after` (from the store, or its archive), then the end."""
+    for envelope in runner.all_envelopes(game, after):
         after = envelope.version
         yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
-    yield sse_message({"status": "finished", "version": after}, event="end")
+    yield sse_message({"status": game.status, "version": after}, event="end")

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit, urlunsplit
 import redis
 from rq import Queue
 
+from events.archive import ArchiveStore, open_archive
 from events.hub import FeedHub
 from events.limits import RateLimiter
 from events.runner import GameRunner
@@ -76,9 +77,10 @@ def connect(url: str, socket_timeout: float = REDIS_SOCKET_TIMEOUT) -> redis.Red
 
 
 def build_engine(redis_url: str | None = None, queue_url: str | None = None,
-                 rulesets: Mapping[str, Ruleset] | None = None) -> Engine:
+                 rulesets: Mapping[str, Ruleset] | None = None, archive: ArchiveStore | None = None) -> Engine:
     """Events go to REDIS_URL; RQ's queues to QUEUE_REDIS_URL (default: the same server).
-    RQ needs a non-cluster Redis, so the two are configured separately."""
+    RQ needs a non-cluster Redis, so the two are configured separately.  Archived games are
+    in ARCHIVE_URL (s3://...) or the directory ARCHIVE_DIR (events/archive.py)."""
 
     redis_url = redis_url or os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
     queue_url = queue_url or os.environ.get("QUEUE_REDIS_URL") or redis_url
@@ -91,7 +93,8 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(
         queue_url, socket_timeout=REDIS_SOCKET_TIMEOUT, socket_connect_timeout=REDIS_CONNECT_TIMEOUT))
     store = MeteredStore(events_redis, follower=connect(redis_url, socket_timeout=FOLLOW_SOCKET_TIMEOUT))
-    runner = MeteredRunner(store, dict(rulesets or {**RULESETS, **extra_rulesets()}))
+    archive = archive or open_archive(os.environ.get("ARCHIVE_URL"), os.environ.get("ARCHIVE_DIR"))
+    runner = MeteredRunner(store, dict(rulesets or {**RULESETS, **extra_rulesets()}), archive=archive)
     runner.after_append = Scheduler(queue, runner)
     return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store))
 

@@ -2,7 +2,9 @@
 
 A non-forking worker: bot moves are short pure-Python jobs, and keeping the
 process alive keeps the runner's state cache warm (no fork per job).  A
-sweeper thread re-enqueues bot moves and clocks that a killed worker dropped.
+sweeper thread re-enqueues bot moves and clocks that a killed worker dropped,
+and every RETENTION_SWEEP_SECONDS abandons idle games and archives ended ones
+(events/retention.py: safe with any number of workers doing it at once).
 """
 from __future__ import annotations
 
@@ -15,21 +17,41 @@ import time
 import redis
 from rq.worker import SimpleWorker
 
+from events import retention
 from service.jobs import current_engine, sweep
 from service.metrics import observe_job_start, serve_worker_metrics
 
 log = logging.getLogger(__name__)
 SWEEP_SECONDS = float(os.environ.get("SWEEP_SECONDS", "2"))
 STALLED_AFTER_MS = int(os.environ.get("STALLED_AFTER_MS", "10000"))
+RETENTION_SWEEP_SECONDS = float(os.environ.get("RETENTION_SWEEP_SECONDS", "60"))
+
+
+def retention_policy() -> retention.Policy:
+    """ABANDON_AFTER_SECONDS (7 days), ARCHIVE_AFTER_SECONDS (1 day); 0 turns a step off."""
+    return retention.Policy(abandon_after=int(os.environ.get("ABANDON_AFTER_SECONDS", 7 * retention.DAY)),
+                            archive_after=int(os.environ.get("ARCHIVE_AFTER_SECONDS", retention.DAY)),
+                            batch=int(os.environ.get("RETENTION_BATCH", "100")))
 
 
 def run_sweeper(stop: threading.Event) -> None:
-    engine = current_engine()
+    engine, policy = current_engine(), retention_policy()
+    backfilled, retained_at = False, 0.0
     while not stop.wait(SWEEP_SECONDS):
         try:
             sweep(engine.runner, engine.queue, STALLED_AFTER_MS)
         except Exception:  # keep sweeping through a Redis restart
             log.exception("sweep failed")
+        if time.monotonic() - retained_at < RETENTION_SWEEP_SECONDS:
+            continue
+        retained_at = time.monotonic()  # a failing pass (an archive not writable) is retried next period, not at once
+        try:
+            if not backfilled:  # games recorded before retention existed join its indexes (once a deployment)
+                engine.store.work.backfill_retention()
+                backfilled = True
+            retention.sweep(engine.runner, policy)
+        except Exception:
+            log.exception("retention sweep failed")
 
 
 class CartelWorker(SimpleWorker):

@@ -208,7 +208,7 @@ class CartelClient:
 
     def games(self, *, status: str | None = None, ruleset: str | None = None, offset: int = 0,
               limit: int = 20) -> Lobby:
-        """``GET /v1/games``: the lobby, newest first (``status`` is ``open``, ``active`` or ``finished``)."""
+        """``GET /v1/games``: the lobby newest first (``status``: ``open``, ``active``, ``finished``, ``abandoned``)."""
         return Lobby.from_json(self._json("GET", "/v1/games", params={"status": status, "ruleset": ruleset,
                                                                      "offset": offset, "limit": limit}))
 

@@ -238,7 +238,8 @@ class Game:
 
     @property
     def finished(self) -> bool:
-        return self.status == "finished"
+        """Over: finished by the rules, or abandoned (nobody played it for the server's idle time)."""
+        return self.status in ("finished", "abandoned")
 
     @property
     def my_turn(self) -> bool:

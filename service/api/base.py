@@ -77,6 +77,8 @@ def load_for_reader(game_id: str, ticket: str | None = None):
     stands for a seat token where the reader cannot send headers (the events endpoint only)."""
     game = engine().runner.load(game_id)
     token = bearer_token(required=False)
+    if game.archived:  # a public record now: seat tokens are not kept, every reader gets the ended game's view
+        return game, None
     if token is None and ticket is not None:
         seat = engine().store.ticket_seat(game_id, hash_token(ticket))
         if seat is None:

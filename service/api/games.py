@@ -92,13 +92,16 @@ class ClaimSeat(MethodView):
 class ReclaimSeat(MethodView):
     @blp.response(200, ReclaimedSeatSchema)
     @blp.problems({401: "No seat token", 403: "The token is not this seat's", 404: "No such game or seat",
-                   409: "The seat is not played by a bot in an active game"})
+                   409: "The seat is not played by a bot in an active game, or the game was abandoned or "
+                        "archived"})
     @blp.doc(operationId="reclaimSeat", security=[{"seatToken": []}])
     def post(self, game_id, seat):
         """Take back a seat that was handed to a bot after its clock ran out too often (with that seat's token)."""
         token = bearer_token(required=True)
         runner = engine().runner
-        if seat_of(runner.load(game_id).meta, token) != seat:
+        game = runner.load(game_id)
+        runner.refuse_if_closed(game)  # 409 before the token is checked: an archived game keeps no tokens
+        if seat_of(game.meta, token) != seat:
             raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
         try:
             game = runner.reclaim_seat(game_id, seat)

@@ -73,7 +73,8 @@ class Commands(MethodView):
     @blp.arguments(CommandSchema)
     @blp.response(200, CommandResultSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
-                   409: "Stale If-Match / expected_version: the body carries the current version",
+                   409: "Stale If-Match / expected_version (the body carries the current version), or the game was "
+                        "abandoned or archived (problem type game-abandoned / game-archived)",
                    413: "Body over the size limit", 415: "Body not application/json",
                    422: "Illegal move: `detail` says why, `rule` names the rulebook section"})
     @blp.doc(operationId="sendCommand", security=[{"seatToken": []}], parameters=[
@@ -87,6 +88,7 @@ class Commands(MethodView):
         token = bearer_token(required=True)
         runner = engine().runner
         game = runner.peek(game_id)  # this process's copy if it has one; the append checks it is current
+        runner.refuse_if_closed(game)  # 409 before the token is checked: an archived game keeps no tokens
         try:
             seat = seat_of(game.meta, token)
         except Problem:
@@ -146,15 +148,14 @@ class State(MethodView):
                    404: "No such game"})
     @blp.doc(operationId="getState", security=[{}, {"seatToken": []}])
     def get(self, query, game_id):
-        """Time travel: the caller's view at an earlier version; the full state once the game is finished."""
+        """Time travel: the caller's view at an earlier version; the full state once the game has ended."""
         latest, seat = load_for_reader(game_id)
         version = query.get("version", latest.version)
         if version > latest.version:
             raise Problem(404, "not-found", f"the game is at version {latest.version}; there is no version {version}")
         game = engine().runner.load(game_id, version=version)
-        finished = latest.status == "finished"
         view = game.ruleset.view(game.state, seat) if game.state is not None else None
-        return {"version": version, "view": view, "state": game.state if finished else None}
+        return {"version": version, "view": view, "state": game.state if latest.ended else None}
 
 
 @blp.route("/<string:game_id>/history")
@@ -165,16 +166,18 @@ class History(MethodView):
         # JSON Lines; `Accept: application/octet-stream` gets the same bytes labelled for generic clients
         "content": {media: {"schema": {"type": "string", "format": "binary"}}
                     for media in ("application/x-ndjson", "application/octet-stream")}}})
-    @blp.problems({403: "The game is not finished: its history would reveal secrets", 404: "No such game"})
+    @blp.problems({403: "The game has not ended: its history would reveal secrets", 404: "No such game"})
     def get(self, game_id):
-        """Export a finished game's full history for replay and verification."""
+        """Export an ended (finished or abandoned) game's full history for replay and verification."""
         runner = engine().runner
         game = runner.load(game_id)
-        if game.status != "finished":
+        if not game.ended:
             raise Problem(403, "game-not-finished",
                           "the full history (with every secret and the seed) is only published once the game "
-                          "is finished")
-        body = history_lines(history_header(game), runner.store.read_all(game_id))
+                          "is finished (or abandoned)")
+        # an archived game's history is served as archived, byte for byte
+        body = [game.archived_text] if game.archived else history_lines(history_header(game),
+                                                                         runner.store.read_all(game_id))
         mimetype = request.accept_mimetypes.best_match(["application/x-ndjson", "application/octet-stream"]) \
             or "application/x-ndjson"
         return Response(body, mimetype=mimetype,
@@ -194,7 +197,11 @@ class Tickets(MethodView):
         open runs its course, and a reconnect after expiry needs a new ticket."""
         token = bearer_token(required=True)
         runner = engine().runner
-        seat = seat_of(runner.load(game_id).meta, token)
+        game = runner.load(game_id)
+        if game.archived:
+            raise Problem(409, "game-archived", "the game is archived: it keeps no seat tokens; read its feed "
+                          "without a ticket (every event is public now)")
+        seat = seat_of(game.meta, token)
         ticket, ttl = new_token(), current_app.config["STREAM_TICKET_SECONDS"]
         runner.store.issue_ticket(game_id, hash_token(ticket), seat, ttl)
         return {"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000}, 201

@@ -103,3 +103,28 @@ def test_evolve_never_changes_the_table_it_is_given():
     before = repr(table)
     apply(table, decide(table, {"type": "ExpireClock", "seat": 0, "deadline": 1}))
     assert repr(table) == before
+
+
+def test_an_idle_game_is_abandoned_once_and_then_takes_no_command():
+    # Retention (events/retention.py): AbandonGame ends an open or active game without a winner.
+    table = table_of(HUMANS, {"move_seconds": 30})
+    abandoned = decide(table, {"type": "AbandonGame", "idle_since": 1000, "idle_seconds": 60})
+    assert [(e.type, e.data) for e in abandoned] == [("GameAbandoned", {"idle_since": 1000, "idle_seconds": 60})]
+    table = apply(table, abandoned)
+    assert tables.game_status(table, {"any": "state"}, None) == "abandoned"
+    assert tables.game_outcome(table, None, None) == {"winners": [], "reason": "abandoned", "idle_seconds": 60}
+    for command in ({"type": "AbandonGame", "idle_since": 1000, "idle_seconds": 60},
+                    {"type": "ExpireClock", "seat": 0, "deadline": 5}, {"type": "ReclaimSeat", "seat": 0},
+                    {"type": "ClaimSeat", "seat": 1}):
+        with pytest.raises(tables.GameClosed, match="abandoned"):
+            decide(table, command, status="abandoned")
+
+
+def test_an_open_game_may_be_abandoned_a_finished_one_may_not():
+    table = table_of([{"kind": "open"}, {"kind": "human"}])
+    assert decide(table, {"type": "AbandonGame", "idle_since": 0, "idle_seconds": 1}, status="open")[0].type \
+        == "GameAbandoned"
+    with pytest.raises(IllegalMove, match="a finished game cannot be abandoned"):
+        decide(table, {"type": "AbandonGame", "idle_since": 0, "idle_seconds": 1}, status="finished")
+    with pytest.raises(IllegalMove, match="idle_seconds"):
+        decide(table, {"type": "AbandonGame", "idle_since": 0, "idle_seconds": "a week"}, status="active")

@@ -7,6 +7,8 @@ import { moveForm, mentions } from "./moves.js";
 import { toast } from "./app.js";
 
 const LOG_LIMIT = 300;
+// a game that has ended: by its rules (finished), or left idle by its humans (abandoned)
+const ended = (doc) => doc.status === "finished" || doc.status === "abandoned";
 
 export async function showGame(main, gameId) {
   const page = {
@@ -106,7 +108,7 @@ async function follow(page) {
   feed.onerror = () => {
     // The browser retries by itself (resuming with Last-Event-ID) unless the server refused the
     // stream (an expired ticket after SSE_MAX_SECONDS): then a new ticket, from the last version seen.
-    if (feed.readyState === EventSource.CLOSED && !page.stopped && page.doc?.status !== "finished") {
+    if (feed.readyState === EventSource.CLOSED && !page.stopped && !(page.doc && ended(page.doc))) {
       replace(page.el.feed, "(reconnecting…)");
       setTimeout(() => follow(page), 1000);
     } else if (feed.readyState === EventSource.CONNECTING) {
@@ -156,8 +158,9 @@ function statusLines(page) {
         deadline ? [" — ", h("span", { class: "clock", dataset: { deadline } }, countdown(deadline)), " left"] : "");
     })));
   }
-  if (doc.status === "finished") {
-    lines.push(h("div", { class: "notice ok" }, h("b", {}, "Game over. "), outcomeText(doc.outcome),
+  if (ended(doc)) {
+    lines.push(h("div", { class: "notice ok" }, h("b", {}, "Game over. "),
+      doc.status === "abandoned" ? "Abandoned: no player moved for a long time, so nobody won. " : outcomeText(doc.outcome),
       h("div", { class: "row" }, h("a", { href: `#/replay/${doc.id}` }, "Replay and verify"),
         h("a", { href: `/v1/games/${doc.id}/history`, download: `${doc.id}.jsonl` }, "Download the history"))));
     if (doc.seed) lines.push(h("p", { class: "muted" }, `Seed (revealed): ${doc.seed}`));
@@ -249,7 +252,7 @@ function renderMoves(page) {
   let moves = movesWithLabels(doc);
   const out = [];
   if (page.seat === null) {
-    replace(page.el.moves, h("p", { class: "muted" }, doc.status === "finished" ? "The game is over." : "Spectators have no moves. Take an open seat to play."));
+    replace(page.el.moves, h("p", { class: "muted" }, ended(doc) ? "The game is over." : "Spectators have no moves. Take an open seat to play."));
     return;
   }
   if (page.picked !== null) {
@@ -260,7 +263,7 @@ function renderMoves(page) {
       h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Show all")));
   }
   if (!moves.length) {
-    out.push(h("p", { class: "muted" }, doc.status === "finished" ? "The game is over." :
+    out.push(h("p", { class: "muted" }, ended(doc) ? "The game is over." :
       page.picked !== null ? "No move involves this." : "Nothing to do now: waiting for the others."));
   } else {
     out.push(h("div", { class: "moves", role: "list" }, moves.map(({ move, label }) =>

@@ -25,7 +25,7 @@ export async function showLobby(main) {
   }
 
   const statusSelect = h("select", { id: "filter-status", onchange: (e) => { filters.status = e.target.value; filters.offset = 0; refresh(); } },
-    ["", "open", "active", "finished"].map((s) => h("option", { value: s }, s || "any status")));
+    ["", "open", "active", "finished", "abandoned"].map((s) => h("option", { value: s }, s || "any status")));
   const rulesetSelect = h("select", { id: "filter-ruleset", onchange: (e) => { filters.ruleset = e.target.value; filters.offset = 0; refresh(); } },
     h("option", { value: "" }, "every game"), rulesets.map((r) => h("option", { value: r.name }, r.title)));
 
@@ -55,7 +55,7 @@ function gamesTable(lobby, titles, refresh, message) {
       for (const seat of game.open_seats || []) {
         actions.push(h("button", { onclick: () => claim(game.id, seat, message) }, `Take seat ${seat}`));
       }
-      if (game.status === "finished") actions.push(h("a", { href: `#/replay/${game.id}` }, "Replay"));
+      if (game.status === "finished" || game.status === "abandoned") actions.push(h("a", { href: `#/replay/${game.id}` }, "Replay"));
       return h("tr", { dataset: { game: game.id } },
         h("td", {}, h("b", {}, titles[game.ruleset] || game.ruleset), h("br"), h("span", { class: "muted" }, game.id)),
         h("td", {}, h("span", { class: `badge ${game.status}` }, game.status), h("br"), h("span", { class: "muted" }, `v${game.version}`)),
