@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from events import table as tables
 from events.envelope import Envelope, actor_for, canonical
+from events.limits import Toll
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENGINE_EVENTS, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, redact, seed_commitment
@@ -248,7 +249,7 @@ class GameRunner:
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                loaded: Game | None = None, schedule: bool = True) -> CommandResult:
+                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None) -> CommandResult:
         """Validate `command` for `seat` and append its events atomically.
 
         With `expected_version` a moved-on game raises ConcurrencyConflict;
@@ -256,7 +257,10 @@ class GameRunner:
         only ever checked against a state that is gone).  `loaded` saves a
         read when the caller has just loaded the game (to authenticate).
         `schedule=False` skips the after-append hook (a bot job playing several
-        bot moves in a row schedules once, at the end).
+        bot moves in a row schedules once, at the end).  A `toll` (the request's
+        rate limits, events/limits.py) is taken with the first append, in the same
+        round trip; over a limit that append raises RateLimited and writes nothing.
+        A command that appends nothing leaves its toll untaken.
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
@@ -284,7 +288,7 @@ class GameRunner:
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
                 after, envelopes = self._commit(game, events, actor_for(actor_kind, seat), command,
-                                                secrets.token_hex(8), idempotency=idem, schedule=schedule)
+                                                secrets.token_hex(8), idempotency=idem, schedule=schedule, toll=toll)
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
@@ -317,9 +321,11 @@ class GameRunner:
 
     def _commit(self, game: Game, events: list[Event], actor: str, command: Mapping[str, Any],
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
-                idempotency: tuple[str, dict] | None = None, schedule: bool = True) -> tuple[Game, list[Envelope]]:
+                idempotency: tuple[str, dict] | None = None, schedule: bool = True,
+                toll: Toll | None = None) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change: the table's
-        projection, the status and the deadlines are written in the same atomic step."""
+        projection, the status and the deadlines are written in the same atomic step (and an
+        untaken `toll` with them: see `execute`)."""
         # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
         # what another process folds from Redis (dict order included: rules iterate dicts).
         events = [Event(e.type, canonical(e.data)) for e in events]
@@ -334,8 +340,12 @@ class GameRunner:
         after.meta.update(meta)
         pending = [PendingEvent(event, actor, command if i == 0 else None) for i, event in enumerate(events)]
         at = self.clock()
-        self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
-                          meta=meta, idempotency=idempotency)
+        if toll is not None and not toll.taken:
+            self.store.append_with_toll(toll, game.id, game.version, pending, at=at, command_id=command_id,
+                                        meta=meta, idempotency=idempotency)
+        else:
+            self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
+                              meta=meta, idempotency=idempotency)
         self._remember(game.id, after.version, (table, state), command_id, after.meta)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
             self.store.save_snapshot(game.id, after.version, state, table)
