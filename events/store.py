@@ -154,7 +154,8 @@ class EventStore:
         the toll is taken even if the append then conflicts.  Either way `toll` holds the verdicts.
         Plain Redis only (`RateLimiter.rides_on_appends`): on a cluster the keys lie in different slots."""
         keys, args = _append_arguments(game_id, expected_version, events, at, command_id, meta, idempotency)
-        reply = self._append_with_toll(keys=toll.keys() + keys, args=[len(toll.limits), *toll.arguments(), *args])
+        packed = json.dumps([str(arg) for arg in args], ensure_ascii=False, separators=(",", ":"))
+        reply = self._append_with_toll(keys=toll.keys() + keys, args=[len(toll.limits), *toll.arguments(), packed])
         toll.record(reply[2:])
         if reply[0] == "limited":
             raise RateLimited(toll.verdicts)

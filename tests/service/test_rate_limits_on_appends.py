@@ -3,8 +3,10 @@ one Redis round trip for a legal command on a game the process holds, the same l
 as a request that takes its limits first, and every request counted once whatever it ends in."""
 from __future__ import annotations
 
+from events.limits import Limit, Toll
+from events.store import EventStore, PendingEvent
 from rules import RULESETS
-from rules.base import Rng
+from rules.base import Event, Rng
 from service import create_app
 from service.auth import hash_token
 from tests.service.conftest import bearer
@@ -118,3 +120,23 @@ def test_an_idempotent_retry_is_a_request_like_any_other(redis_server, redis_cli
     again = client.post(url, json={"type": "Pass"}, headers={**bearer(first), **key})
     assert sent.status_code == again.status_code == 200 and again.json["duplicate"] is True
     assert [sent.headers["RateLimit-Remaining"], again.headers["RateLimit-Remaining"]] == ["2", "1"]
+
+
+def test_an_append_with_its_toll_stores_what_a_plain_append_stores(redis_server, redis_client):
+    # the toll's script takes the append's arguments as one JSON array: every string must come
+    # back byte for byte (quotes, backslashes, control characters, NUL, astral characters)
+    store = EventStore(redis_client)
+    odd = {"text": 'q"b\\s/\n\t\x00\x01 é 漢 🂡', "n": 10 ** 15, "x": [1.5, None, True]}
+    command = {"type": "Note", "text": odd["text"]}
+    events = [PendingEvent(Event("Noted", odd), "seat:0", command), PendingEvent(Event("Noted", {}), "seat:0")]
+    meta = {"note": odd["text"], "deadlines": "{}"}
+    store.append("plain", 0, events, at=1, command_id="c", meta=meta, idempotency=("0:k", {"first": 1}))
+    toll = Toll([Limit("token", "t", 600, 10)])
+    version = store.append_with_toll(toll, "tolled", 0, events, at=1, command_id="c", meta=meta,
+                                     idempotency=("0:k", {"first": 1}))
+    assert version == 2 and toll.taken and not toll.refused and toll.verdicts[0].remaining == 9
+    assert [fields for _, fields in redis_client.xrange("g:{plain}:events")] == \
+        [fields for _, fields in redis_client.xrange("g:{tolled}:events")]
+    assert redis_client.hgetall("g:{plain}:meta") == redis_client.hgetall("g:{tolled}:meta")
+    assert store.idempotency_record("tolled", "0:k") == {"first": 1}
+    assert [e.data for e in store.read("tolled")] == [odd, {}]
