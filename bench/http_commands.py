@@ -46,7 +46,9 @@ def plan_for(name: str, seed: str = "bench-http", max_commands: int = PLAN_COMMA
 class GameFleet:
     """Games created through the API, all with the plan's seed, assigned to wrk threads."""
 
-    def __init__(self, http: Http, plan: PlayedGame, connections: int, games_per_connection: int, tmp: Path):
+    def __init__(self, http: Http, plan: PlayedGame, connections: int, games_per_connection: int, tmp: Path,
+                 total: int | None = None):
+        """`games_per_connection` games for each wrk thread, or `total` games dealt to the threads in turn."""
         self.plan = plan
         self.steps = plan.commands
         # version after k commands -> k
@@ -54,14 +56,14 @@ class GameFleet:
         for k, batch in enumerate(self.steps, start=1):
             self.applied_at[batch.version + len(batch.events) - 1] = k
         self.games: list[tuple[int, str, list[str]]] = []
-        for thread in range(connections):
-            for _ in range(games_per_connection):
-                status, body = http.call("POST", "/v1/games", {
-                    "ruleset": plan.ruleset.name, "seed": plan.seed, "options": plan.options,
-                    "seats": [{"kind": "human"}] * plan.seats})
-                if status != 201:
-                    raise RuntimeError(f"creating a {plan.ruleset.name} game: {status} {body}")
-                self.games.append((thread, body["id"], [seat["token"] for seat in body["seats"]]))
+        for n in range(total if total is not None else connections * games_per_connection):
+            thread = n % connections
+            status, body = http.call("POST", "/v1/games", {
+                "ruleset": plan.ruleset.name, "seed": plan.seed, "options": plan.options,
+                "seats": [{"kind": "human"}] * plan.seats})
+            if status != 201:
+                raise RuntimeError(f"creating a {plan.ruleset.name} game: {status} {body}")
+            self.games.append((thread, body["id"], [seat["token"] for seat in body["seats"]]))
         self.plan_file = tmp / f"plan-{plan.ruleset.name}.tsv"
         self.plan_file.write_text("".join(
             f"{b.seat}\t{_json(b.command)}\n" for b in self.steps))
@@ -70,8 +72,11 @@ class GameFleet:
     def applied(self, redis_client) -> list[int]:
         """Commands applied to each game so far (raises if a game left the pre-played path)."""
         out = []
+        pipe = redis_client.pipeline(transaction=False)
         for _, game_id, _ in self.games:
-            version = int(redis_client.hget(f"g:{{{game_id}}}:meta", "version"))
+            pipe.hget(f"g:{{{game_id}}}:meta", "version")
+        for (_, game_id, _), version in zip(self.games, pipe.execute()):
+            version = int(version)
             if version not in self.applied_at:
                 raise RuntimeError(f"game {game_id} is at version {version}, which the pre-played "
                                    f"{self.plan.ruleset.name} game never reaches: the server diverged")
