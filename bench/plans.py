@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from rules import RULESETS
 from rules.base import Event, Rng, Ruleset, seed_commitment
+from rules.ruleset import latest_version
 
 # ruleset name -> command types to prefer, in order, among the legal moves
 CYCLES: dict[str, tuple[str, ...]] = {
@@ -112,7 +113,10 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
     options = normalize_options(ruleset.options, options)
     game = PlayedGame(ruleset, seats, seed, options)
     public_seats = [{"kind": "bot", "level": "random"} if actor_kind == "bot" else {"kind": "human"}] * seats
-    created = Event("GameCreated", {"ruleset": ruleset.name, "options": options, "seats": public_seats,
+    # played under the latest rules, as a new game on the server is; a history without the version
+    # would be verified under version 1's
+    created = Event("GameCreated", {"ruleset": ruleset.name, "ruleset_version": latest_version(ruleset),
+                                    "options": options, "seats": public_seats,
                                     "seed_commitment": seed_commitment(seed), "clock": {}})
     game.batches.append(Batch(1, "system", {"type": "CreateGame"}, [created]))
     setup = [Event(e.type, _normal(dict(e.data))) for e in ruleset.setup(options, seats, Rng(seed, 2))]
@@ -143,7 +147,8 @@ def history_text(game: PlayedGame, game_id: str = "bench") -> str:
     from events.history import history_lines
 
     seats = [{"kind": "bot", "level": "random"}] * game.seats
-    header = {"game_id": game_id, "ruleset": game.ruleset.name, "options": game.options, "seats": seats,
+    header = {"game_id": game_id, "ruleset": game.ruleset.name, "ruleset_version": latest_version(game.ruleset),
+              "options": game.options, "seats": seats,
               "seed": game.seed, "seed_commitment": seed_commitment(game.seed), "version": game.version,
               "outcome": game.ruleset.outcome(game.state)}
     envelopes = []
