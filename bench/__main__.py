@@ -16,16 +16,18 @@ from bench import (
     catan_peer,
     http_commands,
     memory,
+    peer_boardgameio,
     replay,
     retention,
+    scale,
     simulate,
     store_append,
     version_cost,
 )
 from bench.common import RESULTS, ROOT
 
-BENCHES = ("http_commands", "store_append", "version_cost", "bot_moves", "replay", "simulate", "catan_peer", "memory",
-           "retention", "bot_strength", "bot_strength_roles")
+BENCHES = ("http_commands", "scale", "peer_boardgameio", "store_append", "version_cost", "bot_moves", "replay",
+           "simulate", "catan_peer", "memory", "retention", "bot_strength", "bot_strength_roles")
 
 
 def revision() -> str:
@@ -57,6 +59,8 @@ def main(argv: list[str] | None = None) -> None:
     runs = {
         "http_commands": lambda: http_commands.run(tuple(c for c in args.classes.split(",") if c),
                                                    seconds=2 if q else 6, warmup=1 if q else 2, rulesets=rulesets),
+        "scale": lambda: scale.run(seconds=2 if q else 4, warmup=1),
+        "peer_boardgameio": lambda: peer_boardgameio.run(seconds=2 if q else 5, warmup=1),
         "store_append": lambda: store_append.run(appends=500 if q else 3000, rounds=2 if q else 5),
         "version_cost": lambda: version_cost.run(long_version=2000 if q else 10_000, commands=50 if q else 300,
                                                  rulesets=rulesets),

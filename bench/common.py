@@ -109,6 +109,44 @@ def run_wrk(url: str, script: Path, args: list[str], connections: int, seconds: 
     return result
 
 
+# ---------------------------------------------------------------------- CPU
+
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """User + system CPU seconds a process has used (and, with `children`, its live children:
+    gunicorn's workers), from /proc (Linux); 0 where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        spent = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        if children:
+            kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            spent += sum(cpu_seconds(int(kid)) for kid in kids)
+        return spent
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+class CpuMeter:
+    """CPU the server's processes spend over a run: gunicorn (master and workers) and redis-server.
+    On a shared machine throughput swings with the neighbours' load; the CPU a request costs
+    does not, so the benches report both."""
+
+    def __init__(self, web, redis_server):
+        self.web_pid, self.redis_pid = web.process.pid, redis_server.process.pid
+
+    def read(self) -> tuple[float, float]:
+        return cpu_seconds(self.web_pid, children=True), cpu_seconds(self.redis_pid)
+
+    def run(self, fn):
+        """fn()'s result with `web_cpu_us` and `redis_cpu_us` per request (fn returns a run_wrk result)."""
+        web_before, redis_before = self.read()
+        result = fn()
+        web_after, redis_after = self.read()
+        count = max(1, result.get("completed") or result["requests"])
+        result["web_cpu_us"] = round((web_after - web_before) * 1e6 / count, 1)
+        result["redis_cpu_us"] = round((redis_after - redis_before) * 1e6 / count, 1)
+        return result
+
+
 # ------------------------------------------------------------------ numbers
 
 def percentile(samples: list[float], p: float) -> float:
@@ -176,5 +214,5 @@ def _cell(value) -> str:
     return str(value)
 
 
-__all__ = ["Gunicorn", "RedisServer", "Worker", "Http", "stack", "redis_only", "report", "run_wrk", "require_wrk",
+__all__ = ["CpuMeter", "cpu_seconds", "Gunicorn", "RedisServer", "Worker", "Http", "stack", "redis_only", "report", "run_wrk", "require_wrk",
            "percentile", "summarise", "timed", "rate", "ratio", "verdict", "web_env", "ROOT", "RESULTS", "BENCH"]

@@ -9,6 +9,12 @@ RollDice / EndTurn), so every request is a real command: rate limiter, auth,
 load, decide, compare-and-append.  The baseline is GET /healthz through the same
 wrk script on the same gunicorn, measured before and after the commands.
 
+Each run also reports the server's CPU per request (gunicorn's processes and
+redis-server, from /proc) and `cpu_ratio`, /healthz's CPU per request over the
+command's: what the throughput ratio would be on a machine the server had to
+itself.  On a shared machine the throughput ratio swings with the neighbours'
+load; the CPU ratio hardly moves.
+
 After each run the bench reads every game's version back from Redis and checks
 it is one the pre-played game passes through, and that the commands applied
 match the 200s wrk counted: a run that diverged or failed is reported as such.
@@ -19,9 +25,10 @@ import argparse
 import importlib.util
 import math
 import tempfile
+import time
 from pathlib import Path
 
-from bench.common import BENCH, Http, ratio, report, require_wrk, run_wrk, stack, verdict, web_env
+from bench.common import BENCH, CpuMeter, Http, ratio, report, require_wrk, run_wrk, stack, verdict, web_env
 from bench.plans import PlayedGame, play
 from rules import RULESETS
 
@@ -39,7 +46,9 @@ def plan_for(name: str, seed: str = "bench-http", max_commands: int = PLAN_COMMA
 class GameFleet:
     """Games created through the API, all with the plan's seed, assigned to wrk threads."""
 
-    def __init__(self, http: Http, plan: PlayedGame, connections: int, games_per_connection: int, tmp: Path):
+    def __init__(self, http: Http, plan: PlayedGame, connections: int, games_per_connection: int, tmp: Path,
+                 total: int | None = None):
+        """`games_per_connection` games for each wrk thread, or `total` games dealt to the threads in turn."""
         self.plan = plan
         self.steps = plan.commands
         # version after k commands -> k
@@ -47,14 +56,14 @@ class GameFleet:
         for k, batch in enumerate(self.steps, start=1):
             self.applied_at[batch.version + len(batch.events) - 1] = k
         self.games: list[tuple[int, str, list[str]]] = []
-        for thread in range(connections):
-            for _ in range(games_per_connection):
-                status, body = http.call("POST", "/v1/games", {
-                    "ruleset": plan.ruleset.name, "seed": plan.seed, "options": plan.options,
-                    "seats": [{"kind": "human"}] * plan.seats})
-                if status != 201:
-                    raise RuntimeError(f"creating a {plan.ruleset.name} game: {status} {body}")
-                self.games.append((thread, body["id"], [seat["token"] for seat in body["seats"]]))
+        for n in range(total if total is not None else connections * games_per_connection):
+            thread = n % connections
+            status, body = http.call("POST", "/v1/games", {
+                "ruleset": plan.ruleset.name, "seed": plan.seed, "options": plan.options,
+                "seats": [{"kind": "human"}] * plan.seats})
+            if status != 201:
+                raise RuntimeError(f"creating a {plan.ruleset.name} game: {status} {body}")
+            self.games.append((thread, body["id"], [seat["token"] for seat in body["seats"]]))
         self.plan_file = tmp / f"plan-{plan.ruleset.name}.tsv"
         self.plan_file.write_text("".join(
             f"{b.seat}\t{_json(b.command)}\n" for b in self.steps))
@@ -63,13 +72,28 @@ class GameFleet:
     def applied(self, redis_client) -> list[int]:
         """Commands applied to each game so far (raises if a game left the pre-played path)."""
         out = []
+        pipe = redis_client.pipeline(transaction=False)
         for _, game_id, _ in self.games:
-            version = int(redis_client.hget(f"g:{{{game_id}}}:meta", "version"))
+            pipe.hget(f"g:{{{game_id}}}:meta", "version")
+        for (_, game_id, _), version in zip(self.games, pipe.execute()):
+            version = int(version)
             if version not in self.applied_at:
                 raise RuntimeError(f"game {game_id} is at version {version}, which the pre-played "
                                    f"{self.plan.ruleset.name} game never reaches: the server diverged")
             out.append(self.applied_at[version])
         return out
+
+    def settled(self, redis_client, pause: float = 0.2) -> list[int]:
+        """`applied` once the server has finished the requests wrk left in flight when it stopped:
+        read too early, a command still being appended is counted as not applied, and the next
+        run re-sends it to a game that has moved on (an illegal move, failed for the whole run)."""
+        before = self.applied(redis_client)
+        while True:
+            time.sleep(pause)
+            after = self.applied(redis_client)
+            if after == before:
+                return after
+            before = after
 
     def write_games(self, applied: list[int]) -> None:
         self.games_file.write_text("".join(
@@ -90,8 +114,9 @@ def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: 
     with tempfile.TemporaryDirectory() as tmp, stack(Path(tmp), web_workers=web_workers, web_env=env) as (redis_server, web):
         tmp = Path(tmp)
         client = redis_server.client()
+        cpu = CpuMeter(web, redis_server)
         run_wrk(web.url, SCRIPT, ["healthz"], connections, warmup)
-        before = run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds)
+        before = cpu.run(lambda: run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds))
         commands = {}
         for name, plan in plans.items():
             # enough pre-played commands per connection for the warm-up and the run at /healthz's rate
@@ -100,11 +125,11 @@ def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: 
             fleet = GameFleet(Http(web.url), plan, connections, games_each, tmp)
             fleet.write_games(fleet.applied(client))
             run_wrk(web.url, SCRIPT, ["plan", str(fleet.plan_file), str(fleet.games_file)], connections, warmup)
-            start = fleet.applied(client)
+            start = fleet.settled(client)
             fleet.write_games(start)
-            result = run_wrk(web.url, SCRIPT, ["plan", str(fleet.plan_file), str(fleet.games_file)],
-                             connections, seconds)
-            end = fleet.applied(client)
+            result = cpu.run(lambda: run_wrk(web.url, SCRIPT, ["plan", str(fleet.plan_file),
+                                                         str(fleet.games_file)], connections, seconds))
+            end = fleet.settled(client)
             applied = sum(end) - sum(start)
             problems = []
             if result["failed"] or result["plan_exhausted"]:
@@ -113,19 +138,25 @@ def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: 
                 problems.append(f"wrk counted {result['requests']} OK but the store applied {applied}")
             result["check"] = "; ".join(problems) or f"ok: {applied} applied"
             commands[name] = result
-        after = run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds)
+        after = cpu.run(lambda: run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds))
     baseline = (before["per_second"] + after["per_second"]) / 2
+    baseline_cpu = sum(run["web_cpu_us"] + run["redis_cpu_us"] for run in (before, after)) / 2
     rows.append({"worker class": worker_class, "what": "GET /healthz (baseline: mean of before/after)",
                  "per_second": round(baseline, 1),
                  "p50_ms": round((before["p50_ms"] + after["p50_ms"]) / 2, 2),
                  "p99_ms": round((before["p99_ms"] + after["p99_ms"]) / 2, 2),
-                 "ratio": 1.0, "target": "", "check": f"before {before['per_second']:.0f}/s, after {after['per_second']:.0f}/s"})
+                 "ratio": 1.0, "target": "",
+                 "web_cpu_us": round((before["web_cpu_us"] + after["web_cpu_us"]) / 2, 1),
+                 "redis_cpu_us": round((before["redis_cpu_us"] + after["redis_cpu_us"]) / 2, 1), "cpu_ratio": 1.0,
+                 "check": f"before {before['per_second']:.0f}/s, after {after['per_second']:.0f}/s"})
     for name, result in commands.items():
         cycle = "/".join(sorted({b.command["type"] for b in plans[name].commands}))
         r = ratio(result["per_second"], baseline)
         rows.append({"worker class": worker_class, "what": f"{name} command ({cycle})",
                      "per_second": result["per_second"], "p50_ms": round(result["p50_ms"], 2),
                      "p99_ms": round(result["p99_ms"], 2), "ratio": r, "target": verdict(r, TARGET),
+                     "web_cpu_us": result["web_cpu_us"], "redis_cpu_us": result["redis_cpu_us"],
+                     "cpu_ratio": ratio(baseline_cpu, result["web_cpu_us"] + result["redis_cpu_us"]),
                      "check": result["check"]})
     return rows
 

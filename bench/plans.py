@@ -145,11 +145,10 @@ def history_text(game: PlayedGame, game_id: str = "bench") -> str:
     from events.history import history_lines
 
     seats = [{"kind": "bot", "level": "random"}] * game.seats
-    header = {"game_id": game_id, "ruleset": game.ruleset.name, "options": game.options, "seats": seats,
+    header = {"game_id": game_id, "ruleset": game.ruleset.name, "ruleset_version": latest_version(game.ruleset),
+              "options": game.options, "seats": seats,
               "seed": game.seed, "seed_commitment": seed_commitment(game.seed), "version": game.version,
-              "outcome": game.ruleset.outcome(game.state),
-              # the rules version the game was played under (as GameCreated records it)
-              "ruleset_version": game.batches[0].events[0].data["ruleset_version"]}
+              "outcome": game.ruleset.outcome(game.state)}
     envelopes = []
     for batch in game.batches:
         for i, event in enumerate(batch.events):

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 from events import table as tables
 from events.archive import ArchiveStore, archived_game_parts
 from events.envelope import Envelope, actor_for, canonical
+from events.limits import Toll
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, redact, seed_commitment
@@ -299,7 +300,7 @@ class GameRunner:
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                loaded: Game | None = None, schedule: bool = True) -> CommandResult:
+                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None) -> CommandResult:
         """Validate `command` for `seat` and append its events atomically.
 
         With `expected_version` a moved-on game raises ConcurrencyConflict;
@@ -307,7 +308,10 @@ class GameRunner:
         only ever checked against a state that is gone).  `loaded` saves a
         read when the caller has just loaded the game (to authenticate).
         `schedule=False` skips the after-append hook (a bot job playing several
-        bot moves in a row schedules once, at the end).
+        bot moves in a row schedules once, at the end).  A `toll` (the request's
+        rate limits, events/limits.py) is taken with the first append, in the same
+        round trip; over a limit that append raises RateLimited and writes nothing.
+        A command that appends nothing leaves its toll untaken.
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
@@ -336,7 +340,7 @@ class GameRunner:
             try:
                 after, envelopes = self._commit(game, events, actor_for(actor_kind, seat), command,
                                                 secrets.token_hex(8), idempotency=idem, schedule=schedule,
-                                                human=actor_kind == "seat")
+                                                human=actor_kind == "seat", toll=toll)
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
@@ -381,10 +385,11 @@ class GameRunner:
     def _commit(self, game: Game, events: list[Event], actor: str, command: Mapping[str, Any],
                 command_id: str, extra_meta: Mapping[str, str] | None = None,
                 idempotency: tuple[str, dict] | None = None, schedule: bool = True,
-                human: bool = False) -> tuple[Game, list[Envelope]]:
+                human: bool = False, toll: Toll | None = None) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change: the table's
         projection, the status, the deadlines and (`human`: a human's command) when a human
-        last acted are written in the same atomic step."""
+        last acted are written in the same atomic step (and an untaken `toll` with them: see
+        `execute`)."""
         # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
         # what another process folds from Redis (dict order included: rules iterate dicts).
         events = [Event(e.type, canonical(e.data)) for e in events]
@@ -401,8 +406,12 @@ class GameRunner:
             meta["human_at"] = str(at)
         after.meta.update(meta)
         pending = [PendingEvent(event, actor, command if i == 0 else None) for i, event in enumerate(events)]
-        self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
-                          meta=meta, idempotency=idempotency)
+        if toll is not None and not toll.taken:
+            self.store.append_with_toll(toll, game.id, game.version, pending, at=at, command_id=command_id,
+                                        meta=meta, idempotency=idempotency)
+        else:
+            self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
+                              meta=meta, idempotency=idempotency)
         self._remember(game.id, after.version, (table, state), command_id, after.meta)
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
             self.store.save_snapshot(game.id, after.version, state, table)

@@ -29,6 +29,7 @@ from events.keys import (
     stream_key,
     ticket_key,
 )
+from events.limits import RateLimited, Toll
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -45,6 +46,12 @@ HUMAN_TABLE_COMMANDS = ("CreateGame", "ClaimSeat", "ReclaimSeat")  # engine comm
 
 def _load_script(name: str) -> str:
     return resources.files("events").joinpath("scripts").joinpath(name).read_text()
+
+
+def _as_functions(**scripts: str) -> str:
+    """Lua defining each named script, unchanged, as a local function of (KEYS, ARGV), for a
+    script that runs several in one atomic call."""
+    return "".join(f"local function {name}(KEYS, ARGV)\n{_load_script(file)}\nend\n" for name, file in scripts.items())
 
 
 class ConcurrencyConflict(Exception):
@@ -89,6 +96,36 @@ def _block_cap_ms(client: Any) -> int:
     return max(1, min(FOLLOW_MAX_BLOCK_MS, int(timeout * 1000) - 1000))
 
 
+def _append_arguments(game_id: str, expected_version: int, events: Sequence[PendingEvent], at: int, command_id: str,
+                      meta: Mapping[str, str] | None, idempotency: tuple[str, dict] | None) -> tuple[list, list]:
+    """KEYS and ARGV of append.lua."""
+    args: list[Any] = [expected_version]
+    idem_key = idempotency_key(game_id, idempotency[0]) if idempotency else idempotency_key(game_id, "-")
+    if idempotency:
+        args += ["1", IDEMPOTENCY_TTL_SECONDS, json.dumps(idempotency[1], separators=(",", ":"))]
+    else:
+        args += ["0", 0, ""]
+    meta = dict(meta or {})
+    args.append(len(meta))
+    for name, value in meta.items():
+        args += [name, value]
+    args.append(len(events))
+    for pending in events:
+        fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command)
+        args.append(len(fields) // 2)
+        args += fields
+    return [stream_key(game_id), meta_key(game_id), idem_key], args
+
+
+def _appended(expected_version: int, status: str, value: str) -> int:
+    """append.lua's answer: the new version, or the exception it stands for."""
+    if status == "conflict":
+        raise ConcurrencyConflict(expected_version, int(value))
+    if status == "duplicate":
+        raise DuplicateCommand(json.loads(value))
+    return int(value)
+
+
 class EventStore:
     """Appends and reads game streams.  `client` is a redis.Redis or redis.RedisCluster
     created with decode_responses=True."""
@@ -105,6 +142,8 @@ class EventStore:
         self._append = client.register_script(_load_script("append.lua"))
         self._snapshot = client.register_script(_load_script("snapshot.lua"))
         self._drop = client.register_script(_load_script("drop.lua"))
+        self._append_with_toll = client.register_script(
+            _as_functions(gcra="gcra.lua", append="append.lua") + _load_script("append_with_toll.lua"))
 
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, expected_version: int, events: Sequence[PendingEvent], *,
@@ -117,27 +156,23 @@ class EventStore:
         if the scope was used before, nothing is appended and DuplicateCommand
         carries the earlier record; otherwise the record is stored with the events.
         """
-        args: list[Any] = [expected_version]
-        idem_key = idempotency_key(game_id, idempotency[0]) if idempotency else idempotency_key(game_id, "-")
-        if idempotency:
-            args += ["1", IDEMPOTENCY_TTL_SECONDS, json.dumps(idempotency[1], separators=(",", ":"))]
-        else:
-            args += ["0", 0, ""]
-        meta = dict(meta or {})
-        args.append(len(meta))
-        for name, value in meta.items():
-            args += [name, value]
-        args.append(len(events))
-        for pending in events:
-            fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command)
-            args.append(len(fields) // 2)
-            args += fields
-        status, value = self._append(keys=[stream_key(game_id), meta_key(game_id), idem_key], args=args)
-        if status == "conflict":
-            raise ConcurrencyConflict(expected_version, int(value))
-        if status == "duplicate":
-            raise DuplicateCommand(json.loads(value))
-        return int(value)
+        keys, args = _append_arguments(game_id, expected_version, events, at, command_id, meta, idempotency)
+        return _appended(expected_version, *self._append(keys=keys, args=args))
+
+    def append_with_toll(self, toll: Toll, game_id: str, expected_version: int, events: Sequence[PendingEvent], *,
+                         at: int, command_id: str = "", meta: Mapping[str, str] | None = None,
+                         idempotency: tuple[str, dict] | None = None) -> int:
+        """`append`, taking a request's rate limits (events/limits.py) in the same atomic call: one
+        round trip instead of two.  Refused, nothing is appended and RateLimited is raised; allowed,
+        the toll is taken even if the append then conflicts.  Either way `toll` holds the verdicts.
+        Plain Redis only (`RateLimiter.rides_on_appends`): on a cluster the keys lie in different slots."""
+        keys, args = _append_arguments(game_id, expected_version, events, at, command_id, meta, idempotency)
+        packed = json.dumps([str(arg) for arg in args], ensure_ascii=False, separators=(",", ":"))
+        reply = self._append_with_toll(keys=toll.keys() + keys, args=[len(toll.limits), *toll.arguments(), packed])
+        toll.record(reply[2:])
+        if reply[0] == "limited":
+            raise RateLimited(toll.verdicts)
+        return _appended(expected_version, reply[0], reply[1])
 
     def set_meta(self, game_id: str, fields: Mapping[str, str]) -> None:
         """Bookkeeping outside the event history (e.g. timeout counts)."""

@@ -27,6 +27,7 @@ import redis
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 
+from events.limits import RateLimited
 from events.runner import CommandResult, GameRunner
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore
 from service.schemas import STATUSES as GAME_STATUSES
@@ -60,19 +61,29 @@ class MeteredStore(EventStore):
     """The event store, timing every append by its outcome."""
 
     def append(self, *args: Any, **kwargs: Any) -> int:
-        started, outcome = time.perf_counter(), "error"
-        try:
-            version = super().append(*args, **kwargs)
-            outcome = "ok"
-            return version
-        except ConcurrencyConflict:
-            outcome = "conflict"
-            raise
-        except DuplicateCommand:
-            outcome = "duplicate"
-            raise
-        finally:
-            APPEND_SECONDS.labels(outcome).observe(time.perf_counter() - started)
+        return _timed_append(super().append, *args, **kwargs)
+
+    def append_with_toll(self, *args: Any, **kwargs: Any) -> int:
+        return _timed_append(super().append_with_toll, *args, **kwargs)
+
+
+def _timed_append(append, *args: Any, **kwargs: Any) -> int:
+    started, outcome = time.perf_counter(), "error"
+    try:
+        version = append(*args, **kwargs)
+        outcome = "ok"
+        return version
+    except ConcurrencyConflict:
+        outcome = "conflict"
+        raise
+    except DuplicateCommand:
+        outcome = "duplicate"
+        raise
+    except RateLimited:
+        outcome = "rate-limited"
+        raise
+    finally:
+        APPEND_SECONDS.labels(outcome).observe(time.perf_counter() - started)
 
 
 class MeteredRunner(GameRunner):

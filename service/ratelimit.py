@@ -11,15 +11,25 @@ at least 1); every limited response carries `RateLimit-Limit` (requests a
 minute), `RateLimit-Remaining` (requests it may send right now) and
 `RateLimit-Reset` (seconds until its burst is full again).  Behind a reverse
 proxy set PROXY_FIX_HOPS so that the client's address is the one counted.
+
+A command's limits cost no round trip of their own on a plain Redis: its view
+(marked `@limits_ride_on_the_append`) carries them to the runner as a toll,
+taken in the same atomic script as the append.  A command that ends without
+appending (refused, malformed, a conflict, nothing to append) takes its toll on
+its own before it answers, so every request is counted once and an
+over-the-limit client gets 429 whatever its request would have got; only the
+work done before the answer differs.  On Redis Cluster, where the limiter's and
+the game's keys lie in different slots, every request takes its limits first.
 """
 from __future__ import annotations
 
 import hashlib
 import math
+from functools import wraps
 
 from flask import Flask, Response, current_app, g, request
 
-from events.limits import Limit, burst_of
+from events.limits import Limit, RateLimited, Toll, Verdict, burst_of
 from service.errors import Problem
 from service.wiring import engine
 
@@ -53,7 +63,46 @@ def check_rate_limits() -> None:
     limits = limits_for_request()
     if not limits:
         return
-    verdicts = engine().limiter.acquire(limits)
+    limiter = engine().limiter
+    view = current_app.view_functions.get(request.endpoint)
+    if limiter.rides_on_appends and request.method in getattr(view, "limits_ride_on_the_append", ()):
+        g.toll = Toll(limits)  # taken by the view (limits_ride_on_the_append)
+        return
+    answer(limiter.acquire(limits))
+
+
+def limits_ride_on_the_append(view):
+    """For a MethodView's `decorators`: its POST takes the request's rate limits with its append
+    (a Toll handed to the runner as `toll=g.get("toll")`), or on their own if it appends nothing.
+    Outermost, so a body refused by the schema is counted too."""
+    @wraps(view)
+    def tolled(*args, **kwargs):
+        toll = g.get("toll")
+        if toll is None:  # limits off, taken already (Redis Cluster), or another method
+            return view(*args, **kwargs)
+        try:
+            response = view(*args, **kwargs)
+        except RateLimited:  # the append was refused: the toll holds the verdicts
+            response = None
+        except Exception:
+            settle(toll)  # over a limit: 429 instead of this error
+            raise
+        settle(toll)
+        return response
+
+    tolled.limits_ride_on_the_append = ("POST",)
+    return tolled
+
+
+def settle(toll: Toll) -> None:
+    """Take a toll the request did not take with an append, then answer as the limits say."""
+    if not toll.taken:
+        engine().limiter.take(toll)
+    answer(toll.verdicts)
+
+
+def answer(verdicts: list[Verdict]) -> None:
+    """Headers for the tightest limit; 429 if any refused."""
     tightest = min(verdicts, key=lambda v: (v.remaining, -v.reset_us))
     g.rate_limit = (tightest.limit.per_minute, tightest.remaining, whole_seconds(tightest.reset_us))
     refused = [v for v in verdicts if v.refused]

@@ -9,6 +9,10 @@
 --       Thread n walks the plan on its own game(s) (several when the plan ends a game),
 --       starting after the commands already applied.  A command's answer must be 200
 --       to move on; anything else is counted as failed and the same command is re-sent.
+--   wrk -t32 -c32 -d6s -s commands.lua URL -- rotate PLAN.tsv GAMES.tsv
+--       As `plan`, but thread n sends each request to the next of its games in turn (every game
+--       moves on together, as many tables played at once do), each at its own place in the plan;
+--       a game whose plan is done is left out, and a failed command is re-sent on its next turn.
 --
 -- done() prints one line, `BENCH {json}`, read by bench/common.py:run_wrk.
 
@@ -45,6 +49,7 @@ end
 -- per-thread globals (read back in done() through thread:get)
 position, ok, failed, exhausted, planned = 1, 0, 0, 0, 0
 local requests, static, fallback = {}, false, nil
+local rotate, plan, games, cursor, current = false, {}, {}, 0, nil
 
 function init(args)
   fallback = wrk.format("GET", "/healthz")
@@ -53,10 +58,21 @@ function init(args)
     requests[1] = fallback
     return
   end
-  local plan = {}
   for _, line in ipairs(lines(args[2])) do
     local tab = string.find(line, "\t", 1, true)
     plan[#plan + 1] = { seat = tonumber(string.sub(line, 1, tab - 1)) + 1, body = string.sub(line, tab + 1) }
+  end
+  if args[1] == "rotate" then
+    rotate = true
+    for _, line in ipairs(lines(args[3])) do
+      local f = split(line, "\t")
+      if tonumber(f[1]) == index then
+        games[#games + 1] = { path = "/v1/games/" .. f[2] .. "/commands", tokens = split(f[4], ","),
+                              position = tonumber(f[3]) + 1 }
+        planned = planned + #plan - tonumber(f[3])
+      end
+    end
+    return
   end
   for _, line in ipairs(lines(args[3])) do
     local f = split(line, "\t")
@@ -73,8 +89,25 @@ function init(args)
   planned = #requests
 end
 
+local function next_in_rotation()
+  for _ = 1, #games do
+    cursor = cursor % #games + 1
+    local game = games[cursor]
+    local step = plan[game.position]
+    if step then
+      current = game
+      return wrk.format("POST", game.path, { ["Content-Type"] = "application/json",
+        ["Authorization"] = "Bearer " .. game.tokens[step.seat] }, step.body)
+    end
+  end
+  current = nil
+  exhausted = exhausted + 1
+  return fallback
+end
+
 function request()
   if static then return requests[1] end
+  if rotate then return next_in_rotation() end
   local r = requests[position]
   if r == nil then
     exhausted = exhausted + 1
@@ -84,6 +117,16 @@ function request()
 end
 
 function response(status, headers, body)
+  if rotate then
+    if current == nil then return end  -- every game of this thread is done: /healthz, not counted
+    if status == 200 then
+      ok = ok + 1
+      current.position = current.position + 1
+    else
+      failed = failed + 1
+    end
+    return
+  end
   if status ~= 200 then
     failed = failed + 1
   elseif static then

@@ -42,16 +42,24 @@ class Parser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
 
+    def arguments(self, schema, *args, **kwargs):
+        # webargs instantiates a Schema class on every request it parses: give it one instance
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
+
     def problems(self, responses: dict[int, str]):
         """Document error responses as problem+json documents; every such operation may also answer
         429 (rate limits) and 503 (Redis unreachable), both with Retry-After."""
         responses = {**RATE_LIMITED, **STORE_DOWN, **responses}
 
         def decorator(view):
+            documented = view
             for status, description in sorted(responses.items(), reverse=True):
                 headers = RETRY_AFTER if status in (429, 503) else (ETAG if status == 409 else None)
-                view = self.alt_response(status, schema=ProblemSchema, description=description,
-                                         content_type=PROBLEM, headers=headers)(view)
+                documented = self.alt_response(status, schema=ProblemSchema, description=description,
+                                               content_type=PROBLEM, headers=headers)(documented)
+            # alt_response documents by wrapping the view in a function that only calls it: keep
+            # the documentation, not the nine calls a request would go through
+            view._apidoc = documented._apidoc
             return view
         return decorator
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from rules.base import seed_commitment
+from service.schemas import CommandResultSchema
 from tests.service.conftest import bearer
 
 
@@ -57,6 +58,9 @@ def test_command_appends_and_answers_with_the_new_version(client, race):
     assert response.status_code == 200, response.json
     assert response.json["version"] == version + 1
     assert [e["type"] for e in response.json["events"]] == ["DieRolled"]
+    # the view sends its answer without dumping it through CommandResultSchema: it must be in that shape
+    assert CommandResultSchema().dump(response.json) == response.json == CommandResultSchema().load(response.json)
+    assert response.headers["ETag"] == f'"{version + 1}"' and response.mimetype == "application/json"
 
 
 def test_errors_are_problems_and_append_nothing(client, race):
