@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -43,14 +43,21 @@ class Region:
     landmass: str = ""   # which continent/island its land borders stay on (validation, docs)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Board:
-    """All regions, zone names (code -> name) and the symmetric land-border map.  Compared and
-    hashed by identity (a board is loaded once per map revision), so queries on it can be cached."""
+    """All regions, zone names (code -> name) and the symmetric land-border map.  Hashable (by its
+    region ids, computed once), so the queries Rule 5 and Rule 9 ask over and over can be cached."""
 
     regions: Mapping[str, Region]
     zones: Mapping[str, str]
     borders: Mapping[str, frozenset]
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(frozenset(self.regions)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 # --------------------------------------------------------------------------
