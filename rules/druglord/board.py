@@ -12,7 +12,7 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -209,7 +209,7 @@ def zone_of(board: Board, region_id: str) -> str:
     return _get(board, region_id).zone
 
 
-@lru_cache(maxsize=None)
+@cache
 def regions_in_zone(board: Board, zone: str) -> tuple[str, ...]:
     """The ids of a zone's regions in card-number order (HB: none)."""
     return tuple(r.id for r in sorted(board.regions.values(), key=lambda r: r.number) if r.zone == zone)

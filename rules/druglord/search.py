@@ -14,6 +14,12 @@ from rules.druglord.state import case_total, region_weight, regions_of, trial_at
 from rules.ruleset import rules_version
 from rules.search.hidden import deal, others, shares
 
+# ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
+# against the best few others, every seat following the greedy bot for ROLLOUT_MOVES commands before
+# `evaluate` scores the state.
+POLICY = "greedy"
+ROLLOUT_MOVES = 12
+
 
 def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     players = [dict(p) for p in state["players"]]
