@@ -76,17 +76,18 @@ def play(job: tuple) -> dict:
             "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
 
 
-def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
-    """Heads-up: every pair once; more seats: each level alone against each other level's copies."""
+def lineups(levels: list[str], seats: int, lone: str | None = None) -> list[tuple[str, ...]]:
+    """Heads-up: every pair once; more seats: each level alone against each other level's copies
+    (only `lone` alone, when given)."""
     if seats == 2:
         return [pair for pair in itertools.combinations(levels, 2)]
-    return [(a,) + (b,) * (seats - 1) for a, b in itertools.permutations(levels, 2)]
+    return [(a,) + (b,) * (seats - 1) for a, b in itertools.permutations(levels, 2) if lone in (None, a)]
 
 
 def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None,
-         move_seconds: float | None = None) -> list[tuple]:
+         move_seconds: float | None = None, lone: str | None = None) -> list[tuple]:
     out = []
-    for lineup in lineups(levels, seats):
+    for lineup in lineups(levels, seats, lone):
         for n in range(games):
             rotated = lineup[n % seats:] + lineup[:n % seats]
             out.append((name, rotated, f"arena-{name}-{seats}-{'-'.join(lineup)}-{n}", options,
@@ -249,6 +250,8 @@ def main(argv: list[str] | None = None) -> dict:
                         help="cap each search move at this many seconds, as the worker does (BOT_MOVE_SECONDS=1); "
                              "the result then depends on the machine's speed and load")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--lone", default=None, help="at more than 2 seats, only the lineups with this level alone "
+                                                     "(e.g. 1 ismcts vs 3 greedy)")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
     args = parser.parse_args(argv)
@@ -264,7 +267,7 @@ def main(argv: list[str] | None = None) -> dict:
             ruleset = EVERY_RULESET[name]
             levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]
             seats = max(ruleset.min_seats, min(ruleset.max_seats, args.seats))
-            work = jobs(name, levels, seats, args.games, None, args.move_seconds)
+            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone)
             started = time.perf_counter()
             results = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
             levels_table, pairs = rate(results), head_to_head(results)

@@ -16,7 +16,12 @@ Each iteration:
   5. back up every seat's score along the path (max-n: each node is chosen by the seat that moves
      there, on that seat's own score).
 
-The move played is the root's most visited child among the seat's legal moves.  Everything random
+The move played is the root's most visited child among the seat's legal moves.
+
+A ruleset whose hand-written bot is stronger than this search can afford to be at about 200
+iterations names that bot's level as `search_policy`; `choose` then runs `guided` (below) instead:
+a rollout-based improvement of that policy that keeps the policy's move unless the playouts show,
+with confidence, that another move is better.  Everything random
 comes from the Rng handed in, so a fixed iteration budget makes the choice a function of the state,
 the seat and the rng: reproducible from the game's seed.  `out_of_time` (a callable the caller
 supplies: rules/ reads no clock) may stop the search early; the choice then depends on the
