@@ -49,7 +49,7 @@ def role_of(state: dict, seat: int) -> str | None:
 
 def play(job: tuple) -> dict:
     """One game: {"lineup", "winners", "roles", "commands", "seconds": {level: s}, "moves": {level: n}}."""
-    name, lineup, seed, options = job
+    name, lineup, seed, options, move_seconds = job
     ruleset = EVERY_RULESET[name]
     events = ruleset.setup(normalize_options(ruleset.options, options), len(lineup), Rng(seed, 2))
     state, version = fold(ruleset, events), 1 + len(events)
@@ -61,7 +61,11 @@ def play(job: tuple) -> dict:
         seat = min(ruleset.awaiting(state))
         level = lineup[seat]
         started = time.perf_counter()
-        command = ruleset.bot_move(state, seat, level, Rng(seed, f"bot:{seat}:{version}"))
+        out_of_time = None
+        if move_seconds:  # the worker's cap (service/jobs.py BOT_MOVE_SECONDS), for search levels
+            def out_of_time(deadline=started + move_seconds):
+                return time.perf_counter() >= deadline
+        command = ruleset.bot_move(state, seat, level, Rng(seed, f"bot:{seat}:{version}"), out_of_time)
         spent[level] += time.perf_counter() - started
         moves[level] += 1
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
@@ -72,19 +76,22 @@ def play(job: tuple) -> dict:
             "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
 
 
-def lineups(levels: list[str], seats: int) -> list[tuple[str, ...]]:
-    """Heads-up: every pair once; more seats: each level alone against each other level's copies."""
+def lineups(levels: list[str], seats: int, lone: str | None = None) -> list[tuple[str, ...]]:
+    """Heads-up: every pair once; more seats: each level alone against each other level's copies
+    (only `lone` alone, when given)."""
     if seats == 2:
         return [pair for pair in itertools.combinations(levels, 2)]
-    return [(a,) + (b,) * (seats - 1) for a, b in itertools.permutations(levels, 2)]
+    return [(a,) + (b,) * (seats - 1) for a, b in itertools.permutations(levels, 2) if lone in (None, a)]
 
 
-def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None) -> list[tuple]:
+def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None,
+         move_seconds: float | None = None, lone: str | None = None) -> list[tuple]:
     out = []
-    for lineup in lineups(levels, seats):
+    for lineup in lineups(levels, seats, lone):
         for n in range(games):
             rotated = lineup[n % seats:] + lineup[:n % seats]
-            out.append((name, rotated, f"arena-{name}-{seats}-{'-'.join(lineup)}-{n}", options))
+            out.append((name, rotated, f"arena-{name}-{seats}-{'-'.join(lineup)}-{n}", options,
+                        move_seconds))
     return out
 
 
@@ -239,7 +246,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seats", type=int, default=2, help="players per game, clamped to each ruleset's range")
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--move-seconds", type=float, default=None,
+                        help="cap each search move at this many seconds, as the worker does (BOT_MOVE_SECONDS=1); "
+                             "the result then depends on the machine's speed and load")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--lone", default=None, help="at more than 2 seats, only the lineups with this level alone "
+                                                     "(e.g. 1 ismcts vs 3 greedy)")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
     args = parser.parse_args(argv)
@@ -255,7 +267,7 @@ def main(argv: list[str] | None = None) -> dict:
             ruleset = EVERY_RULESET[name]
             levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]
             seats = max(ruleset.min_seats, min(ruleset.max_seats, args.seats))
-            work = jobs(name, levels, seats, args.games, None)
+            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone)
             started = time.perf_counter()
             results = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
             levels_table, pairs = rate(results), head_to_head(results)

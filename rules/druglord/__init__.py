@@ -107,7 +107,10 @@ class Druglord(RulesetBase):
     bot_levels = ("random", "greedy", "ismcts")
     determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
     evaluate = staticmethod(search.evaluate)
+    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
     versions = VERSIONS
+
+    _last_moves: tuple | None = None  # (state, seat, moves): see legal_moves
 
     @property
     def options(self) -> Mapping[str, Option]:  # type: ignore[override]
@@ -140,7 +143,15 @@ class Druglord(RulesetBase):
     # -- Who acts, and how (flow.py) ---------------------------------------------
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_moves(state, seat)
+        # A bot's move and `decide`'s legality check list the same state's moves one after the other
+        # (the worker, the arena, a search's playouts): the last list is kept for that very state
+        # object (states are never mutated: evolve copies) and handed out as fresh copies.
+        memo = self._last_moves
+        if memo is not None and memo[0] is state and memo[1] == seat:
+            return [_copy_move(m) for m in memo[2]]
+        moves = flow.legal_moves(state, seat)
+        self._last_moves = (state, seat, [_copy_move(m) for m in moves])
+        return moves
 
     def awaiting(self, state: dict) -> dict[int, str]:
         return flow.awaiting(state)
@@ -177,3 +188,12 @@ class Druglord(RulesetBase):
 RULESET = Druglord()
 
 __all__ = ["RULESET", "Druglord", "advance"]
+
+
+def _copy_move(move: dict) -> dict:
+    """A move with its own containers (a caller may change what it is handed)."""
+    copy = move.copy()
+    for key, value in move.items():
+        if type(value) is list:
+            copy[key] = list(value)
+    return copy

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -44,11 +45,19 @@ class Region:
 
 @dataclass(frozen=True)
 class Board:
-    """All regions, zone names (code -> name) and the symmetric land-border map."""
+    """All regions, zone names (code -> name) and the symmetric land-border map.  Hashable (by its
+    region ids, computed once), so the queries Rule 5 and Rule 9 ask over and over can be cached."""
 
     regions: Mapping[str, Region]
     zones: Mapping[str, str]
     borders: Mapping[str, frozenset]
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(frozenset(self.regions)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 # --------------------------------------------------------------------------
@@ -200,6 +209,7 @@ def zone_of(board: Board, region_id: str) -> str:
     return _get(board, region_id).zone
 
 
+@cache
 def regions_in_zone(board: Board, zone: str) -> tuple[str, ...]:
     """The ids of a zone's regions in card-number order (HB: none)."""
     return tuple(r.id for r in sorted(board.regions.values(), key=lambda r: r.number) if r.zone == zone)
@@ -257,13 +267,22 @@ def extended_land_trade(board: Board, a: str, b: str, blocked: frozenset[str]) -
     ra, rb = _get(board, a), _get(board, b)
     if a == b or ra.zone == rb.zone or ra.island or rb.island or land_trade(board, a, b, blocked):
         return False
-    gateways = [r for r in regions_in_zone(board, ra.zone) if r != a and land_trade(board, a, r, blocked)]
-    # a gateway region is itself "intervening" on the way to b, so an opponent's gateway does not count
-    return any(b in board.borders[g] and g not in blocked for g in gateways)
+    return any(b in board.borders[g] for g in _open_gateways(board, a, blocked))
 
 
-def _ocean_groups(board: Board, controlled: frozenset[str]) -> dict[str, frozenset[str]]:
-    """Each ocean -> the oceans joined to it through interoceanic ports in `controlled`."""
+@lru_cache(maxsize=1 << 14)
+def _open_gateways(board: Board, a: str, blocked: frozenset[str]) -> tuple[str, ...]:
+    """The regions of a's zone that a reaches by land_trade and that are not in `blocked` (a gateway
+    region is itself "intervening" on the way out of the zone, so an opponent's does not count).
+    Cached: Rule 5.B routes ask it for every destination of one trader's board."""
+    return tuple(r for r in regions_in_zone(board, board.regions[a].zone)
+                 if r != a and r not in blocked and land_trade(board, a, r, blocked))
+
+
+@lru_cache(maxsize=1 << 12)
+def _ocean_groups(board: Board, controlled: frozenset[str]) -> Mapping[str, frozenset[str]]:
+    """Each ocean -> the oceans joined to it through interoceanic ports in `controlled` (cached:
+    Rule 5.C asks it for every pair of one trader's regions; read-only)."""
     groups = {ocean: {ocean} for ocean in OCEANS}
     for rid in controlled:
         region = board.regions.get(rid)
@@ -272,7 +291,7 @@ def _ocean_groups(board: Board, controlled: frozenset[str]) -> dict[str, frozens
         merged = set().union(*(groups[o] for o in region.interoceanic))
         for ocean in merged:
             groups[ocean] = merged
-    return {ocean: frozenset(group) for ocean, group in groups.items()}
+    return MappingProxyType({ocean: frozenset(group) for ocean, group in groups.items()})
 
 
 def sea_oceans(board: Board, a: str, b: str, controlled: frozenset[str]) -> frozenset[str]:

@@ -9,7 +9,16 @@ Baller cards (deck + others' hands) are each dealt anew with the same sizes; eve
 from __future__ import annotations
 
 from rules.base import Rng
+from rules.druglord import bots
+from rules.druglord.state import case_total, region_weight, regions_of, trial_at
+from rules.ruleset import rules_version
 from rules.search.hidden import deal, others, shares
+
+# ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
+# against the best few others, every seat following the greedy bot for ROLLOUT_MOVES commands before
+# `evaluate` scores the state.
+POLICY = "greedy"
+ROLLOUT_MOVES = 12
 
 
 def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
@@ -29,6 +38,22 @@ def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     return {**state, "players": players, "deck": deck, "baller_deck": baller_deck}
 
 
+# A truncated playout is scored by each seat's score (Rule 12: the highest score wins) plus what its
+# position will still score: weight on its regions and in its Traphouse (the greedy bot's
+# WEIGHT_UNIT), its empire's stacks a turn (the greedy bot's _empire_value, counted for
+# EMPIRE_TURNS more turns) and, against it, the Cases that bring a Trial nearer.
+EMPIRE_TURNS = 2.0
+
+
+def worth(state: dict, seat: int) -> float:
+    player = state["players"][seat]
+    mine = regions_of(state, seat)
+    weight = sum(region_weight(state, r) for r in mine) + sum(player["traphouse"].values())
+    empire = bots._empire_value(frozenset(mine), rules_version(state))
+    cases = bots.TRIAL_COST * case_total(state, seat) / trial_at(state)
+    return player["score"] + bots.WEIGHT_UNIT * weight + EMPIRE_TURNS * empire - cases
+
+
 def evaluate(state: dict) -> list[float]:
-    """Shares of the win by score (Rule 12: the highest score wins)."""
-    return shares([p["score"] + 1 for p in state["players"]])
+    """Shares of the win by each seat's `worth`."""
+    return shares([worth(state, s) + 1 for s in range(state["seats"])])

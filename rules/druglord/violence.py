@@ -19,10 +19,14 @@ RULE = "9"
 
 def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     """(attacking region, defending region) pairs in range."""
-    occ = occupied(state)
+    occ, version = occupied(state), rules_version(state)
+    board = geo.board_at(version)
+    regions, borders = board.regions, board.borders
     mine = sorted(r for r, s in state["owner"].items() if s == seat)
     theirs = sorted(r for r, s in state["owner"].items() if s != seat)
-    return [(a, d) for a in mine for d in theirs if geo.in_range(a, d, occ, rules_version(state))]
+    # only a bordering region or one of the same zone can be in range (board.violence_range)
+    return [(a, d) for a in mine for d in theirs
+            if (d in borders[a] or regions[a].zone == regions[d].zone) and geo.in_range(a, d, occ, version)]
 
 
 def moves(state: dict, seat: int) -> list[dict]:

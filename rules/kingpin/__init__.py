@@ -43,6 +43,7 @@ class Kingpin(RulesetBase):
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
     evaluate = staticmethod(search.evaluate)
+    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
     options: Mapping[str, Option] = {
         "target": Option(5000, (3000, 5000, 10000),
                          "Bankroll that wins: $5,000; $3,000 for a shorter game, $10,000 for an epic one."),

@@ -75,6 +75,7 @@ class LordsOfCannabis(RulesetBase):
     bot_levels = ("random", "greedy", "ismcts")
     determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
     evaluate = staticmethod(search.evaluate)
+    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),

@@ -15,6 +15,12 @@ from rules.base import Rng
 from rules.lords_of_cannabis.state import total_points
 from rules.search.hidden import deal, others, shares
 
+# ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
+# against the best few others, every seat following the greedy bot for ROLLOUT_MOVES commands before
+# `evaluate` scores the state.
+POLICY = "greedy"
+ROLLOUT_MOVES = 12
+
 RESOURCE_KINDS = 5
 
 

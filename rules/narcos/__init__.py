@@ -69,6 +69,7 @@ class Narcos(RulesetBase):
     bot_levels = ("random", "greedy", "ismcts")
     determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
     evaluate = staticmethod(search.evaluate)
+    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
     options: Mapping[str, Option] = {
         "mode": Option("basic", ("basic", "advanced"),
                        "basic: a permanent −2 Dealer; advanced: the board's 4 cities with tokens, employees' "

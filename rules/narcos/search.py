@@ -14,8 +14,14 @@ but the state no longer says which it was; the determinization reshuffles it.
 from __future__ import annotations
 
 from rules.base import Rng
-from rules.narcos.data import CARTEL_DECK
+from rules.narcos.data import CARDS, CARTEL_DECK
 from rules.search.hidden import deal, others, shares
+
+# ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
+# against the best few others, every seat following the greedy bot for ROLLOUT_MOVES commands before
+# `evaluate` scores the state.
+POLICY = "greedy"
+ROLLOUT_MOVES = 12
 
 CARTEL_IDS = tuple(c["id"] for c in CARTEL_DECK)
 
@@ -41,6 +47,39 @@ def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     return {**state, "deck": deck, "turn": turn, "players": players, "cartel_deck": cartel_deck}
 
 
+# A truncated playout is scored by what each seat will have at the end: money (the richest seat
+# wins), merchandise already made (a unit in Storage sells for 1 million, one in the Laboratory
+# is a Ship action further off), and what its network will still earn in the turns left: units a
+# turn through its slowest link (Laboratory output for its crops, Transport and Storage
+# capacities), so an improvement is worth what it adds to that flow.  Money alone made the search
+# pass on every purchase (Buy, AddCrop) the greedy bot makes (bench.arena: 0 of 8 heads-up).
+STORED_UNIT = 0.9       # a unit in Storage: a sale away (a Dealer on the rack, an action)
+LAB_UNIT = 0.6          # a unit in the Laboratory: a Ship and a sale away
+ACTIONS_PER_TURN = 4.0  # actions a turn's rack earns, roughly (a fled turn earns 1, a full rack 7)
+CARDS_PER_TURN = 4.5    # a rack's length, as bots.py counts turns left
+
+
+def turns_left(state: dict) -> float:
+    """Each seat's turns left, roughly, from the cards still to be turned."""
+    cards = len(state["deck"]) + (len(state["reserve"]) + len(state["discard"]) if state["round"] == 1 else 0)
+    return cards / CARDS_PER_TURN / state["seats"]
+
+
+def flow(player: dict) -> float:
+    """Units a turn the network sells: ACTIONS_PER_TURN spread over Produce, Ship and Deliver so that
+    each unit is made, carried and sold once."""
+    made = CARDS[player["laboratory"]]["table"][player["crops"] - 1]
+    carried = CARDS[player["transport"]]["capacity"]
+    sold = CARDS[player["storage"]]["capacity"]
+    return ACTIONS_PER_TURN / (1 / made + 1 / carried + 1 / sold)
+
+
+def worth(state: dict, seat: int) -> float:
+    p = state["players"][seat]
+    return (p["money"] + p["uncollected"] + STORED_UNIT * p["stored"] + LAB_UNIT * p["lab"]
+            + turns_left(state) * flow(p))
+
+
 def evaluate(state: dict) -> list[float]:
-    """Shares of the win by money (the richest seat wins)."""
-    return shares([p["money"] + p["uncollected"] for p in state["players"]])
+    """Shares of the win by each seat's `worth`."""
+    return shares([worth(state, s) for s in range(state["seats"])])

@@ -16,6 +16,12 @@ from rules.base import Rng
 from rules.search.hidden import deal, others, shares
 from rules.trafficking.state import HANDS, KILO
 
+# ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
+# against the best few others, every seat following the greedy bot for ROLLOUT_MOVES commands before
+# `evaluate` scores the state.
+POLICY = "greedy"
+ROLLOUT_MOVES = 12
+
 
 def stack_of(card: str) -> str:
     return "sour_grapes" if card.startswith("SG") else "flip_out"

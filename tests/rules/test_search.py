@@ -135,3 +135,43 @@ def test_a_score_is_a_share_of_the_win():
     assert ismcts.scores(PIG, state, 3) == pytest.approx([1 / 3] * 3)
     won = {**state, "banks": [25, 3, 25]}
     assert ismcts.scores(PIG, won, 3) == [0.5, 0.0, 0.5]
+
+
+# ------------------------------------------------------------------ guided by the greedy bot
+GUIDED = sorted(name for name, r in EVERY_RULESET.items() if getattr(r, "search_policy", None))
+
+
+def test_every_served_game_guides_its_search_by_its_greedy_bot():
+    from rules import RULESETS
+    assert GUIDED == sorted(RULESETS)
+    assert all(EVERY_RULESET[name].search_policy in EVERY_RULESET[name].bot_levels for name in GUIDED)
+
+
+def test_the_policys_move_stands_unless_another_beats_it_by_two_standard_errors():
+    assert ismcts.confident_best([[0.0] * 8, [0.01, -0.01] * 4]) == 0            # no better: noise
+    assert ismcts.confident_best([[0.0] * 8, [0.3, -0.1] * 4]) == 0              # 0.1 ahead, 1.3 standard errors
+    assert ismcts.confident_best([[0.0] * 8, [0.2, 0.1] * 4, [0.3, 0.2] * 4]) == 2  # both sure: the larger gain
+    assert ismcts.confident_best([[0.0] * 3, [0.5] * 3]) == 0                    # too few worlds to tell
+
+
+@pytest.mark.parametrize("name", GUIDED)
+def test_a_search_too_short_to_compare_plays_the_greedy_move(name):
+    ruleset = EVERY_RULESET[name]
+    seats = seat_count(ruleset)
+    for state in list(playout_states(ruleset, seats, f"guided-{name}", steps=80))[-3:]:
+        seat = min(ruleset.awaiting(state))
+        greedy = ruleset.bot_move(state, seat, "greedy", Rng("guided", 1))
+        # ismcts:2 plays fewer worlds than MIN_WORLDS: nothing can replace the policy's move
+        assert ruleset.bot_move(state, seat, "ismcts:2", Rng("guided", 1)) == greedy
+
+
+def test_narcos_values_an_improvement_by_what_it_adds_to_the_network():
+    # Narcos evaluate: a better Laboratory makes more a turn, so it is worth more while turns are left
+    from rules.narcos import search as narcos_search
+    state = next(s for s in playout_states(EVERY_RULESET["narcos"], 2, "narcos-worth", steps=80)
+                 if s["deck"] and s["players"][0]["crops"] == 1)
+    better = {**state, "players": [{**state["players"][0], "laboratory": "lab-tranquilandia"}, state["players"][1]]}
+    assert narcos_search.flow(better["players"][0]) > narcos_search.flow(state["players"][0])
+    assert narcos_search.worth(better, 0) > narcos_search.worth(state, 0)
+    assert narcos_search.worth({**state, "deck": [], "reserve": [], "discard": [], "round": 2}, 0) \
+        < narcos_search.worth(state, 0)  # the game over, a network earns nothing more
