@@ -216,3 +216,15 @@ def _cell(value) -> str:
 
 __all__ = ["CpuMeter", "cpu_seconds", "Gunicorn", "RedisServer", "Worker", "Http", "stack", "redis_only", "report", "run_wrk", "require_wrk",
            "percentile", "summarise", "timed", "rate", "ratio", "verdict", "web_env", "ROOT", "RESULTS", "BENCH"]
+
+
+def wrk_problems(result: dict, applied: int, connections: int, exhausted: str) -> list[str]:
+    """What went wrong in a wrk run of game commands: failures, exhausted plans (`exhausted` says what
+    that means for the bench), or a count of 200s the store's applied commands do not bear out (each
+    connection may have one request in flight when wrk stops)."""
+    problems = []
+    if result["failed"] or result["plan_exhausted"]:
+        problems.append(f"{result['failed']} failed, {result['plan_exhausted']} {exhausted}")
+    if not 0 <= applied - result["requests"] <= connections:
+        problems.append(f"wrk counted {result['requests']} OK but the store applied {applied}")
+    return problems

@@ -28,7 +28,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import BENCH, CpuMeter, Http, ratio, report, require_wrk, run_wrk, stack, verdict, web_env
+from bench.common import (
+    BENCH,
+    CpuMeter,
+    Http,
+    ratio,
+    report,
+    require_wrk,
+    run_wrk,
+    stack,
+    verdict,
+    web_env,
+    wrk_problems,
+)
 from bench.plans import PlayedGame, play
 from rules import RULESETS
 
@@ -131,11 +143,7 @@ def measure_class(worker_class: str, plans: dict[str, PlayedGame], connections: 
                                                          str(fleet.games_file)], connections, seconds))
             end = fleet.settled(client)
             applied = sum(end) - sum(start)
-            problems = []
-            if result["failed"] or result["plan_exhausted"]:
-                problems.append(f"{result['failed']} failed, {result['plan_exhausted']} past the plan")
-            if not 0 <= applied - result["requests"] <= connections:
-                problems.append(f"wrk counted {result['requests']} OK but the store applied {applied}")
+            problems = wrk_problems(result, applied, connections, "past the plan")
             result["check"] = "; ".join(problems) or f"ok: {applied} applied"
             commands[name] = result
         after = cpu.run(lambda: run_wrk(web.url, SCRIPT, ["healthz"], connections, seconds))

@@ -35,7 +35,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from bench.common import CpuMeter, Http, ratio, report, require_wrk, run_wrk, stack, verdict, web_env
+from bench.common import CpuMeter, Http, ratio, report, require_wrk, run_wrk, stack, verdict, web_env, wrk_problems
 from bench.http_commands import SCRIPT, GameFleet
 from bench.plans import LONG_GAME_OPTIONS, PlayedGame, longest_game
 from events.envelope import encode_fields
@@ -83,11 +83,7 @@ def measure(name: str, plan: PlayedGame, games: int, seconds: float, warmup: flo
         events = _events_at(plan, end) - _events_at(plan, start)
         held = game_memory(client, fleet, plan, end)
     applied = sum(end) - sum(start)
-    problems = []
-    if result["failed"] or result["plan_exhausted"]:
-        problems.append(f"{result['failed']} failed, {result['plan_exhausted']} with every game over")
-    if not 0 <= applied - result["requests"] <= connections:
-        problems.append(f"wrk counted {result['requests']} OK but the store applied {applied}")
+    problems = wrk_problems(result, applied, connections, "with every game over")
     return {"games": games, "connections": connections, "commands_per_s": result["per_second"],
             "p50_ms": round(result["p50_ms"], 2), "p99_ms": round(result["p99_ms"], 2),
             "cpu_us_per_command": round(result["web_cpu_us"] + result["redis_cpu_us"], 1),
