@@ -18,14 +18,15 @@ from rules import EVERY_RULESET
 from rules.base import PUBLIC, BadCommand, IllegalMove, Rng, Ruleset, fold, redact
 
 MAX_COMMANDS = 6000          # a random game must end well before this
-SEEDS_PER_COUNT = 3
+SEEDS_AT_THE_ENDS = 3        # seeds at a ruleset's smallest and largest seat counts, where rules branch most
+SEEDS_BETWEEN = 1            # and at each count in between (every count is still played)
 ACCEPT_SAMPLE = 6            # listed moves tried against decide at each step (besides the one played)
 DEEP_CHECK_EVERY = 7         # deep-copy / JSON / view checks every Nth step (and on every event of it)
 
 CASES = [(name, seats, seed)
          for name, ruleset in sorted(EVERY_RULESET.items())
          for seats in range(ruleset.min_seats, ruleset.max_seats + 1)
-         for seed in range(SEEDS_PER_COUNT)]
+         for seed in range(SEEDS_AT_THE_ENDS if seats in (ruleset.min_seats, ruleset.max_seats) else SEEDS_BETWEEN)]
 
 
 def _json_roundtrip(value):

@@ -6,7 +6,7 @@ import pytest
 from rules.base import BadCommand, Rng, fold
 from tests.rules.kingpin.support import K, game_with_first
 
-GAMES = 100
+GAMES = 20  # greedy wins all 40 of the first 40 seeds; a bot no better than random would reach 16/20 in 0.6% of runs
 
 
 def play_out(seed: str, levels: list[str], rules_version: int | None = None) -> dict:
@@ -32,7 +32,7 @@ def test_greedy_beats_random_in_most_two_player_games():
         levels[greedy_seat] = "greedy"
         outcome = K.outcome(play_out(f"greedy-vs-random-{game}", levels))
         wins += greedy_seat in outcome["winners"]
-    assert wins > GAMES // 2, f"greedy won only {wins}/{GAMES}"
+    assert wins >= GAMES * 4 // 5, f"greedy won only {wins}/{GAMES}"
 
 
 @pytest.mark.parametrize("seats", [3, 6])
