@@ -74,15 +74,19 @@ class Rng:
         >= the largest multiple of n below 2**64 (no modulo bias).
     """
 
-    __slots__ = ("_key", "_counter", "_buffer")
+    __slots__ = ("_seed", "_version", "_key", "_counter", "_buffer")
 
     def __init__(self, seed: str, version: int | str):
-        self._key = hmac.new(seed.encode("utf-8"), str(version).encode("utf-8"), hashlib.sha256).digest()
+        # The key is derived at the first draw: most commands roll nothing (a verification makes
+        # an Rng for every command it re-decides).
+        self._seed, self._version, self._key = seed, version, b""
         self._counter = 0
         self._buffer = b""
 
     def _u64(self) -> int:
         if len(self._buffer) < 8:
+            if not self._key:
+                self._key = hmac.digest(self._seed.encode("utf-8"), str(self._version).encode("utf-8"), "sha256")
             self._buffer += hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
         value, self._buffer = int.from_bytes(self._buffer[:8], "big"), self._buffer[8:]
@@ -227,7 +231,10 @@ class Ruleset(Protocol):
 
 
 def fold(ruleset: Ruleset, events: Iterable[Event], state: State | None = None) -> State | None:
-    """Apply events in order; `state=None` starts from nothing (before setup)."""
+    """Apply events in order; `state=None` starts from nothing (before setup).  A ruleset that folds
+    in place (rules/ruleset.py fold_in_place) folds them itself, on its own copy of `state`."""
+    if getattr(ruleset, "evolves_in_place", False):
+        return ruleset.fold(state, events)
     for event in events:
         state = ruleset.evolve(state, event)
     return state
