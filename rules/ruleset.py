@@ -309,8 +309,9 @@ class RulesetBase:
     evolves_in_place = False
     shared_in_clone: frozenset = frozenset()  # top-level keys no evolver changes in place (a catalogue)
     # A fold of fewer events from an existing state evolves event by event: copying only what each
-    # event changes is cheaper than a clone of the whole state (decide's 1-3 consequences).
-    clone_after = 24
+    # event changes is cheaper than a clone of the whole state (decide's 1-3 consequences).  For
+    # Kingpin and Druglord a clone costs about what copying saves over 50-60 events.
+    clone_after = 64
 
     def fold(self, state: Any, events: Iterable[Event]) -> Any:
         """The state after `events`; never changes `state` (nor the events' data)."""
