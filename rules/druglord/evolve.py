@@ -40,16 +40,6 @@ def _region_table(new: dict, owned: bool, table: str, region: str) -> dict:
     return per
 
 
-def _own(new: dict, owned: bool, key: str) -> Any:
-    """new[key] (a dict or list) private to `new`: a copy put in its place, or in an in-place fold
-    (`owned`) the value itself."""
-    value = new[key]
-    if not owned:
-        value = dict(value) if type(value) is dict else list(value)
-        new[key] = value
-    return value
-
-
 def _supply_add(new: dict, wtype: str, units: int) -> None:
     """new["supply"] must be copied already."""
     new["supply"][wtype] += units
@@ -308,21 +298,21 @@ def _ev_sway_declared(state: dict, d: dict, owned: bool = False) -> dict:
     units = abs(d["units"])
     _player(new, owned, d["seat"], "traphouse")["traphouse"][d["weight"]] -= units
     new["supply"][d["weight"]] += units
-    roll = _own(new, owned, "roll")
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
     roll["sway"] = roll["sway"] + [[d["seat"], d["die"], d["weight"], d["units"]]]
     return new
 
 
 def _ev_declaration_closed(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
-    roll = _own(new, owned, "roll")
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
     roll["stage"], roll["waiting"] = "respond", list(d["responders"])
     return new
 
 
 def _ev_sway_ended(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
-    roll = _own(new, owned, "roll")
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
     roll["waiting"] = [s for s in roll["waiting"] if s != d["seat"]]
     return new
 
@@ -499,7 +489,8 @@ def _ev_attack_declared(state: dict, d: dict, owned: bool = False) -> dict:
 def _ev_war_resolved(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
     new["roll"] = None
-    _own(new, owned, "action")["offer"] = d["offer"]
+    action = new["action"] = new["action"] if owned else dict(new["action"])
+    action["offer"] = d["offer"]
     return new
 
 
