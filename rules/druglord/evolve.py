@@ -193,13 +193,14 @@ def _ev_weight_loaded(state: dict, d: dict, owned: bool = False) -> dict:
     if not owned:
         load = {k: dict(v) for k, v in load.items()}
     player = _player(new, owned, seat, "traphouse")
+    supply, weight = new["supply"], new["weight"]
     for source, to, wtype, units in d["placements"]:
-        new["supply"][wtype] -= units
+        supply[wtype] -= units
         load["production"][source] -= units
         if to == "traphouse":
             player["traphouse"][wtype] += units
         else:
-            _region_table(new, owned, "weight", to)[wtype] += units
+            (weight[to] if owned else _region_table(new, owned, "weight", to))[wtype] += units
             if to == source:
                 load["own"][source] -= units
             else:
@@ -320,7 +321,8 @@ def _ev_sway_ended(state: dict, d: dict, owned: bool = False) -> dict:
 def _ev_roll_cast(state: dict, d: dict, owned: bool = False) -> dict:
     """The dice are recorded; the roll itself is cleared by the event that settles it."""
     new = state if owned else dict(state)
-    new["last_roll"] = {k: d[k] for k in ("kind", "roller", "naturals", "modifiers", "totals")}
+    new["last_roll"] = {"kind": d["kind"], "roller": d["roller"], "naturals": d["naturals"],
+                        "modifiers": d["modifiers"], "totals": d["totals"]}
     return new
 
 
@@ -360,7 +362,8 @@ def _ev_trade_declared(state: dict, d: dict, owned: bool = False) -> dict:
 
 def trade_context(d: dict) -> dict:
     """What a trade roll carries: the trade, the weight riding on it and the roll it needs."""
-    return {k: d[k] for k in ("from", "to", "route", "weight", "units", "held", "target", "ocean", "reroll")}
+    return {"from": d["from"], "to": d["to"], "route": d["route"], "weight": d["weight"], "units": d["units"],
+            "held": d["held"], "target": d["target"], "ocean": d["ocean"], "reroll": d["reroll"]}
 
 
 def _ev_trade_succeeded(state: dict, d: dict, owned: bool = False) -> dict:

@@ -117,13 +117,17 @@ def _ev_roll_given_up(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_dice_used(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "used")
-    left, wanted, used = d["count"], d["face"], new["used"]
-    for i, face in enumerate(new["dice"]):
-        if not left:
+    left, wanted, dice, used = d["count"], d["face"], new["dice"], new["used"]
+    i = 0
+    while left:  # the first `count` unused dice showing the face, in order (list.index: a search in C)
+        try:
+            i = dice.index(wanted, i)
+        except ValueError:
             break
-        if face == wanted and not used[i]:
+        if not used[i]:
             used[i] = True
             left -= 1
+        i += 1
     return new
 
 
@@ -206,9 +210,11 @@ def _ev_junkie_died(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_payday_collected(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "cards")
+    cards, paid = new["cards"], 0
     for junkie, amount in d["payouts"]:
-        _card(new, owned, junkie)["cash"] += amount
-        new["bank_net"] += amount
+        (cards[junkie] if owned else _card(new, owned, junkie))["cash"] += amount
+        paid += amount
+    new["bank_net"] += paid
     return new
 
 
