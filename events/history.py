@@ -22,7 +22,7 @@ from events import strictjson
 from events import table as tables
 from events.envelope import Envelope
 from events.table import TABLE_COMMANDS
-from rules.base import Event, IllegalMove, Rng, Ruleset, seed_commitment
+from rules.base import Event, IllegalMove, Rng, Ruleset, fold, seed_commitment
 from rules.ruleset import ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/2"
@@ -183,7 +183,8 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                 return fail(version, f"{command['type']} before the game was set up (StartGame)")
             else:
                 seat = _seat_of(first.get("actor"))
-                if seat is None or seat not in {int(s) for s in ruleset.awaiting(state)}:
+                awaited = ruleset.awaiting(state)
+                if seat is None or (seat not in awaited and seat not in {int(s) for s in awaited}):
                     return fail(version, f"{first.get('actor')} was not awaited when it sent {command['type']}")
                 if not _controls(table, str(first.get("actor")), seat):
                     return fail(version, f"{first.get('actor')} sent {command['type']} but does not control "
@@ -192,16 +193,17 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
         recorded = [(e["type"], e["data"]) for e in batch]
-        produced = [(e.type, e.data) for e in produced]
-        if produced != recorded:  # equal already in the common case; else compare as JSON would
-            produced = [(t, _normal(d)) for t, d in produced]
-        for k in range(max(len(produced), len(recorded)) if produced != recorded else 0):
-            if k >= len(produced) or k >= len(recorded) or produced[k] != recorded[k]:
-                want = produced[k] if k < len(produced) else "nothing"
-                return fail(version + k, f"recorded {recorded[k] if k < len(recorded) else 'nothing'} "
-                                         f"but the rules and seed give {want}")
-        for event_type, data in produced:
-            state = ruleset.evolve(state, Event(event_type, data))
+        pairs = [(e.type, e.data) for e in produced]
+        if pairs != recorded:  # equal already in the common case; else compare as JSON would
+            pairs = [(t, _normal(d)) for t, d in pairs]
+            for k in range(max(len(pairs), len(recorded))):
+                if k >= len(pairs) or k >= len(recorded) or pairs[k] != recorded[k]:
+                    want = pairs[k] if k < len(pairs) else "nothing"
+                    return fail(version + k, f"recorded {recorded[k] if k < len(recorded) else 'nothing'} "
+                                             f"but the rules and seed give {want}")
+            produced = [Event(t, d) for t, d in pairs]  # what the recorded events are, as JSON
+        for event in produced:
+            state = ruleset.evolve(state, event)
         result["events"] = batch[-1]["version"]
         i = j
     result["events"] = len(events)
@@ -219,10 +221,10 @@ def state_at(records: list[dict], rulesets: Mapping[str, Ruleset], version: int)
     the rules fold events they never produced).  The table's batches (seats, clocks) are not the game's."""
     header = records[0]
     ruleset = ruleset_at(rulesets[header["ruleset"]], header.get("ruleset_version", 1))
-    state, table_batch = None, False
+    game_events, table_batch = [], False
     for record in records[1:version + 1]:
         if "command" in record:  # a batch starts with the command that caused it
             table_batch = record["command"]["type"] in ENGINE_COMMANDS
         if not table_batch:
-            state = ruleset.evolve(state, Event(record["type"], record["data"]))
-    return ruleset, state
+            game_events.append(Event(record["type"], record["data"]))
+    return ruleset, fold(ruleset, game_events)  # in place where the ruleset can (rules/ruleset.py)

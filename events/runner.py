@@ -20,7 +20,7 @@ from events.envelope import Envelope, actor_for, canonical
 from events.limits import Toll
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
-from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, redact, seed_commitment
+from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
 from rules.ruleset import latest_version, ruleset_at, table_checks
 
 SNAPSHOT_EVERY = 200
@@ -118,13 +118,16 @@ class Game:
 
 
 def fold_game(ruleset: Ruleset, events: Iterable[Event], table: dict | None, state: Any) -> tuple[dict | None, Any]:
-    """The engine's events into the table, the game's into its state."""
+    """The engine's events into the table, the game's into its state.  The two folds read nothing
+    of each other, so the game's events are folded in one go (in place, on the fold's own copy,
+    for a ruleset that can: rules/ruleset.py fold_in_place), never changing `state`."""
+    game_events = []
     for event in events:
         if event.type in ENGINE_EVENTS:
             table = tables.evolve(table, event)
         else:
-            state = ruleset.evolve(state, event)
-    return table, state
+            game_events.append(event)
+    return table, fold(ruleset, game_events, state)
 
 
 @dataclass
@@ -199,13 +202,14 @@ class GameRunner:
     @staticmethod
     def _fold_tail(ruleset: Ruleset, envelopes, folded: tuple, last: int, command: str) -> tuple[tuple, int, str]:
         table, state = folded
+        game_events = []
         for envelope in envelopes:
             if envelope.type in ENGINE_EVENTS:
                 table = tables.evolve(table, envelope.event)
             else:
-                state = ruleset.evolve(state, envelope.event)
+                game_events.append(envelope.event)
             last, command = envelope.version, envelope.command_id
-        return (table, state), last, command
+        return (table, fold(ruleset, game_events, state)), last, command
 
     def _load_at(self, game_id: str, version: int) -> Game:
         meta = self.store.meta(game_id)

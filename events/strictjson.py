@@ -58,6 +58,11 @@ def _refuse_constant(name: str):
     raise RefusedJSON(f"{name} is not JSON: numbers must be finite")
 
 
+_LONG_DIGITS = re.compile(r"\d{%d}" % (MAX_INT_DIGITS + 1))
+_DECODER = json.JSONDecoder(parse_float=_parse_float, parse_constant=_refuse_constant)
+_CHECKING_INTS = json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
+
+
 def _has_lone_surrogate(value: Any) -> bool:
     # Encoding the whole value is the one complete check (keys, nested strings) and runs in C.
     try:
@@ -74,11 +79,18 @@ def loads(text: str | bytes) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise RefusedJSON(f"the body is not UTF-8 (byte {error.start})") from None
-    depth = nesting_depth(text)
-    if depth > MAX_DEPTH:
-        raise RefusedJSON(f"arrays and objects nest {depth} deep; at most {MAX_DEPTH} levels are accepted")
+    # Fast paths, for the thousands of lines of a history: text with no more brackets than the
+    # depth allowed cannot nest deeper, and text without 41 digits in a row holds no integer too long
+    # (C's int then reads them).  Anything else takes the full checks.
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        depth = nesting_depth(text)
+        if depth > MAX_DEPTH:
+            raise RefusedJSON(f"arrays and objects nest {depth} deep; at most {MAX_DEPTH} levels are accepted")
+    decoder = _CHECKING_INTS if _LONG_DIGITS.search(text) else _DECODER
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = decoder.decode(text)
     except RefusedJSON:
         raise
     except json.JSONDecodeError as error:

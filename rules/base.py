@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -61,6 +62,9 @@ class BadCommand(IllegalMove):
 # Deterministic, verifiable randomness
 # --------------------------------------------------------------------------
 
+_FOUR_INTS = struct.Struct(">4Q")
+
+
 class Rng:
     """Counter-mode SHA-256 stream keyed by HMAC-SHA256(seed, str(version)).
 
@@ -74,19 +78,23 @@ class Rng:
         >= the largest multiple of n below 2**64 (no modulo bias).
     """
 
-    __slots__ = ("_key", "_counter", "_buffer")
+    __slots__ = ("_seed", "_version", "_key", "_counter", "_ints")
 
     def __init__(self, seed: str, version: int | str):
-        self._key = hmac.new(seed.encode("utf-8"), str(version).encode("utf-8"), hashlib.sha256).digest()
+        # The key is derived at the first draw: most commands roll nothing (a verification makes
+        # an Rng for every command it re-decides).
+        self._seed, self._version, self._key = seed, version, b""
         self._counter = 0
-        self._buffer = b""
+        self._ints: list[int] = []  # the current block's unread ints, the next last
 
     def _u64(self) -> int:
-        if len(self._buffer) < 8:
-            self._buffer += hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+        if not self._ints:
+            if not self._key:
+                self._key = hmac.digest(self._seed.encode("utf-8"), str(self._version).encode("utf-8"), "sha256")
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
-        value, self._buffer = int.from_bytes(self._buffer[:8], "big"), self._buffer[8:]
-        return value
+            self._ints = list(reversed(_FOUR_INTS.unpack(block)))  # a block is 4 big-endian ints
+        return self._ints.pop()
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in [0, n)."""
@@ -150,7 +158,7 @@ def validate_command(command: Any, schema: Mapping[str, Mapping[str, str]], game
     """The command as a plain dict if it has one of `schema`'s shapes ({type: {arg: kind}}),
     else BadCommand naming what is wrong (unknown type, missing, extra or mistyped argument).
     Whether a well-formed command is allowed *now* is the rules' business, not this."""
-    if not isinstance(command, Mapping):
+    if type(command) is not dict and not isinstance(command, Mapping):
         raise BadCommand('a command must be a JSON object with a "type"')
     ctype = command.get("type")
     if not isinstance(ctype, str):
@@ -158,15 +166,22 @@ def validate_command(command: Any, schema: Mapping[str, Mapping[str, str]], game
     if ctype not in schema:
         raise BadCommand(f"unknown {game} command {ctype!r}; known: {', '.join(sorted(schema))}")
     spec = schema[ctype]
-    extra = sorted(set(command) - set(spec) - {"type"})
-    if extra:
-        raise BadCommand(f"{ctype} takes no argument(s) {', '.join(extra)}; it takes: {', '.join(spec) or 'none'}")
+    # "type" and every argument, nothing else, when the sizes agree and every argument is there
+    if len(command) != len(spec) + 1 or not all(arg in command for arg in spec):
+        extra = sorted(set(command) - set(spec) - {"type"})
+        if extra:
+            raise BadCommand(f"{ctype} takes no argument(s) {', '.join(extra)}; "
+                             f"it takes: {', '.join(spec) or 'none'}")
     for arg, kind in spec.items():
         if arg not in command:
             raise BadCommand(f"{ctype} needs argument {arg!r}")
         if not _arg_ok(command[arg], kind):
             raise BadCommand(f"{ctype}: {arg!r} must be {ARG_KINDS[kind]}, not {command[arg]!r}")
-    return {k: (list(v) if spec.get(k) == "strs" else v) for k, v in command.items()}
+    out = dict(command)
+    for arg, kind in spec.items():
+        if kind == "strs":
+            out[arg] = list(out[arg])
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -227,7 +242,10 @@ class Ruleset(Protocol):
 
 
 def fold(ruleset: Ruleset, events: Iterable[Event], state: State | None = None) -> State | None:
-    """Apply events in order; `state=None` starts from nothing (before setup)."""
+    """Apply events in order; `state=None` starts from nothing (before setup).  A ruleset that folds
+    in place (rules/ruleset.py fold_in_place) folds them itself, on its own copy of `state`."""
+    if getattr(ruleset, "evolves_in_place", False):
+        return ruleset.fold(state, events)
     for event in events:
         state = ruleset.evolve(state, event)
     return state

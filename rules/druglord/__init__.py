@@ -117,6 +117,7 @@ class Druglord(RulesetBase):
         """The options of the rules version this instance plays (version 2 allows longer games)."""
         return OPTIONS_V2 if self.version >= 2 else OPTIONS_V1
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
+    evolves_in_place = True  # evolve.py: a long fold changes its own copy of the state in place
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     rule_of_command = RULE_OF_COMMAND
     # setup draws, empire choices and Baller draws: their seat; deck orders: nobody

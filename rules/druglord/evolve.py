@@ -1,8 +1,10 @@
 """Druglord `evolve`: one small handler per event type.
 
 `evolve` never rolls and never mutates its input: it shallow-copies the state
-and copies only the containers an event changes.  The state's shape is
-described in state.py.
+and copies only the containers an event changes.  Each handler takes `owned`
+(rules/ruleset.py fold_in_place): True in a fold that has made the state its
+own, where it skips those copies and changes the state in place.  The state's
+shape is described in state.py.
 """
 from __future__ import annotations
 
@@ -15,8 +17,11 @@ from rules.ruleset import copy_containers as _copy
 from rules.ruleset import evolve_by_type
 
 
-def _player(new: dict, seat: int, *keys: str) -> dict:
-    """A private copy of one player (and of its named sub-dicts); new["players"] must be copied already."""
+def _player(new: dict, owned: bool, seat: int, *keys: str) -> dict:
+    """A private copy of one player (and of its named sub-dicts); new["players"] must be copied already.
+    In an in-place fold (`owned`) the player itself, already private."""
+    if owned:
+        return new["players"][seat]
     player = dict(new["players"][seat])
     for key in keys:
         value = player[key]
@@ -25,8 +30,11 @@ def _player(new: dict, seat: int, *keys: str) -> dict:
     return player
 
 
-def _region_table(new: dict, table: str, region: str) -> dict:
-    """A private copy of new[table][region] ("weight" or "stored"); new[table] must be copied already."""
+def _region_table(new: dict, owned: bool, table: str, region: str) -> dict:
+    """A private copy of new[table][region] ("weight" or "stored"); new[table] must be copied already
+    (in an in-place fold, `owned`: the table itself)."""
+    if owned:
+        return new[table][region]
     per = dict(new[table][region])
     new[table][region] = per
     return per
@@ -56,7 +64,7 @@ def _vacate(new: dict, region: str) -> None:
 # Setup, turns, draft
 # ----------------------------------------------------------------------------
 
-def _ev_game_started(state: Any, d: dict) -> dict:
+def _ev_game_started(state: Any, d: dict, owned: bool = False) -> dict:
     secret = d["secret"]
     n = d["seats"]
     return {
@@ -74,25 +82,25 @@ def _ev_game_started(state: Any, d: dict) -> dict:
     }
 
 
-def _ev_region_cards_drawn(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
+def _ev_region_cards_drawn(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
     cards = d["secret"]["regions"]
     new["deck"] = state["deck"][len(cards):]
-    _player(new, d["seat"])["drawn"] = list(cards)
+    _player(new, owned, d["seat"])["drawn"] = list(cards)
     return new
 
 
-def _ev_empire_chosen(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
-    _player(new, d["seat"])["kept"] = list(d["secret"]["regions"])
+def _ev_empire_chosen(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
+    _player(new, owned, d["seat"])["kept"] = list(d["secret"]["regions"])
     return new
 
 
-def _ev_empires_revealed(state: dict, d: dict) -> dict:
-    new = _copy(state, "players", "owner", "weight", "stored")
+def _ev_empires_revealed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players", "owner", "weight", "stored")
     returned = []
     for seat, empire in enumerate(d["empires"]):
-        player = _player(new, seat)
+        player = _player(new, owned, seat)
         returned += [r for r in player["drawn"] if r not in empire]
         for region in empire:
             _occupy(new, seat, region)
@@ -102,21 +110,21 @@ def _ev_empires_revealed(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_deck_shuffled(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_deck_shuffled(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["deck"] = list(d["secret"]["deck"])
     return new
 
 
-def _ev_turn_started(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_turn_started(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new.update(turn=d["turn"], rerolls=[{} for _ in range(state["seats"])], wtype=None, order=[], pos=0,
                action=None, roll=None, delivered={})
     return new
 
 
-def _ev_draft_opened(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_draft_opened(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["deck"] = state["deck"][len(d["new"]):]
     new["lost"] = []
     new["phase"] = "draft"
@@ -128,8 +136,8 @@ def _ev_draft_opened(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_region_claimed(state: dict, d: dict) -> dict:
-    new = _copy(state, "owner", "weight", "stored")
+def _ev_region_claimed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "owner", "weight", "stored")
     draft = dict(state["draft"])
     draft["offer"] = [r for r in draft["offer"] if r != d["region"]]
     draft["claim_pos"] += 1
@@ -138,14 +146,14 @@ def _ev_region_claimed(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_claim_declined(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_claim_declined(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["draft"] = dict(state["draft"], claim_pos=state["draft"]["claim_pos"] + 1)
     return new
 
 
-def _ev_region_drafted(state: dict, d: dict) -> dict:
-    new = _copy(state, "owner", "weight", "stored")
+def _ev_region_drafted(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "owner", "weight", "stored")
     draft = dict(state["draft"])
     draft["offer"] = [r for r in draft["offer"] if r != d["region"]]
     draft["pos"] += 1
@@ -154,14 +162,14 @@ def _ev_region_drafted(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_draft_declined(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_draft_declined(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["draft"] = dict(state["draft"], pos=state["draft"]["pos"] + 1)
     return new
 
 
-def _ev_draft_closed(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_draft_closed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["deck"] = state["deck"] + list(d["returned"])
     new["draft"] = None
     return new
@@ -171,25 +179,28 @@ def _ev_draft_closed(state: dict, d: dict) -> dict:
 # Loading (Rule 3)
 # ----------------------------------------------------------------------------
 
-def _ev_loading_started(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_loading_started(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["phase"] = "load"
     new["loading"] = [None if load is None else {k: dict(v) for k, v in load.items()} for load in d["loads"]]
     return new
 
 
-def _ev_weight_loaded(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "weight", "loading", "players")
+def _ev_weight_loaded(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "weight", "loading", "players")
     seat = d["seat"]
-    load = {k: dict(v) for k, v in state["loading"][seat].items()}
-    player = _player(new, seat, "traphouse")
+    load = new["loading"][seat]
+    if not owned:
+        load = {k: dict(v) for k, v in load.items()}
+    player = _player(new, owned, seat, "traphouse")
+    supply, weight = new["supply"], new["weight"]
     for source, to, wtype, units in d["placements"]:
-        new["supply"][wtype] -= units
+        supply[wtype] -= units
         load["production"][source] -= units
         if to == "traphouse":
             player["traphouse"][wtype] += units
         else:
-            _region_table(new, "weight", to)[wtype] += units
+            (weight[to] if owned else _region_table(new, owned, "weight", to))[wtype] += units
             if to == source:
                 load["own"][source] -= units
             else:
@@ -198,8 +209,8 @@ def _ev_weight_loaded(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_loading_finished(state: dict, d: dict) -> dict:
-    new = _copy(state, "loading")
+def _ev_loading_finished(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "loading")
     new["loading"][d["seat"]] = None
     return new
 
@@ -208,64 +219,64 @@ def _ev_loading_finished(state: dict, d: dict) -> dict:
 # Action phases (Rule 4)
 # ----------------------------------------------------------------------------
 
-def _ev_action_order_rolled(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_action_order_rolled(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new.update(order=list(d["order"]), pos=0, scoop=d["order"][0],
                rolloffs=dict(state["rolloffs"], action=d["rounds"]))
     return new
 
 
-def _ev_phase_started(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
+def _ev_phase_started(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
     wtype = d["wtype"]
     for seat in range(state["seats"]):
         if state["players"][seat]["locked"][wtype]:
-            _player(new, seat, "locked")["locked"][wtype] = 0
+            _player(new, owned, seat, "locked")["locked"][wtype] = 0
     new.update(phase="action", wtype=wtype, pos=0, delivered={}, action=None, roll=None)
     return new
 
 
-def _ev_action_ended(state: dict, d: dict) -> dict:
-    new = dict(state)
-    new.update(action=None, pos=state["pos"] + 1)
+def _ev_action_ended(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
+    new["action"], new["pos"] = None, new["pos"] + 1
     return new
 
 
-def _ev_phase_ended(state: dict, d: dict) -> dict:
-    new = _copy(state, "weight", "stored", "players")
+def _ev_phase_ended(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "weight", "stored", "players")
     wtype = d["wtype"]
     for seat, region, to_trap, store in d["sweep"]:
-        loaded = _region_table(new, "weight", region)
-        stored = _region_table(new, "stored", region)
+        loaded = _region_table(new, owned, "weight", region)
+        stored = _region_table(new, owned, "stored", region)
         loaded[wtype] = 0
         stored[wtype] = store
         if to_trap:
-            _player(new, seat, "traphouse")["traphouse"][wtype] += to_trap
+            _player(new, owned, seat, "traphouse")["traphouse"][wtype] += to_trap
     new.update(action=None, roll=None)
     return new
 
 
-def _ev_turn_ended(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_turn_ended(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new.update(action=None, roll=None, wtype=None, phase="between")
     return new
 
 
-def _ev_game_ended(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_game_ended(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new.update(phase="over", action=None, roll=None, draft=None,
                result={"winners": list(d["winners"]), "reason": d["reason"], "scores": list(d["scores"]),
                        "rolloff": d["rolloff"]})
     return new
 
 
-def _ev_passed(state: dict, d: dict) -> dict:
+def _ev_passed(state: dict, d: dict, owned: bool = False) -> dict:
     return state
 
 
-def _ev_weight_drawn(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "players")
-    player = _player(new, d["seat"], "traphouse", "locked")
+def _ev_weight_drawn(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "players")
+    player = _player(new, owned, d["seat"], "traphouse", "locked")
     for wtype in d["weights"]:
         new["supply"][wtype] -= 1
         player["traphouse"][wtype] += 1
@@ -277,40 +288,41 @@ def _ev_weight_drawn(state: dict, d: dict) -> dict:
 # Rolls and Sway (Rule 7)
 # ----------------------------------------------------------------------------
 
-def _ev_roll_started(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_roll_started(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["roll"] = new_roll(d["kind"], d["roller"], d["dice"], d["owners"], d["context"])
     return new
 
 
-def _ev_sway_declared(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "players")
+def _ev_sway_declared(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "players")
     units = abs(d["units"])
-    _player(new, d["seat"], "traphouse")["traphouse"][d["weight"]] -= units
+    _player(new, owned, d["seat"], "traphouse")["traphouse"][d["weight"]] -= units
     new["supply"][d["weight"]] += units
-    roll = dict(state["roll"])
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
     roll["sway"] = roll["sway"] + [[d["seat"], d["die"], d["weight"], d["units"]]]
-    new["roll"] = roll
     return new
 
 
-def _ev_declaration_closed(state: dict, d: dict) -> dict:
-    new = dict(state)
-    new["roll"] = dict(state["roll"], stage="respond", waiting=list(d["responders"]))
+def _ev_declaration_closed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
+    roll["stage"], roll["waiting"] = "respond", list(d["responders"])
     return new
 
 
-def _ev_sway_ended(state: dict, d: dict) -> dict:
-    new = dict(state)
-    roll = state["roll"]
-    new["roll"] = dict(roll, waiting=[s for s in roll["waiting"] if s != d["seat"]])
+def _ev_sway_ended(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
+    roll["waiting"] = [s for s in roll["waiting"] if s != d["seat"]]
     return new
 
 
-def _ev_roll_cast(state: dict, d: dict) -> dict:
+def _ev_roll_cast(state: dict, d: dict, owned: bool = False) -> dict:
     """The dice are recorded; the roll itself is cleared by the event that settles it."""
-    new = dict(state)
-    new["last_roll"] = {k: d[k] for k in ("kind", "roller", "naturals", "modifiers", "totals")}
+    new = state if owned else dict(state)
+    new["last_roll"] = {"kind": d["kind"], "roller": d["roller"], "naturals": d["naturals"],
+                        "modifiers": d["modifiers"], "totals": d["totals"]}
     return new
 
 
@@ -324,23 +336,23 @@ def new_roll(kind: str, roller: int, dice: list, owners: dict, context: dict) ->
             "stage": "declare", "waiting": [], "sway": [], "mods": []}
 
 
-def _take_weight(new: dict, seat: int, source: str, wtype: str, held: int, domestic: bool) -> None:
+def _take_weight(new: dict, owned: bool, seat: int, source: str, wtype: str, held: int, domestic: bool) -> None:
     """Lift `held` units for a trade roll: from the Traphouse, or from a region (stored first for Domestic)."""
     if source == "traphouse":
-        player = _player(new, seat, "traphouse", "locked")
+        player = _player(new, owned, seat, "traphouse", "locked")
         player["traphouse"][wtype] -= held
         return
     stored = new["stored"][source][wtype]
     from_stored = min(stored, held) if domestic else 0
     if from_stored:
-        _region_table(new, "stored", source)[wtype] -= from_stored
+        _region_table(new, owned, "stored", source)[wtype] -= from_stored
     if held - from_stored:
-        _region_table(new, "weight", source)[wtype] -= held - from_stored
+        _region_table(new, owned, "weight", source)[wtype] -= held - from_stored
 
 
-def _ev_trade_declared(state: dict, d: dict) -> dict:
-    new = _copy(state, "weight", "stored", "players")
-    _take_weight(new, d["seat"], d["from"], d["weight"], d["held"], d["route"] == "domestic")
+def _ev_trade_declared(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "weight", "stored", "players")
+    _take_weight(new, owned, d["seat"], d["from"], d["weight"], d["held"], d["route"] == "domestic")
     if state["action"] is None:
         new["action"] = {"kind": "move", "seat": d["seat"], "to": d["to"], "rolls": 0, "reroll": None}
     new["action"] = dict(new["action"], rolls=new["action"]["rolls"] + 1)
@@ -350,38 +362,39 @@ def _ev_trade_declared(state: dict, d: dict) -> dict:
 
 def trade_context(d: dict) -> dict:
     """What a trade roll carries: the trade, the weight riding on it and the roll it needs."""
-    return {k: d[k] for k in ("from", "to", "route", "weight", "units", "held", "target", "ocean", "reroll")}
+    return {"from": d["from"], "to": d["to"], "route": d["route"], "weight": d["weight"], "units": d["units"],
+            "held": d["held"], "target": d["target"], "ocean": d["ocean"], "reroll": d["reroll"]}
 
 
-def _ev_trade_succeeded(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "players", "delivered")
+def _ev_trade_succeeded(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "players", "delivered")
     new["roll"] = None
     _supply_add(new, d["weight"], d["held"])
-    _player(new, d["seat"])["score"] += d["stacks"]
+    _player(new, owned, d["seat"])["score"] += d["stacks"]
     new["delivered"][d["to"]] = new["delivered"].get(d["to"], 0) + d["units"]
     if state["action"] is not None and state["action"].get("reroll"):
         new["action"] = dict(state["action"], reroll=None)
     return new
 
 
-def _add_cases(new: dict, seat: int, wtype: str, cases: int) -> None:
+def _add_cases(new: dict, owned: bool, seat: int, wtype: str, cases: int) -> None:
     if cases:
-        _player(new, seat, "cases")["cases"][wtype] += cases
+        _player(new, owned, seat, "cases")["cases"][wtype] += cases
 
 
-def _ev_trade_failed(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "players")
+def _ev_trade_failed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "players")
     new["roll"] = None
     if d["reroll_offered"]:
         new["action"] = dict(state["action"], reroll=trade_context(d))
         return new
     _supply_add(new, d["weight"], d["held"])
-    _add_cases(new, d["seat"], d["weight"], d["cases_added"])
+    _add_cases(new, owned, d["seat"], d["weight"], d["cases_added"])
     return new
 
 
-def _ev_reroll_taken(state: dict, d: dict) -> dict:
-    new = _copy(state, "rerolls")
+def _ev_reroll_taken(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "rerolls")
     seat = d["seat"]
     new["rerolls"][seat] = dict(state["rerolls"][seat])
     new["rerolls"][seat][d["ocean"]] = new["rerolls"][seat].get(d["ocean"], 0) + 1
@@ -391,16 +404,16 @@ def _ev_reroll_taken(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_bust_accepted(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "players")
+def _ev_bust_accepted(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "players")
     _supply_add(new, d["weight"], d["held"])
-    _add_cases(new, d["seat"], d["weight"], d["cases_added"])
+    _add_cases(new, owned, d["seat"], d["weight"], d["cases_added"])
     new["action"] = dict(state["action"], reroll=None)
     return new
 
 
-def _ev_endgame_triggered(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_endgame_triggered(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["endgame"] = d["seat"]
     return new
 
@@ -409,58 +422,58 @@ def _ev_endgame_triggered(state: dict, d: dict) -> dict:
 # Trial (Rule 8)
 # ----------------------------------------------------------------------------
 
-def _ev_region_lost(state: dict, d: dict) -> dict:
-    new = _copy(state, "owner", "weight", "stored", "supply")
+def _ev_region_lost(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "owner", "weight", "stored", "supply")
     _vacate(new, d["region"])
     new["lost"] = state["lost"] + [{"region": d["region"], "priority": d["priority"]}]
     return new
 
 
-def _ev_crackdown_imposed(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
+def _ev_crackdown_imposed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
     if d["marker"]:
         # the Dime Bags only mark Crackdowns; from version 2 Crackdowns go on when they run out
         new["dime_bags"] = max(0, state["dime_bags"] - 1)
-        _player(new, d["seat"], "crackdowns")["crackdowns"][d["weight"]] += 1
+        _player(new, owned, d["seat"], "crackdowns")["crackdowns"][d["weight"]] += 1
     return new
 
 
-def _ev_score_set_back(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
-    _player(new, d["seat"])["score"] = d["to"]
+def _ev_score_set_back(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
+    _player(new, owned, d["seat"])["score"] = d["to"]
     return new
 
 
-def _ev_weight_removed(state: dict, d: dict) -> dict:
+def _ev_weight_removed(state: dict, d: dict, owned: bool = False) -> dict:
     """MassRaid, LocalBusts, AssetsSeized, WeightDestroyed: [[place, table, type, units]] back to the supply."""
-    new = _copy(state, "supply", "weight", "stored", "players")
+    new = state if owned else _copy(state, "supply", "weight", "stored", "players")
     for place, table, wtype, units in d["removed"]:
         if place == "traphouse":
-            player = _player(new, d["seat"], "traphouse", "locked")
+            player = _player(new, owned, d["seat"], "traphouse", "locked")
             player["traphouse"][wtype] -= units
             player["locked"][wtype] = min(player["locked"][wtype], player["traphouse"][wtype])
         else:
-            _region_table(new, table, place)[wtype] -= units
+            _region_table(new, owned, table, place)[wtype] -= units
         new["supply"][wtype] += units
     return new
 
 
-def _ev_cases_reset(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
-    _player(new, d["seat"])["cases"] = zero()
+def _ev_cases_reset(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
+    _player(new, owned, d["seat"])["cases"] = zero()
     return new
 
 
-def _ev_cases_cleared(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
-    player = _player(new, d["seat"], "cases")
+def _ev_cases_cleared(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
+    player = _player(new, owned, d["seat"], "cases")
     for wtype, n in d["removed"].items():
         player["cases"][wtype] -= n
     return new
 
 
-def _ev_trial_resolved(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_trial_resolved(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["roll"] = None
     return new
 
@@ -469,34 +482,35 @@ def _ev_trial_resolved(state: dict, d: dict) -> dict:
 # Violence (Rule 9)
 # ----------------------------------------------------------------------------
 
-def _ev_attack_declared(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_attack_declared(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["action"] = {"kind": "violence", "seat": d["seat"], "from": d["from"], "target": d["target"],
                      "defender": d["defender"], "round": "attack", "offer": None}
     return new
 
 
-def _ev_war_resolved(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_war_resolved(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["roll"] = None
-    new["action"] = dict(state["action"], offer=d["offer"])
+    action = new["action"] = new["action"] if owned else dict(new["action"])
+    action["offer"] = d["offer"]
     return new
 
 
-def _ev_attack_pressed(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_attack_pressed(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["action"] = dict(state["action"], round=d["round"], offer=None)
     return new
 
 
-def _ev_counter_declined(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_counter_declined(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["action"] = dict(state["action"], offer=None)
     return new
 
 
-def _ev_war_called_off(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_war_called_off(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["roll"] = None
     new["action"] = dict(state["action"], offer=None, called_off=True)
     return new
@@ -506,10 +520,10 @@ def _ev_war_called_off(state: dict, d: dict) -> dict:
 # Baller Moves (Rule 11)
 # ----------------------------------------------------------------------------
 
-def _ev_baller_drawn(state: dict, d: dict) -> dict:
-    new = _copy(state, "players")
+def _ev_baller_drawn(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players")
     card = d["secret"]["card"]
-    player = _player(new, d["seat"], "hand")
+    player = _player(new, owned, d["seat"], "hand")
     player["hand"].append(card)
     new["baller_deck"] = state["baller_deck"][1:]
     if d.get("keep_open"):
@@ -517,16 +531,16 @@ def _ev_baller_drawn(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_baller_deck_shuffled(state: dict, d: dict) -> dict:
-    new = dict(state)
+def _ev_baller_deck_shuffled(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else dict(state)
     new["baller_deck"] = list(d["secret"]["deck"])
     new["baller_discard"] = []
     return new
 
 
-def _ev_card_played(state: dict, d: dict) -> dict:
-    new = _copy(state, "players", "baller_discard")
-    player = _player(new, d["seat"], "hand")
+def _ev_card_played(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "players", "baller_discard")
+    player = _player(new, owned, d["seat"], "hand")
     player["hand"].remove(d["card"])
     new["baller_discard"].append(d["card"])
     if d.get("die") is not None:
@@ -536,12 +550,12 @@ def _ev_card_played(state: dict, d: dict) -> dict:
     return new
 
 
-def _ev_bonus_weight(state: dict, d: dict) -> dict:
-    new = _copy(state, "supply", "weight")
+def _ev_bonus_weight(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "supply", "weight")
     new["roll"] = None
     if d["units"]:
         new["supply"][d["weight"]] -= d["units"]
-        _region_table(new, "weight", d["region"])[d["weight"]] += d["units"]
+        _region_table(new, owned, "weight", d["region"])[d["weight"]] += d["units"]
     return new
 
 

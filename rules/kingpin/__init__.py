@@ -29,6 +29,13 @@ from rules.ruleset import RulesetBase
 
 HANDLERS = {**turn.HANDLERS, **dice.HANDLERS, **specials.HANDLERS}
 
+# command type -> the part of legal_moves that lists it (window answers aside)
+MOVES_OF = {**dict.fromkeys(turn.HANDLERS, turn.moves), **dict.fromkeys(dice.HANDLERS, dice.moves),
+            **dict.fromkeys(specials.HANDLERS, specials.moves)}
+
+# Roll Outcomes: Single Die -- the face each single-die command allocates (the others name theirs)
+FACE_OF = {"Ship": 1, "Distribute": 2, "PurchaseHits": 3, "Payday": 4, "StealDeal": 5, "Chloroform": 6}
+
 TIMEOUT_ANSWERS = {"cop": {"type": "AcceptJail"}, "hitman": {"type": "AcceptHit"},
                    "regulator": {"type": "AcceptRegulator"}}
 
@@ -52,6 +59,7 @@ class Kingpin(RulesetBase):
                              "as if nobody could gain any more money. 0 = no limit."),
     }
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
+    evolves_in_place, shared_in_clone = True, frozenset({"catalog"})  # evolve.py; the catalogue never changes
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"
@@ -78,6 +86,25 @@ class Kingpin(RulesetBase):
         if state["phase"] == "buy":
             return turn.moves(state, seat)[:-1] + specials.moves(state, seat) + [{"type": "RollDice"}]
         return dice.moves(state, seat) + specials.moves(state, seat) + turn.moves(state, seat)
+
+    def is_legal(self, state: dict, seat: int, cmd: dict) -> bool:
+        """`cmd in self.legal_moves(state, seat)`, listing only the part of the moves that can hold
+        a command of its type (the dice's, the Special Cards' or the turn's): `decide` asks this for
+        every command, and a replay for thousands."""
+        if state["phase"] in ("over", "setup"):
+            return False
+        if state["window"] is not None:
+            return cmd in specials.window_moves(state, seat)
+        if seat != state["current"]:
+            return False
+        part = MOVES_OF.get(cmd.get("type"))
+        if state["phase"] == "buy":
+            if part is turn.moves:  # PurchaseCard and RollDice, which turn.moves lists last
+                return cmd in turn.moves(state, seat)
+            return part is specials.moves and cmd in specials.moves(state, seat)
+        if part is dice.moves:  # only the allocations of the die face the command uses
+            return cmd in dice.moves(state, seat, FACE_OF.get(cmd["type"], cmd.get("face")))
+        return cmd in part(state, seat)
 
     def awaiting(self, state: dict) -> dict[int, str]:
         """{current seat: "move"}, or {responder: "response"} during a window; {} once over."""

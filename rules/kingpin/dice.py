@@ -325,8 +325,9 @@ def place_default(state: dict, seat: int) -> dict:
     return {"type": "PlaceHits", "dealer": dealer, "hits": min(pending["hits"], dealer_space(state, dealer))}
 
 
-def moves(state: dict, seat: int) -> list[dict]:
-    """Every die allocation (or sub-step of one) the active seat may make now."""
+def moves(state: dict, seat: int, only_face: int | None = None) -> list[dict]:
+    """Every die allocation (or sub-step of one) the active seat may make now; `only_face`: only
+    the allocations of that face (what is pending is listed whatever the face)."""
     pending = state["pending"]
     if pending is not None:
         return _sale_moves(state) if pending["kind"] == "sale" else _distribute_moves(state, seat)
@@ -334,8 +335,11 @@ def moves(state: dict, seat: int) -> list[dict]:
         return []
     out: list[dict] = []
     faces = unused_faces(state)
-    trucks = owned(state, seat, "truck")
-    dealers_with_hits = [d for d in owned(state, seat, "dealer") if state["cards"][d]["hits"]]
+    if only_face is not None:
+        faces = {only_face: faces[only_face]} if only_face in faces else {}
+    trucks = owned(state, seat, "truck") if 1 in faces or 2 in faces else []
+    dealers_with_hits = [d for d in owned(state, seat, "dealer") if state["cards"][d]["hits"]] \
+        if 3 in faces or 5 in faces else []
     for face in sorted(faces):
         if face == 1:
             out += [{"type": "Ship", "truck": t} for t in trucks if not state["cards"][t]["hits"]]

@@ -37,13 +37,31 @@ def kind_of(state: dict, card_id: str) -> dict:
     return state["catalog"]["kinds"][state["cards"][card_id]["kind"]]
 
 
-def ids_of(state: dict, type_: str) -> list[str]:
+def ids_of(state: dict, type_: str) -> tuple[str, ...]:
     """All card ids of a type ("truck", "dealer", "junkie", "special") or special ("cop", ...)."""
-    out: list[str] = []
-    for entry in state["catalog"]["kinds"].values():
-        if entry["type"] == type_ or entry.get("special") == type_:
-            out += entry["ids"]
-    return out
+    by_type = _ids_by_type(state["catalog"])
+    ids = by_type.get(type_)
+    if ids is None:
+        ids = by_type[type_] = tuple(cid for entry in state["catalog"]["kinds"].values()
+                                     if entry["type"] == type_ or entry.get("special") == type_
+                                     for cid in entry["ids"])
+    return ids
+
+
+# The legal moves ask ids_of for every card type many times a command; a game's catalogue (from its
+# GameStarted) never changes, so its ids by type are kept, for the last few catalogue objects seen
+# (the entry keeps its catalogue, so an id is never taken for another catalogue's).
+_IDS_BY_CATALOG: dict[int, tuple[dict, dict[str, tuple[str, ...]]]] = {}
+_CATALOGS_KEPT = 64
+
+
+def _ids_by_type(catalog: dict) -> dict[str, tuple[str, ...]]:
+    entry = _IDS_BY_CATALOG.get(id(catalog))
+    if entry is None or entry[0] is not catalog:
+        if len(_IDS_BY_CATALOG) >= _CATALOGS_KEPT:
+            _IDS_BY_CATALOG.clear()
+        entry = _IDS_BY_CATALOG[id(catalog)] = (catalog, {})
+    return entry[1]
 
 
 def owned(state: dict, seat: int, type_: str | None = None, where: str = "play") -> list[str]:
