@@ -25,8 +25,8 @@ secret seed, so any finished game can be re-derived roll by roll.
 from __future__ import annotations
 
 import hashlib
-import hmac
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 Seat = int
@@ -61,6 +61,30 @@ class BadCommand(IllegalMove):
 # Deterministic, verifiable randomness
 # --------------------------------------------------------------------------
 
+# HMAC-SHA256 (RFC 2104) with the seed's padded-key hashes kept: a game makes an Rng per command
+# (and a bot one per move) from the same seed, and the two pad hashes are half of an HMAC's work
+# (the library's HMAC also sets up OpenSSL afresh each time).  Equal to hmac.digest(seed, msg, "sha256").
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@lru_cache(maxsize=256)
+def _hmac_pads(seed: str) -> tuple[Any, Any]:
+    key = seed.encode("utf-8")
+    if len(key) > 64:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(64, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+def _hmac_sha256(seed: str, message: bytes) -> bytes:
+    inner, outer = _hmac_pads(seed)
+    inner, outer = inner.copy(), outer.copy()
+    inner.update(message)
+    outer.update(inner.digest())
+    return outer.digest()
+
+
 class Rng:
     """Counter-mode SHA-256 stream keyed by HMAC-SHA256(seed, str(version)).
 
@@ -77,7 +101,7 @@ class Rng:
     __slots__ = ("_key", "_counter", "_buffer")
 
     def __init__(self, seed: str, version: int | str):
-        self._key = hmac.new(seed.encode("utf-8"), str(version).encode("utf-8"), hashlib.sha256).digest()
+        self._key = _hmac_sha256(seed, str(version).encode("utf-8"))
         self._counter = 0
         self._buffer = b""
 
@@ -150,7 +174,7 @@ def validate_command(command: Any, schema: Mapping[str, Mapping[str, str]], game
     """The command as a plain dict if it has one of `schema`'s shapes ({type: {arg: kind}}),
     else BadCommand naming what is wrong (unknown type, missing, extra or mistyped argument).
     Whether a well-formed command is allowed *now* is the rules' business, not this."""
-    if not isinstance(command, Mapping):
+    if type(command) is not dict and not isinstance(command, Mapping):  # (a dict is the usual case, and quick)
         raise BadCommand('a command must be a JSON object with a "type"')
     ctype = command.get("type")
     if not isinstance(ctype, str):
@@ -158,14 +182,17 @@ def validate_command(command: Any, schema: Mapping[str, Mapping[str, str]], game
     if ctype not in schema:
         raise BadCommand(f"unknown {game} command {ctype!r}; known: {', '.join(sorted(schema))}")
     spec = schema[ctype]
-    extra = sorted(set(command) - set(spec) - {"type"})
-    if extra:
-        raise BadCommand(f"{ctype} takes no argument(s) {', '.join(extra)}; it takes: {', '.join(spec) or 'none'}")
+    if len(command) != len(spec) + 1 or any(key != "type" and key not in spec for key in command):
+        extra = sorted(set(command) - set(spec) - {"type"})
+        if extra:
+            raise BadCommand(f"{ctype} takes no argument(s) {', '.join(extra)}; it takes: {', '.join(spec) or 'none'}")
     for arg, kind in spec.items():
         if arg not in command:
             raise BadCommand(f"{ctype} needs argument {arg!r}")
         if not _arg_ok(command[arg], kind):
             raise BadCommand(f"{ctype}: {arg!r} must be {ARG_KINDS[kind]}, not {command[arg]!r}")
+    if "strs" not in spec.values():
+        return dict(command)
     return {k: (list(v) if spec.get(k) == "strs" else v) for k, v in command.items()}
 
 

@@ -11,6 +11,7 @@ A natural 1 always fails and counts as 1, whatever the Sway.
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
+from rules.blocks.families import Family, each
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import usable, usable_total
 
@@ -73,17 +74,25 @@ def unit_choices(available: int) -> list[int]:
     return out
 
 
-def sway_moves(state: dict, seat: int) -> list[dict]:
+def signed(choices: list[int], sign: int) -> list[int]:
+    """Sway amounts in a direction: up, down, or both (each amount up, then down)."""
+    if sign > 0:
+        return choices
+    if sign < 0:
+        return [-units for units in choices]
+    return [amount for units in choices for amount in (units, -units)]
+
+
+def sway_families(state: dict, seat: int) -> list[Family]:
+    """A Sway family per die and weight type, its units the amounts listed in the die's direction."""
     roll = state["roll"]
+    spare = [(wtype, unit_choices(usable(state, seat, wtype))) for wtype in WEIGHT_TYPES]
+    spare = [(wtype, choices) for wtype, choices in spare if choices]
     out = []
     for die in roll["dice"]:
         sign = direction(roll, seat, die)
-        for wtype in WEIGHT_TYPES:
-            for units in unit_choices(usable(state, seat, wtype)):
-                if sign >= 0:
-                    out.append({"type": "Sway", "die": die, "weight": wtype, "units": units})
-                if sign <= 0:
-                    out.append({"type": "Sway", "die": die, "weight": wtype, "units": -units})
+        out += [Family({"type": "Sway", "die": die, "weight": wtype}, "units", signed(choices, sign))
+                for wtype, choices in spare]
     return out
 
 
@@ -94,7 +103,7 @@ def has_business(state: dict, seat: int) -> bool:
     return usable_total(state, seat) > 0 or bool(state["players"][seat]["hand"])
 
 
-def moves(state: dict, seat: int) -> list[dict]:
+def families(state: dict, seat: int) -> list[Family]:
     """The roller's declaration, or a responder's answer."""
     roll = state["roll"]
     if roll["stage"] == "declare" and seat != roll["roller"]:
@@ -102,7 +111,7 @@ def moves(state: dict, seat: int) -> list[dict]:
     if roll["stage"] == "respond" and seat not in roll["waiting"]:
         return []
     cards = [{"type": "PlayCard", "card": c, "region": None} for c in playable_cards(state, seat)]
-    return sway_moves(state, seat) + cards + [{"type": "EndSway"}]
+    return sway_families(state, seat) + each(cards + [{"type": "EndSway"}])
 
 
 def responders(state: dict) -> list[int]:

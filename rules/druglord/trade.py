@@ -9,6 +9,7 @@ carries 1+ units from one source over one route; all its units succeed or fail t
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
+from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
 from rules.druglord.state import blocked, controlled, demand, usable
@@ -24,13 +25,18 @@ def room_at(state: dict, region: str) -> int:
 
 def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
     """(from, to, route, roll needed, max units) for every trade seat may roll now."""
-    wtype = state["wtype"]
     action = state["action"]
-    mine = controlled(state, seat)
-    opp = blocked(state, seat)
-    penalty = state["players"][seat]["crackdowns"][wtype]
     if action is not None and action["kind"] != "move":
         return []
+    wtype = state["wtype"]
+    weight, stored = state["weight"], state["stored"]
+    mine = controlled(state, seat)
+    opp = blocked(state, seat)
+    version = rules_version(state)
+    penalty = state["players"][seat]["crackdowns"][wtype]
+    spare = usable(state, seat, wtype)
+    # the regions with this phase's weight loaded (the sources of Land, Sea, Hybrid and Air Trades)
+    sources = [(source, weight[source][wtype]) for source in sorted(mine) if weight[source][wtype] > 0]
     dests = sorted(mine) if action is None else [action["to"]]
     out = []
     for to in dests:
@@ -39,24 +45,22 @@ def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
         room = room_at(state, to)
         if room <= 0:
             continue
-        local = state["weight"][to][wtype] + state["stored"][to][wtype]
+        local = weight[to][wtype] + stored[to][wtype]
         if local >= 2:
             out.append((to, to, "domestic", geo.TARGETS["domestic"] + penalty, min(local // 2, room)))
-        for source in sorted(mine):
-            have = state["weight"][source][wtype]
-            if source == to or have <= 0:
-                continue
-            for route, need in geo.routes(source, to, opp, mine, rules_version(state)):
-                out.append((source, to, route, need + penalty, min(have, room)))
-        spare = usable(state, seat, wtype)
+        for source, have in sources:
+            if source != to:
+                for route, need in geo.routes(source, to, opp, mine, version):
+                    out.append((source, to, route, need + penalty, min(have, room)))
         if spare > 0:
             out.append(("traphouse", to, "export", geo.TARGETS["export"] + penalty, min(spare, room)))
     return out
 
 
-def moves(state: dict, seat: int) -> list[dict]:
-    return [{"type": "Trade", "from": f, "to": t, "route": r, "units": u}
-            for f, t, r, _, most in options(state, seat) for u in range(1, most + 1)]
+def families(state: dict, seat: int) -> list[Family]:
+    """One Trade family per option, its units 1..most."""
+    return [Family({"type": "Trade", "from": f, "to": t, "route": r}, "units", range(1, most + 1))
+            for f, t, r, _, most in options(state, seat)]
 
 
 def decide_trade(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
