@@ -25,6 +25,7 @@ secret seed, so any finished game can be re-derived roll by roll.
 from __future__ import annotations
 
 import hashlib
+import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
@@ -64,6 +65,7 @@ class BadCommand(IllegalMove):
 # HMAC-SHA256 (RFC 2104) with the seed's padded-key hashes kept: a game makes an Rng per command
 # (and a bot one per move) from the same seed, and the two pad hashes are half of an HMAC's work
 # (the library's HMAC also sets up OpenSSL afresh each time).  Equal to hmac.digest(seed, msg, "sha256").
+_BLOCK_INTS = struct.Struct(">4Q")  # a SHA-256 block is four big-endian 8-byte ints
 _IPAD = bytes(x ^ 0x36 for x in range(256))
 _OPAD = bytes(x ^ 0x5C for x in range(256))
 
@@ -98,19 +100,19 @@ class Rng:
         >= the largest multiple of n below 2**64 (no modulo bias).
     """
 
-    __slots__ = ("_key", "_counter", "_buffer")
+    __slots__ = ("_key", "_counter", "_ints")
 
     def __init__(self, seed: str, version: int | str):
         self._key = _hmac_sha256(seed, str(version).encode("utf-8"))
         self._counter = 0
-        self._buffer = b""
+        self._ints: list[int] = []  # the current block's unread ints, the next one last
 
     def _u64(self) -> int:
-        if len(self._buffer) < 8:
-            self._buffer += hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+        if not self._ints:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
-        value, self._buffer = int.from_bytes(self._buffer[:8], "big"), self._buffer[8:]
-        return value
+            self._ints = list(_BLOCK_INTS.unpack(block))[::-1]
+        return self._ints.pop()
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in [0, n)."""

@@ -18,17 +18,19 @@ sequence (a range for 1..N).  Listings are read-only: a game may keep one for a 
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
 
 from rules.base import Rng
 
 
-class Family(NamedTuple):
-    """`move` with `arg` set to each of `values` in turn; without `arg`, the one move itself."""
+# A family: (move, arg, values) -- `move` with `arg` set to each of `values` in turn; (move, None, ONE)
+# is the one move itself.  Plain tuples: a game builds dozens per state, a NamedTuple's constructor
+# would double the cost.
+Family = tuple  # tuple[dict, str | None, Sequence]
+ONE = (None,)
 
-    move: dict
-    arg: str | None = None
-    values: Sequence = (None,)
+
+def one(move: dict) -> Family:
+    return (move, None, ONE)
 
 
 _ABSENT = object()
@@ -36,7 +38,7 @@ _ABSENT = object()
 
 def each(moves: list[dict]) -> list[Family]:
     """A listing of single moves (lists too short or too varied to be worth a family)."""
-    return [Family(move) for move in moves]
+    return [(move, None, ONE) for move in moves]
 
 
 def _fresh(move: dict) -> dict:
@@ -97,4 +99,4 @@ def _agrees(cmd: dict, move: dict) -> bool:
     return True
 
 
-__all__ = ["Family", "contains", "count", "each", "expand", "nth", "pick"]
+__all__ = ["ONE", "Family", "one", "contains", "count", "each", "expand", "nth", "pick"]

@@ -13,7 +13,7 @@ due on itself}, "room": {region: spare SC left for other regions' excess}} while
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-from rules.blocks.families import Family
+from rules.blocks.families import Family, one
 from rules.druglord.data import BOARD, WEIGHT_TYPES
 from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import demand, produces, regions_of
@@ -69,10 +69,10 @@ def families(state: dict, seat: int) -> list[Family]:
             for wtype in produces(source):
                 most = min(top, supply[wtype])
                 if most > 0:
-                    out.append(Family({"type": "LoadWeight", "from": source, "to": to, "weight": wtype}, "units",
-                                      range(1, most + 1)))
+                    out.append(({"type": "LoadWeight", "from": source, "to": to, "weight": wtype}, "units",
+                                range(1, most + 1)))
     if out:
-        out.append(Family({"type": "LoadDefault"}))
+        out.append(one({"type": "LoadDefault"}))
     return out
 
 

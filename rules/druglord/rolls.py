@@ -10,6 +10,8 @@ A natural 1 always fails and counts as 1, whatever the Sway.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family, each
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
@@ -66,33 +68,30 @@ def direction(roll: dict, seat: int, die: str) -> int:
     return 0
 
 
-def unit_choices(available: int) -> list[int]:
-    """1..10 and everything (a bigger Sway is several Sway commands)."""
-    out = list(range(1, min(available, MAX_LISTED_UNITS) + 1))
+@cache
+def amounts(available: int, sign: int) -> tuple[int, ...]:
+    """The Sway amounts listed for `available` usable units in a direction (+1 up, -1 down, 0 either:
+    each amount up, then down): 1..10 and everything (a bigger Sway is several Sway commands)."""
+    units = list(range(1, min(available, MAX_LISTED_UNITS) + 1))
     if available > MAX_LISTED_UNITS:
-        out.append(available)
-    return out
-
-
-def signed(choices: list[int], sign: int) -> list[int]:
-    """Sway amounts in a direction: up, down, or both (each amount up, then down)."""
+        units.append(available)
     if sign > 0:
-        return choices
+        return tuple(units)
     if sign < 0:
-        return [-units for units in choices]
-    return [amount for units in choices for amount in (units, -units)]
+        return tuple(-n for n in units)
+    return tuple(amount for n in units for amount in (n, -n))
 
 
 def sway_families(state: dict, seat: int) -> list[Family]:
     """A Sway family per die and weight type, its units the amounts listed in the die's direction."""
     roll = state["roll"]
-    spare = [(wtype, unit_choices(usable(state, seat, wtype))) for wtype in WEIGHT_TYPES]
-    spare = [(wtype, choices) for wtype, choices in spare if choices]
+    spare = [(wtype, usable(state, seat, wtype)) for wtype in WEIGHT_TYPES]
+    spare = [(wtype, available) for wtype, available in spare if available > 0]
     out = []
     for die in roll["dice"]:
         sign = direction(roll, seat, die)
-        out += [Family({"type": "Sway", "die": die, "weight": wtype}, "units", signed(choices, sign))
-                for wtype, choices in spare]
+        out += [({"type": "Sway", "die": die, "weight": wtype}, "units", amounts(available, sign))
+                for wtype, available in spare]
     return out
 
 

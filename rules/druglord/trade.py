@@ -59,7 +59,7 @@ def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
 
 def families(state: dict, seat: int) -> list[Family]:
     """One Trade family per option, its units 1..most."""
-    return [Family({"type": "Trade", "from": f, "to": t, "route": r}, "units", range(1, most + 1))
+    return [({"type": "Trade", "from": f, "to": t, "route": r}, "units", range(1, most + 1))
             for f, t, r, _, most in options(state, seat)]
 
 
