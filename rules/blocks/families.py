@@ -18,9 +18,7 @@ sequence (a range for 1..N).  Listings are read-only: a game may keep one for a 
 """
 from __future__ import annotations
 
-
 from rules.base import Rng
-
 
 # A family: (move, arg, values) -- `move` with `arg` set to each of `values` in turn; (move, None, ONE)
 # is the one move itself.  Plain tuples: a game builds dozens per state, a NamedTuple's constructor
@@ -61,7 +59,7 @@ def expand(listing: list[Family]) -> list[dict]:
 
 
 def count(listing: list[Family]) -> int:
-    return sum(len(values) for _, _, values in listing)
+    return sum([len(values) for _, _, values in listing])
 
 
 def nth(listing: list[Family], index: int) -> dict:

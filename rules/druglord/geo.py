@@ -7,6 +7,7 @@ join two regions for a trader and the roll each needs before modifiers.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Callable
 
 from rules.druglord.board import (
     board_at,
@@ -75,6 +76,32 @@ def routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: i
     if not out:
         out.append(("air", TARGETS["air"]))
     return tuple(out)
+
+
+class Book(dict):
+    """Answers of one kind for one board position (who holds what), filled as they are asked:
+    `book[a, b]`.  A question asks many region pairs of the same position, and an lru_cache hit
+    compares the position's frozensets element by element every time; a book compares them once."""
+
+    def __init__(self, answer: Callable[..., Any], *position: Any):
+        super().__init__()
+        self.answer, self.position = answer, position
+
+    def __missing__(self, pair: tuple[str, str]) -> Any:
+        found = self[pair] = self.answer(*pair, *self.position)
+        return found
+
+
+@lru_cache(maxsize=1 << 10)
+def route_book(blocked: frozenset, controlled: frozenset, version: int) -> Book:
+    """`routes(a, b, blocked, controlled, version)` as `book[a, b]`, for one trader's board."""
+    return Book(routes, blocked, controlled, version)
+
+
+@lru_cache(maxsize=1 << 10)
+def range_book(occupied: frozenset, version: int) -> Book:
+    """`in_range(attacker, defender, occupied, version)` as `book[attacker, defender]`."""
+    return Book(in_range, occupied, version)
 
 
 def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset, version: int) -> int:

@@ -22,11 +22,10 @@ RULE = "9"
 def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     """(attacking region, defending region) pairs in range."""
     owner = state["owner"]
-    occ, version = occupied(state), rules_version(state)
-    reach = _within_reach(version)
+    version = rules_version(state)
+    reach, in_range = _within_reach(version), geo.range_book(occupied(state), version)
     mine = sorted(r for r, s in owner.items() if s == seat)
-    return [(a, d) for a in mine for d in reach[a]
-            if owner.get(d, seat) != seat and geo.in_range(a, d, occ, version)]
+    return [(a, d) for a in mine for d in reach[a] if owner.get(d, seat) != seat and in_range[a, d]]
 
 
 @cache
