@@ -25,13 +25,12 @@ from rules.base import Rng
 # would double the cost.
 Family = tuple  # tuple[dict, str | None, Sequence]
 ONE = (None,)
+_ABSENT = object()
 
 
 def one(move: dict) -> Family:
+    """The family of a single move."""
     return (move, None, ONE)
-
-
-_ABSENT = object()
 
 
 def each(moves: list[dict]) -> list[Family]:

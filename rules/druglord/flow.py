@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import choices, windows
-from rules.blocks.families import Family, each, expand
+from rules.blocks.families import Family, each
 from rules.druglord import actions, baller, load, regions, rolls, trade, trial, violence
 from rules.druglord.evolve import evolve as _evolve
 from rules.druglord.state import actor
@@ -83,11 +83,6 @@ def listing(state: dict, seat: int) -> list[Family]:
     if seat != actor(state):
         return []
     return actions.actor_families(state, seat)
-
-
-def legal_moves(state: dict, seat: int) -> list[dict]:
-    """Every command `seat` may send now, each postable as-is."""
-    return expand(listing(state, seat))
 
 
 def awaiting(state: dict) -> dict[int, str]:
