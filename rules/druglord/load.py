@@ -154,8 +154,12 @@ def can_place(state: dict, load: dict) -> bool:
     """Whether a seat loading has any LoadWeight listed (`families`): a region with Weight Value still
     to place and one of its types left in the supply -- every place `places` names has room for a unit."""
     supply = state["supply"]
-    return any(left > 0 and any(supply[t] > 0 for t in produces(source))
-               for source, left in load["production"].items())
+    for source, left in load["production"].items():  # loops, not generators: asked for every seat loading
+        if left > 0:                                   # after every command of the Region Phase
+            for wtype in produces(source):
+                if supply[wtype] > 0:
+                    return True
+    return False
 
 
 def load_step(state: dict) -> list[Event]:
