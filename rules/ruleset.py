@@ -268,7 +268,9 @@ class RulesetBase:
         return events + self.consequences(self.fold(state, events), rng)
 
     def is_legal(self, state: Any, seat: int, cmd: dict) -> bool:
-        """Listed among the seat's legal moves (open arguments aside)."""
+        """Listed among the seat's legal moves (open arguments aside).  A game may override it with a
+        check that does not build the list (Druglord's move families), answering exactly the same:
+        tests/rules/test_fast_legality.py holds every override to this one."""
         moves = self.legal_moves(state, seat)
         if cmd in moves:
             return True

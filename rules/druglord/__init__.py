@@ -26,6 +26,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
+from rules.blocks import families
+from rules.blocks.families import Family
 from rules.druglord import (
     actions,
     baller,
@@ -110,7 +112,7 @@ class Druglord(RulesetBase):
     search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
     versions = VERSIONS
 
-    _last_moves: tuple | None = None  # (state, seat, moves): see legal_moves
+    _last_listing: tuple | None = None  # (state, seat, listing): see listing
 
     @property
     def options(self) -> Mapping[str, Option]:  # type: ignore[override]
@@ -143,16 +145,25 @@ class Druglord(RulesetBase):
 
     # -- Who acts, and how (flow.py) ---------------------------------------------
 
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        # A bot's move and `decide`'s legality check list the same state's moves one after the other
-        # (the worker, the arena, a search's playouts): the last list is kept for that very state
-        # object (states are never mutated: evolve copies) and handed out as fresh copies.
-        memo = self._last_moves
+    def listing(self, state: dict, seat: int) -> list[Family]:
+        """The seat's legal moves as move families (flow.listing), kept for the last state asked: a
+        bot's move and `decide`'s legality check ask about the same state one after the other (the
+        worker, the arena, a search's playouts), and states are never mutated (evolve copies).
+        Read-only: `legal_moves` hands out fresh dicts."""
+        memo = self._last_listing
         if memo is not None and memo[0] is state and memo[1] == seat:
-            return [_copy_move(m) for m in memo[2]]
-        moves = flow.legal_moves(state, seat)
-        self._last_moves = (state, seat, [_copy_move(m) for m in moves])
-        return moves
+            return memo[2]
+        listing = flow.listing(state, seat)
+        self._last_listing = (state, seat, listing)
+        return listing
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        return families.expand(self.listing(state, seat))
+
+    def is_legal(self, state: dict, seat: int, cmd: dict) -> bool:
+        """Listed among the seat's legal moves, checked against the families without building the
+        list (Druglord has no open arguments)."""
+        return families.contains(self.listing(state, seat), cmd)
 
     def awaiting(self, state: dict) -> dict[int, str]:
         return flow.awaiting(state)
@@ -190,11 +201,3 @@ RULESET = Druglord()
 
 __all__ = ["RULESET", "Druglord", "advance"]
 
-
-def _copy_move(move: dict) -> dict:
-    """A move with its own containers (a caller may change what it is handed)."""
-    copy = move.copy()
-    for key, value in move.items():
-        if type(value) is list:
-            copy[key] = list(value)
-    return copy

@@ -6,6 +6,7 @@ from itertools import combinations_with_replacement
 
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import turns
+from rules.blocks.families import Family, each
 from rules.druglord import baller, load, regions, rolls, trade, violence
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
@@ -29,21 +30,21 @@ def draw_weight_moves(state: dict) -> list[dict]:
             if a != b or supply[a] >= 2]
 
 
-def actor_moves(state: dict, seat: int) -> list[dict]:
+def actor_families(state: dict, seat: int) -> list[Family]:
     """Everything the acting seat may do (no roll pending)."""
     action = state["action"]
     if action is None:
-        out = trade.moves(state, seat) + violence.moves(state, seat) + draw_weight_moves(state)
+        out = violence.moves(state, seat) + draw_weight_moves(state)
         if baller.can_draw(state, seat):
             out.append({"type": "DrawBaller"})
-        return out + baller.turn_moves(state, seat) + [{"type": "Pass"}]
+        return trade.families(state, seat) + each(out + baller.turn_moves(state, seat) + [{"type": "Pass"}])
     if action["kind"] == "move":
         if action.get("reroll"):
-            return trade.offer_moves(state, seat)
-        return trade.moves(state, seat) + baller.turn_moves(state, seat) + [{"type": "EndAction"}]
+            return each(trade.offer_moves(state, seat))
+        return trade.families(state, seat) + each(baller.turn_moves(state, seat) + [{"type": "EndAction"}])
     if action["kind"] == "violence":
-        return violence.offer_moves(state, seat)
-    return baller.turn_moves(state, seat) + [{"type": "EndAction"}]
+        return each(violence.offer_moves(state, seat))
+    return each(baller.turn_moves(state, seat) + [{"type": "EndAction"}])
 
 
 def normalize_draw(cmd: dict) -> dict:
@@ -179,8 +180,8 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     seat = actor(state)
     if action is not None:
         # holding cards, the player ends it (a Baller card might still be played: no tell either way)
-        if action["kind"] == "move" and not action.get("reroll") and not trade.moves(state, seat) \
-                and not state["players"][seat]["hand"]:
+        if action["kind"] == "move" and not action.get("reroll") and not state["players"][seat]["hand"] \
+                and not trade.options(state, seat):
             return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
         if action["kind"] == "violence" and action["offer"] is None:
             return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]

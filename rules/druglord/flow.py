@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import choices, windows
+from rules.blocks.families import Family, each
 from rules.druglord import actions, baller, load, regions, rolls, trade, trial, violence
 from rules.druglord.evolve import evolve as _evolve
 from rules.druglord.state import actor
@@ -62,25 +63,26 @@ def advance(state: dict, rng: Rng) -> list[Event]:
     raise RuntimeError("Druglord flow did not settle")
 
 
-def legal_moves(state: dict, seat: int) -> list[dict]:
-    """Every command `seat` may send now, each postable as-is."""
+def listing(state: dict, seat: int) -> list[Family]:
+    """Every command `seat` may send now, as move families (rules/blocks/families.py): a Trade,
+    LoadWeight or Sway family stands for one move per unit count."""
     phase = state["phase"]
     if phase == "empire":
-        return regions.keep_moves(state, seat)
+        return each(regions.keep_moves(state, seat))
     if phase == "draft":
-        return regions.draft_moves(state, seat)
+        return each(regions.draft_moves(state, seat))
     if phase == "load":
-        return load.moves(state, seat)
+        return load.families(state, seat)
     if phase != "action":
         return []
     if state["roll"] is not None:
-        return rolls.moves(state, seat)
+        return rolls.families(state, seat)
     action = state["action"]
     if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
-        return violence.offer_moves(state, seat)
+        return each(violence.offer_moves(state, seat))
     if seat != actor(state):
         return []
-    return actions.actor_moves(state, seat)
+    return actions.actor_families(state, seat)
 
 
 def awaiting(state: dict) -> dict[int, str]:

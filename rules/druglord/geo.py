@@ -6,7 +6,8 @@ join two regions for a trader and the roll each needs before modifiers.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import Any, Callable, Mapping, NamedTuple
 
 from rules.druglord.board import (
     board_at,
@@ -53,11 +54,42 @@ def _hybrid_same_zone(board, a: str, b: str, ocean: str, controlled: frozenset) 
     return False
 
 
-@lru_cache(maxsize=1 << 16)
 def routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: int) -> tuple:
     """((route, roll needed), ...) from region a to region b (a != b) for a trader who controls
     `controlled` and whose opponents hold `blocked`, in a game of rules `version` (its map; from
-    version 2 Extended Land Trade goes both ways).  Air only when nothing else joins them."""
+    version 2 Extended Land Trade goes both ways).  Air only when nothing else joins them.
+    Only the regions that can change the answer are looked at (`_routes` is cached on those), so
+    the routes found in one game or position serve every other where the same few regions agree."""
+    near = _near(version)
+    return _routes(a, b, blocked & near.zone_of[a] | blocked & near.zone_of[b],
+                   controlled & near.interoceanic | controlled & near.borders[a] | controlled & near.borders[b],
+                   version)
+
+
+class _Near(NamedTuple):
+    """Per region, the regions whose holders can change its routes (see routes)."""
+
+    zone_of: Mapping[str, frozenset]     # its zone's regions: Land and Extended Land Trade stay in a zone
+    borders: Mapping[str, frozenset]     # its neighbours: the ports a Hybrid Trade starts from
+    interoceanic: frozenset              # ports joining oceans, anywhere: Sea Trade's reach
+
+
+@cache
+def _near(version: int) -> _Near:
+    board = board_at(version)
+    zones = {zone: frozenset(r for r, region in board.regions.items() if region.zone == zone)
+             for zone in {region.zone for region in board.regions.values()}}
+    return _Near({r: zones[region.zone] for r, region in board.regions.items()},
+                 {r: frozenset(board.borders[r]) for r in board.regions},
+                 frozenset(r for r, region in board.regions.items() if region.interoceanic))
+
+
+@lru_cache(maxsize=1 << 16)
+def _routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: int) -> tuple:
+    """routes(), on `blocked` and `controlled` cut down to the regions that matter to a and b:
+    Land and Extended Land Trade (board.land_trade, _open_gateways) walk only a's and b's zones;
+    Sea Trade (board.sea_oceans) needs only the interoceanic ports held; Hybrid Trade, the held
+    ports bordering its landlocked end."""
     board = board_at(version)
     extended = extended_land_trade_either_way if version >= 2 else extended_land_trade
     out = []
@@ -77,6 +109,32 @@ def routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: i
     return tuple(out)
 
 
+class Book(dict):
+    """Answers of one kind for one board position (who holds what), filled as they are asked:
+    `book[a, b]`.  A question asks many region pairs of the same position, and an lru_cache hit
+    compares the position's frozensets element by element every time; a book compares them once."""
+
+    def __init__(self, answer: Callable[..., Any], *position: Any):
+        super().__init__()
+        self.answer, self.position = answer, position
+
+    def __missing__(self, pair: tuple[str, str]) -> Any:
+        found = self[pair] = self.answer(*pair, *self.position)
+        return found
+
+
+@lru_cache(maxsize=1 << 10)
+def route_book(blocked: frozenset, controlled: frozenset, version: int) -> Book:
+    """`routes(a, b, blocked, controlled, version)` as `book[a, b]`, for one trader's board."""
+    return Book(routes, blocked, controlled, version)
+
+
+@lru_cache(maxsize=1 << 10)
+def range_book(occupied: frozenset, version: int) -> Book:
+    """`in_range(attacker, defender, occupied, version)` as `book[attacker, defender]`."""
+    return Book(in_range, occupied, version)
+
+
 def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset, version: int) -> int:
     """Rule 5.C: one re-roll per turn on `ocean` for every 2 of the trader's coastal regions on it
     besides the two trading regions."""
@@ -84,7 +142,12 @@ def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset, version:
     return len(extra) // 2
 
 
-@lru_cache(maxsize=1 << 16)
 def in_range(attacker: str, defender: str, occupied: frozenset, version: int) -> bool:
-    """Rule 9 range (board.violence_range) on the map of rules `version`, cached."""
+    """Rule 9 range (board.violence_range) on the map of rules `version`, cached on the occupied
+    regions of the attacker's zone, the only ones its path inside the zone may cross."""
+    return _in_range(attacker, defender, occupied & _near(version).zone_of[attacker], version)
+
+
+@lru_cache(maxsize=1 << 16)
+def _in_range(attacker: str, defender: str, occupied: frozenset, version: int) -> bool:
     return violence_range(board_at(version), attacker, defender, occupied)

@@ -13,6 +13,7 @@ due on itself}, "room": {region: spare SC left for other regions' excess}} while
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
+from rules.blocks.families import Family, one
 from rules.druglord.data import BOARD, WEIGHT_TYPES
 from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import demand, produces, regions_of
@@ -54,19 +55,24 @@ def limit(load: dict, source: str, to: str) -> int:
     return min(load["production"][source], load["room"][to])
 
 
-def moves(state: dict, seat: int) -> list[dict]:
+def families(state: dict, seat: int) -> list[Family]:
+    """A LoadWeight family per source, place and type (its units 1..what fits and the supply has),
+    then LoadDefault while anything can be placed."""
     load = state["loading"][seat] if state["phase"] == "load" else None
     if load is None:
         return []
+    supply = state["supply"]
     out = []
     for source in sorted(load["production"]):
         for to in places(load, source):
             top = limit(load, source, to)
             for wtype in produces(source):
-                for units in range(1, min(top, state["supply"][wtype]) + 1):
-                    out.append({"type": "LoadWeight", "from": source, "to": to, "weight": wtype, "units": units})
+                most = min(top, supply[wtype])
+                if most > 0:
+                    out.append(({"type": "LoadWeight", "from": source, "to": to, "weight": wtype}, "units",
+                                range(1, most + 1)))
     if out:
-        out.append({"type": "LoadDefault"})
+        out.append(one({"type": "LoadDefault"}))
     return out
 
 
@@ -144,9 +150,21 @@ def decide_default(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     return [Event("WeightLoaded", {"seat": seat, "placements": placements})]
 
 
+def can_place(state: dict, load: dict) -> bool:
+    """Whether a seat loading has any LoadWeight listed (`families`): a region with Weight Value still
+    to place and one of its types left in the supply -- every place `places` names has room for a unit."""
+    supply = state["supply"]
+    for source, left in load["production"].items():  # loops, not generators: asked for every seat loading
+        if left > 0:                                   # after every command of the Region Phase
+            for wtype in produces(source):
+                if supply[wtype] > 0:
+                    return True
+    return False
+
+
 def load_step(state: dict) -> list[Event]:
     """Seats that can place nothing more (the supply ran out of their types) finish, forfeiting the rest."""
     for seat, load in enumerate(state["loading"]):
-        if load is not None and not moves(state, seat):
+        if load is not None and not can_place(state, load):
             return [Event("LoadingFinished", {"seat": seat, "forfeited": sum(load["production"].values())})]
     return []

@@ -10,7 +10,10 @@ A natural 1 always fails and counts as 1, whatever the Sway.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from rules.base import Event, IllegalMove, Rng
+from rules.blocks.families import Family, each
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import usable, usable_total
 
@@ -65,25 +68,30 @@ def direction(roll: dict, seat: int, die: str) -> int:
     return 0
 
 
-def unit_choices(available: int) -> list[int]:
-    """1..10 and everything (a bigger Sway is several Sway commands)."""
-    out = list(range(1, min(available, MAX_LISTED_UNITS) + 1))
+@cache
+def amounts(available: int, sign: int) -> tuple[int, ...]:
+    """The Sway amounts listed for `available` usable units in a direction (+1 up, -1 down, 0 either:
+    each amount up, then down): 1..10 and everything (a bigger Sway is several Sway commands)."""
+    units = list(range(1, min(available, MAX_LISTED_UNITS) + 1))
     if available > MAX_LISTED_UNITS:
-        out.append(available)
-    return out
+        units.append(available)
+    if sign > 0:
+        return tuple(units)
+    if sign < 0:
+        return tuple(-n for n in units)
+    return tuple(amount for n in units for amount in (n, -n))
 
 
-def sway_moves(state: dict, seat: int) -> list[dict]:
+def sway_families(state: dict, seat: int) -> list[Family]:
+    """A Sway family per die and weight type, its units the amounts listed in the die's direction."""
     roll = state["roll"]
+    spare = [(wtype, usable(state, seat, wtype)) for wtype in WEIGHT_TYPES]
+    spare = [(wtype, available) for wtype, available in spare if available > 0]
     out = []
     for die in roll["dice"]:
         sign = direction(roll, seat, die)
-        for wtype in WEIGHT_TYPES:
-            for units in unit_choices(usable(state, seat, wtype)):
-                if sign >= 0:
-                    out.append({"type": "Sway", "die": die, "weight": wtype, "units": units})
-                if sign <= 0:
-                    out.append({"type": "Sway", "die": die, "weight": wtype, "units": -units})
+        out += [({"type": "Sway", "die": die, "weight": wtype}, "units", amounts(available, sign))
+                for wtype, available in spare]
     return out
 
 
@@ -94,7 +102,7 @@ def has_business(state: dict, seat: int) -> bool:
     return usable_total(state, seat) > 0 or bool(state["players"][seat]["hand"])
 
 
-def moves(state: dict, seat: int) -> list[dict]:
+def families(state: dict, seat: int) -> list[Family]:
     """The roller's declaration, or a responder's answer."""
     roll = state["roll"]
     if roll["stage"] == "declare" and seat != roll["roller"]:
@@ -102,7 +110,7 @@ def moves(state: dict, seat: int) -> list[dict]:
     if roll["stage"] == "respond" and seat not in roll["waiting"]:
         return []
     cards = [{"type": "PlayCard", "card": c, "region": None} for c in playable_cards(state, seat)]
-    return sway_moves(state, seat) + cards + [{"type": "EndSway"}]
+    return sway_families(state, seat) + each(cards + [{"type": "EndSway"}])
 
 
 def responders(state: dict) -> list[int]:

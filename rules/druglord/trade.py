@@ -9,6 +9,7 @@ carries 1+ units from one source over one route; all its units succeed or fail t
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
+from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
 from rules.druglord.state import blocked, controlled, demand, usable
@@ -22,16 +23,23 @@ def room_at(state: dict, region: str) -> int:
     return demand(region, state["wtype"]) - state["delivered"].get(region, 0)
 
 
-def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
-    """(from, to, route, roll needed, max units) for every trade seat may roll now."""
-    wtype = state["wtype"]
+def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, str, str, int, int]]:
+    """(from, to, route, roll needed, max units) for every trade seat may roll now (only those into
+    region `into`, if given: a destination's trades depend on no other destination)."""
     action = state["action"]
-    mine = controlled(state, seat)
-    opp = blocked(state, seat)
-    penalty = state["players"][seat]["crackdowns"][wtype]
     if action is not None and action["kind"] != "move":
         return []
+    wtype = state["wtype"]
+    weight, stored = state["weight"], state["stored"]
+    mine = controlled(state, seat)
+    book = geo.route_book(blocked(state, seat), mine, rules_version(state))
+    penalty = state["players"][seat]["crackdowns"][wtype]
+    spare = usable(state, seat, wtype)
+    # the regions with this phase's weight loaded (the sources of Land, Sea, Hybrid and Air Trades)
+    sources = [(source, weight[source][wtype]) for source in sorted(mine) if weight[source][wtype] > 0]
     dests = sorted(mine) if action is None else [action["to"]]
+    if into is not None:
+        dests = [to for to in dests if to == into]
     out = []
     for to in dests:
         if to not in mine:
@@ -39,24 +47,22 @@ def options(state: dict, seat: int) -> list[tuple[str, str, str, int, int]]:
         room = room_at(state, to)
         if room <= 0:
             continue
-        local = state["weight"][to][wtype] + state["stored"][to][wtype]
+        local = weight[to][wtype] + stored[to][wtype]
         if local >= 2:
             out.append((to, to, "domestic", geo.TARGETS["domestic"] + penalty, min(local // 2, room)))
-        for source in sorted(mine):
-            have = state["weight"][source][wtype]
-            if source == to or have <= 0:
-                continue
-            for route, need in geo.routes(source, to, opp, mine, rules_version(state)):
-                out.append((source, to, route, need + penalty, min(have, room)))
-        spare = usable(state, seat, wtype)
+        for source, have in sources:
+            if source != to:
+                for route, need in book[source, to]:
+                    out.append((source, to, route, need + penalty, min(have, room)))
         if spare > 0:
             out.append(("traphouse", to, "export", geo.TARGETS["export"] + penalty, min(spare, room)))
     return out
 
 
-def moves(state: dict, seat: int) -> list[dict]:
-    return [{"type": "Trade", "from": f, "to": t, "route": r, "units": u}
-            for f, t, r, _, most in options(state, seat) for u in range(1, most + 1)]
+def families(state: dict, seat: int) -> list[Family]:
+    """One Trade family per option, its units 1..most."""
+    return [({"type": "Trade", "from": f, "to": t, "route": r}, "units", range(1, most + 1))
+            for f, t, r, _, most in options(state, seat)]
 
 
 def decide_trade(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
@@ -82,7 +88,7 @@ def decide_trade(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
                           f"(its Demand is {demand(to, wtype)})", rule=RULE)
     if source != "traphouse":
         require_own_region(state, seat, source, RULE)
-    match = [o for o in options(state, seat) if o[:3] == (source, to, route)]
+    match = [o for o in options(state, seat, to) if o[:3] == (source, to, route)]
     if not match:
         raise IllegalMove(_why_no_route(state, seat, source, to, route), rule=geo.RULE_OF_ROUTE.get(
             geo.route_kind(route), RULE))

@@ -7,6 +7,8 @@ offer: None | "press" (attacker may press) | "counter" (defender may counteratta
 """
 from __future__ import annotations
 
+from functools import cache
+
 from rules.base import Event, IllegalMove, Rng
 from rules.druglord import geo, rolls
 from rules.druglord.data import BOARD, WEIGHT_TYPES
@@ -19,14 +21,21 @@ RULE = "9"
 
 def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     """(attacking region, defending region) pairs in range."""
-    occ, version = occupied(state), rules_version(state)
+    owner = state["owner"]
+    version = rules_version(state)
+    reach, in_range = _within_reach(version), geo.range_book(occupied(state), version)
+    mine = sorted(r for r, s in owner.items() if s == seat)
+    return [(a, d) for a in mine for d in reach[a] if owner.get(d, seat) != seat and in_range[a, d]]
+
+
+@cache
+def _within_reach(version: int) -> dict[str, tuple[str, ...]]:
+    """Per region, sorted, the regions Rule 9 range may ever include on the map of rules `version`:
+    those bordering it or in its zone (board.violence_range); who holds what decides the rest."""
     board = geo.board_at(version)
     regions, borders = board.regions, board.borders
-    mine = sorted(r for r, s in state["owner"].items() if s == seat)
-    theirs = sorted(r for r, s in state["owner"].items() if s != seat)
-    # only a bordering region or one of the same zone can be in range (board.violence_range)
-    return [(a, d) for a in mine for d in theirs
-            if (d in borders[a] or regions[a].zone == regions[d].zone) and geo.in_range(a, d, occ, version)]
+    return {a: tuple(sorted(d for d in regions if d != a and (d in borders[a] or regions[a].zone == regions[d].zone)))
+            for a in regions}
 
 
 def moves(state: dict, seat: int) -> list[dict]:

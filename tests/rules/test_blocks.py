@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
-from rules.blocks import choices, offers, turns, windows
+from rules.blocks import choices, families, offers, turns, windows
 from rules.ruleset import RulesetBase
 
 
@@ -213,3 +213,50 @@ def test_an_offer_to_several_seats_is_one_offer_each_with_consecutive_ids():
         offers.make_each(book, 0, [0, 1], {})
     with pytest.raises(IllegalMove):
         offers.make_each(book, 0, [], {})
+
+
+# -- move families (rules/blocks/families.py) ---------------------------------
+LISTING = [({"type": "Trade", "from": "a", "route": "land"}, "units", range(1, 4)),
+           families.one({"type": "Keep", "regions": ["x", "y"]}),
+           ({"type": "Sway", "die": "trade"}, "units", (1, -1, 2, -2)),
+           ({"type": "Trade", "from": "b", "route": "sea"}, "units", range(1, 2)),
+           families.one({"type": "Pass"})]
+
+
+def test_a_listing_expands_in_order_and_answers_without_expanding():
+    moves = families.expand(LISTING)
+    assert moves[:4] == [{"type": "Trade", "from": "a", "route": "land", "units": 1},
+                         {"type": "Trade", "from": "a", "route": "land", "units": 2},
+                         {"type": "Trade", "from": "a", "route": "land", "units": 3},
+                         {"type": "Keep", "regions": ["x", "y"]}]
+    assert [m.get("units") for m in moves[4:]] == [1, -1, 2, -2, 1, None]
+    assert families.count(LISTING) == len(moves) == 10
+    assert [families.nth(LISTING, i) for i in range(len(moves))] == moves
+    with pytest.raises(IndexError):
+        families.nth(LISTING, len(moves))
+    for n in range(40):  # the same draw as a choice from the whole list
+        assert families.pick(LISTING, Rng("pick", n)) == Rng("pick", n).choice(moves)
+
+
+def test_a_listing_contains_exactly_its_moves():
+    moves = families.expand(LISTING)
+    near = [{"type": "Trade", "from": "a", "route": "land", "units": 4},
+            {"type": "Trade", "from": "a", "route": "land", "units": 0},
+            {"type": "Trade", "from": "b", "route": "sea", "units": 2},
+            {"type": "Trade", "from": "a", "route": "sea", "units": 1},
+            {"type": "Trade", "from": "a", "route": "land"},
+            {"type": "Trade", "from": "a", "route": "land", "units": 1, "to": "c"},
+            {"type": "Trade", "from": "a", "units": 1, "to": "c"},
+            {"type": "Sway", "die": "trade", "units": -3}, {"type": "Sway", "die": "trade", "units": "1"},
+            {"type": "Keep", "regions": ["y", "x"]}, {"type": "Pass", "units": 1}, {"type": "Keep"}, {}]
+    assert all(families.contains(LISTING, m) for m in moves)
+    assert not any(families.contains(LISTING, m) for m in near)
+    assert not any(m in moves for m in near)
+
+
+def test_expanded_moves_are_the_callers_to_change():
+    moves = families.expand(LISTING)
+    moves[3]["regions"].append("z")
+    families.nth(LISTING, 0)["units"] = 99
+    assert families.expand(LISTING)[3] == {"type": "Keep", "regions": ["x", "y"]}
+    assert families.nth(LISTING, 0)["units"] == 1

@@ -531,3 +531,25 @@ def test_every_region_has_drawing_coordinates_and_they_stay_out_of_the_digest():
     del data["map"]["coordinates"]["FS5"]
     with pytest.raises(ValueError, match="FS5"):
         load_map(data, BOARD)
+
+
+@pytest.mark.parametrize("version", sorted(BOARDS))
+def test_routes_and_range_are_cached_on_the_regions_that_can_change_them(version):
+    # geo.routes and geo.in_range cut who holds what down to the regions near the two ends (their zones,
+    # borders, the interoceanic ports) before caching: the answer must be the one the whole board gives.
+    from rules.base import Rng
+    from rules.druglord import geo
+    regions = sorted(BOARDS[version].regions)
+    rng = Rng("near-regions", version)
+    for _ in range(60):
+        held = rng.shuffled(regions)[:rng.randint(4, 60)]
+        mine = frozenset(held[:len(held) // 3])
+        theirs = frozenset(held[len(held) // 3:])
+        ends = list(mine) + rng.shuffled(regions)[:4]
+        for a in ends[:8]:
+            for b in ends[:8]:
+                if a != b:
+                    assert geo.routes(a, b, theirs, mine, version) == \
+                        geo._routes.__wrapped__(a, b, theirs, mine, version), (a, b, sorted(mine), sorted(theirs))
+                    assert geo.in_range(a, b, mine | theirs, version) == \
+                        geo._in_range.__wrapped__(a, b, mine | theirs, version)

@@ -54,3 +54,19 @@ def test_both_levels_play_legal_moves_under_every_rules_version(rules_version):
 def test_unknown_level():
     with pytest.raises(BadCommand):
         D.bot_move(table([["FS1"], ["AE1"]]), 0, "genius", Rng("x", 1))
+
+
+def test_the_random_bot_draws_as_a_choice_from_the_legal_moves():
+    # The random bot picks from the move families without building the list (rules/blocks/families.py):
+    # the same draw rng.choice(legal_moves) makes, so seeded games go on being the same games.
+    state = fold(D, D.setup({}, 4, Rng("random-draw", 0)))
+    phases = set()
+    for version in range(1, 1500):
+        if D.outcome(state) is not None:
+            break
+        seat = min(D.awaiting(state))
+        command = D.bot_move(state, seat, "random", Rng("random-draw/bot", version))
+        assert command == Rng("random-draw/bot", version).choice(D.legal_moves(state, seat))
+        phases.add((state["phase"], state["roll"] is not None))
+        state = fold(D, D.decide(state, seat, command, Rng("random-draw", version)), state)
+    assert {("empire", False), ("draft", False), ("load", False), ("action", False), ("action", True)} <= phases

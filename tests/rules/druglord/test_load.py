@@ -87,3 +87,25 @@ def test_when_everyone_has_loaded_action_order_is_rolled():
     events, state = play(state, 1, {"type": "LoadDefault"})
     assert types(events)[-2:] == ["ActionOrderRolled", "PhaseStarted"]
     assert state["phase"] == "action" and state["wtype"] == "reefer"
+
+
+
+def test_a_seat_can_place_exactly_while_it_has_load_weight_moves():
+    # Druglord 3: a seat finishes loading when the supply has none of its types left, Weight Value left or
+    # not (load_step asks can_place, which must agree with the listed LoadWeight moves).
+    state = loading([["FS5", "AE3"], ["AE1", "CO1"]])
+    for step in range(60):
+        if state["phase"] != "load":
+            break
+        for seat, entry in enumerate(state["loading"]):
+            if entry is not None:
+                assert load.can_place(state, entry) == any(m["type"] == "LoadWeight" for m in legal(state, seat))
+        seat = min(D.awaiting(state))
+        _, state = play(state, seat, legal(state, seat)[step % 3])
+    else:
+        raise AssertionError("loading did not finish")
+    state = loading([["CO3"], ["AE1"]])                               # Cali: WV 3, cocaine or reefer
+    assert load.can_place(state, state["loading"][0])
+    state = dict(state, supply=dict(state["supply"], cocaine=0, reefer=0))
+    assert not load.can_place(state, state["loading"][0]) and not legal(state, 0)
+    assert load.can_place(state, state["loading"][1])
