@@ -159,19 +159,34 @@ def fold_in_place(evolvers: Mapping[str, Callable[..., Any]], noun: str, state: 
                   first_event: str = "GameStarted") -> Any:
     """`evolve_by_type` for each event with owned=True: `state` (None, or a state the caller owns,
     e.g. a clone) is changed in place and returned."""
-    for event in events:
-        kind = event.type
-        evolver = evolvers.get(kind)
-        if evolver is None:
-            raise ValueError(f"unknown {noun} event {kind!r}")
-        if kind == first_event:
-            state = evolver(state, event.data, True)
-            if isinstance(state, dict):
-                state["rules_version"] = event.data.get("rules_version", 1)
-        elif state is None:
-            raise ValueError(f"the first {noun} event must be {first_event}")
-        else:
-            state = evolver(state, event.data, True)
+    # The loop is the whole cost of a long fold: one lookup and one call per event.  The checks
+    # evolve_by_type makes per event are hoisted: the first event's (state None) before the loop,
+    # the first event type's rules_version in a wrapper, an unknown type when the lookup fails.
+    table = dict(evolvers)
+    started = table.get(first_event)
+    if started is not None:
+        def start(old: Any, data: Mapping[str, Any], owned: bool) -> Any:
+            new = started(old, data, owned)
+            if isinstance(new, dict):
+                new["rules_version"] = data.get("rules_version", 1)
+            return new
+        table[first_event] = start
+    events = iter(events)
+    event = None
+    try:
+        if state is None:
+            for event in events:
+                if event.type != first_event:
+                    raise ValueError(f"unknown {noun} event {event.type!r}" if event.type not in table
+                                     else f"the first {noun} event must be {first_event}")
+                state = table[first_event](None, event.data, True)
+                break
+        for event in events:
+            state = table[event.type](state, event.data, True)
+    except KeyError:
+        if event is not None and event.type not in table:
+            raise ValueError(f"unknown {noun} event {event.type!r}") from None
+        raise  # an evolver's own KeyError (malformed data) surfaces as it is
     return state
 
 
