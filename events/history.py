@@ -22,7 +22,7 @@ from events import strictjson
 from events import table as tables
 from events.envelope import Envelope
 from events.table import TABLE_COMMANDS
-from rules.base import Event, IllegalMove, Rng, Ruleset, fold, seed_commitment
+from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
 from rules.ruleset import ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/2"
@@ -179,17 +179,20 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         try:
             if command["type"] == "StartGame":
                 produced = ruleset.setup(header.get("options") or {}, seats, rng)
+                after = fold(ruleset, produced, state)
             elif state is None:
                 return fail(version, f"{command['type']} before the game was set up (StartGame)")
             else:
-                seat = _seat_of(first.get("actor"))
+                actor = first.get("actor")
+                seat = _seat_of(actor)
                 awaited = ruleset.awaiting(state)
                 if seat is None or (seat not in awaited and seat not in {int(s) for s in awaited}):
-                    return fail(version, f"{first.get('actor')} was not awaited when it sent {command['type']}")
-                if not _controls(table, str(first.get("actor")), seat):
-                    return fail(version, f"{first.get('actor')} sent {command['type']} but does not control "
+                    return fail(version, f"{actor} was not awaited when it sent {command['type']}")
+                if not _controls(table, str(actor), seat):
+                    return fail(version, f"{actor} sent {command['type']} but does not control "
                                          f"seat {seat} then (see the seat's claims and hand-overs)")
-                produced = ruleset.decide(state, seat, command, rng)
+                # the state after the command's events comes with them: decide folds them anyway
+                produced, after = decide_and_apply(ruleset, state, seat, command, rng)
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
         recorded = [(e["type"], e["data"]) for e in batch]
@@ -201,9 +204,9 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                     want = pairs[k] if k < len(pairs) else "nothing"
                     return fail(version + k, f"recorded {recorded[k] if k < len(recorded) else 'nothing'} "
                                              f"but the rules and seed give {want}")
-            produced = [Event(t, d) for t, d in pairs]  # what the recorded events are, as JSON
-        for event in produced:
-            state = ruleset.evolve(state, event)
+            # equal as JSON only: the state is what the recorded events (the JSON) lead to
+            after = fold(ruleset, [Event(t, d) for t, d in pairs], state)
+        state = after
         result["events"] = batch[-1]["version"]
         i = j
     result["events"] = len(events)

@@ -278,6 +278,17 @@ def fold(ruleset: Ruleset, events: Iterable[Event], state: State | None = None) 
     return state
 
 
+def decide_and_apply(ruleset: Ruleset, state: State, seat: Seat, command: Command,
+                     rng: Rng) -> tuple[list[Event], State]:
+    """`ruleset.decide` and the state after its events (RulesetBase.decide_and_apply, which folds
+    only the consequences again; for any other ruleset decide, then fold)."""
+    both = getattr(ruleset, "decide_and_apply", None)
+    if both is not None:
+        return both(state, seat, command, rng)
+    events = ruleset.decide(state, seat, command, rng)
+    return events, fold(ruleset, events, state)
+
+
 def redact(ruleset: Ruleset, event: Event, seat: Seat | None) -> Event:
     """The event as `seat` (None: a spectator) may read it: `secret` removed
     unless `visible_to` names that seat."""

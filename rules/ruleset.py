@@ -269,6 +269,22 @@ class RulesetBase:
     # -- deciding ------------------------------------------------------------
     def decide(self, state: Any, seat: int, command: Any, rng: Rng) -> list[Event]:
         """Events for a command, or IllegalMove / BadCommand; one order for every game."""
+        events, _, consequences = self._decided(state, seat, command, rng)
+        return events + consequences
+
+    def decide_and_apply(self, state: Any, seat: int, command: Any, rng: Rng) -> tuple[list[Event], Any]:
+        """`decide`, and the state after all its events (`fold(state, events)`), for a caller that
+        goes on from there (a replay's verification): decide folds the command's own events anyway,
+        to find their consequences, so only those are folded again.  Never changes `state`."""
+        events, after, consequences = self._decided(state, seat, command, rng)
+        if consequences:
+            after = self.fold(after, consequences)
+            events = events + consequences
+        return events, after
+
+    def _decided(self, state: Any, seat: int, command: Any, rng: Rng) -> tuple[list[Event], Any, list[Event]]:
+        """The one implementation of decide: (the handler's events, the state after them, their
+        consequences)."""
         cmd = validate_command(command, self.commands, self.noun)
         if state is None:
             raise IllegalMove("the game has not been set up", rule=self.setup_rule)
@@ -280,7 +296,8 @@ class RulesetBase:
         if not self.is_legal(state, seat, cmd):
             raise self.refusal(state, seat, cmd, handler)
         events = handler(state, seat, cmd, rng)
-        return events + self.consequences(self.fold(state, events), rng)
+        after = self.fold(state, events)
+        return events, after, self.consequences(after, rng)
 
     def is_legal(self, state: Any, seat: int, cmd: dict) -> bool:
         """Listed among the seat's legal moves (open arguments aside).  A game may override it with a
