@@ -192,7 +192,7 @@ def _ev_weight_loaded(state: dict, d: dict, owned: bool = False) -> dict:
     load = new["loading"][seat]
     if not owned:
         load = {k: dict(v) for k, v in load.items()}
-    player = _player(new, owned, seat, "traphouse")
+    player = new["players"][seat] if owned else _player(new, owned, seat, "traphouse")
     supply, weight = new["supply"], new["weight"]
     for source, to, wtype, units in d["placements"]:
         supply[wtype] -= units
@@ -296,11 +296,15 @@ def _ev_roll_started(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_sway_declared(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "supply", "players")
-    units = abs(d["units"])
-    _player(new, owned, d["seat"], "traphouse")["traphouse"][d["weight"]] -= units
-    new["supply"][d["weight"]] += units
-    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
-    roll["sway"] = roll["sway"] + [[d["seat"], d["die"], d["weight"], d["units"]]]
+    units, seat, wtype = abs(d["units"]), d["seat"], d["weight"]
+    (new["players"][seat] if owned else _player(new, owned, seat, "traphouse"))["traphouse"][wtype] -= units
+    new["supply"][wtype] += units
+    declared = [seat, d["die"], wtype, d["units"]]
+    if owned:  # the roll and its list are the fold's own (new_roll made them, or the clone)
+        new["roll"]["sway"].append(declared)
+    else:
+        roll = new["roll"] = dict(new["roll"])  # the roll, private to new
+        roll["sway"] = roll["sway"] + [declared]
     return new
 
 
