@@ -133,7 +133,7 @@ def _ev_dice_used(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_shipment_made(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "cards")
-    _card(new, owned, d["truck"])["hits"] = d["hits"]
+    (new["cards"][d["truck"]] if owned else _card(new, owned, d["truck"]))["hits"] = d["hits"]
     return new
 
 
@@ -145,13 +145,17 @@ def _ev_shipment_blocked(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_distribution_started(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "cards")
-    _card(new, owned, d["truck"])["hits"] = 0
+    (new["cards"][d["truck"]] if owned else _card(new, owned, d["truck"]))["hits"] = 0
     new["pending"] = {"kind": "distribute", "truck": d["truck"], "hits": d["hits"]}
     return new
 
 
 def _ev_hits_placed(state: dict, d: dict, owned: bool = False) -> dict:
-    new = state if owned else _copy(state, "cards")
+    if owned:  # the pending distribution is the fold's own too (DistributionStarted made it)
+        state["cards"][d["dealer"]]["hits"] += d["hits"]
+        state["pending"]["hits"] -= d["hits"]
+        return state
+    new = _copy(state, "cards")
     _card(new, owned, d["dealer"])["hits"] += d["hits"]
     new["pending"] = dict(new["pending"], hits=new["pending"]["hits"] - d["hits"])
     return new
@@ -171,8 +175,13 @@ def _ev_sale_started(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_hits_sold(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "cards", "bankrolls")
-    _card(new, owned, d["dealer"])["hits"] -= d["hits"]
-    _card(new, owned, d["junkie"])["cash"] -= d["cash"]
+    if owned:
+        cards = new["cards"]
+        cards[d["dealer"]]["hits"] -= d["hits"]
+        cards[d["junkie"]]["cash"] -= d["cash"]
+    else:
+        _card(new, owned, d["dealer"])["hits"] -= d["hits"]
+        _card(new, owned, d["junkie"])["cash"] -= d["cash"]
     new["bankrolls"][d["seat"]] += d["cash"]
     new["pending"] = None
     return new
@@ -227,7 +236,7 @@ def _ev_card_chloroformed(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_card_activated(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else _copy(state, "cards")
-    _card(new, owned, d["card"])["exhausted"] = False
+    (new["cards"][d["card"]] if owned else _card(new, owned, d["card"]))["exhausted"] = False
     return new
 
 
