@@ -148,7 +148,10 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         return fail(None, "the seed does not match the seed commitment published at creation")
     if not isinstance(header.get("seats"), list) or not isinstance(header.get("options", {}), (dict, type(None))):
         return fail(None, "the header needs a list 'seats' and an object 'options'")
+    starts = []  # where each batch starts: at an event that carries its command
     for expected, record in enumerate(events, start=1):
+        if "command" in record:
+            starts.append(expected - 1)
         if record.get("version") != expected:
             return fail(expected, f"versions must run 1, 2, 3...; found {record.get('version')!r} "
                                   f"at position {expected}")
@@ -157,21 +160,18 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
 
     state, table = None, None
     seats = len(header.get("seats") or [])
-    i = 0
-    while i < len(events):
+    if events and (not starts or starts[0]):
+        starts.insert(0, 0)  # a first event without a command: refused below
+    for i, j in zip(starts, starts[1:] + [len(events)]):
         first = events[i]
         command = first.get("command")
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             return fail(first["version"], "an event batch must start with the command that caused it")
-        j = i + 1
-        while j < len(events) and "command" not in events[j]:
-            j += 1
         batch, version = events[i:j], first["version"]
         if command["type"] in ENGINE_COMMANDS:
             table, reason, offset = _table_batch(table, state, ruleset, command, batch, header, legacy)
             if reason:
                 return fail(version + offset, reason)
-            i = j
             continue
         if table is not None and table.get("abandoned"):
             return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
@@ -208,7 +208,6 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
             after = fold(ruleset, [Event(t, d) for t, d in pairs], state)
         state = after
         result["events"] = batch[-1]["version"]
-        i = j
     result["events"] = len(events)
     outcome = tables.game_outcome(table, state, ruleset)
     result["outcome"] = outcome

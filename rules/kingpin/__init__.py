@@ -36,6 +36,8 @@ MOVES_OF = {**dict.fromkeys(turn.HANDLERS, turn.moves), **dict.fromkeys(dice.HAN
 # Roll Outcomes: Single Die -- the face each single-die command allocates (the others name theirs)
 FACE_OF = {"Ship": 1, "Distribute": 2, "PurchaseHits": 3, "Payday": 4, "StealDeal": 5, "Chloroform": 6}
 
+ROLL_DICE, END_TURN = {"type": "RollDice"}, {"type": "EndTurn"}
+
 TIMEOUT_ANSWERS = {"cop": {"type": "AcceptJail"}, "hitman": {"type": "AcceptHit"},
                    "regulator": {"type": "AcceptRegulator"}}
 
@@ -97,7 +99,13 @@ class Kingpin(RulesetBase):
             return cmd in specials.window_moves(state, seat)
         if seat != state["current"]:
             return False
-        part = MOVES_OF.get(cmd.get("type"))
+        ctype = cmd.get("type")
+        part = MOVES_OF.get(ctype)
+        # the two commands of nearly every turn, as turn.moves lists them (without listing the rest)
+        if ctype == "RollDice":  # listed last in the buy phase, never after it
+            return state["phase"] == "buy" and cmd == ROLL_DICE
+        if ctype == "EndTurn":  # listed last after the roll, unless Hits must be placed
+            return state["phase"] != "buy" and cmd == END_TURN and not must_place_hits(state)
         if state["phase"] == "buy":
             if part is turn.moves:  # PurchaseCard and RollDice, which turn.moves lists last
                 return cmd in turn.moves(state, seat)
