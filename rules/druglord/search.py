@@ -45,12 +45,15 @@ def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
 # WEIGHT_UNIT), its empire's stacks a turn (the greedy bot's _empire_value, counted for
 # EMPIRE_TURNS more turns) and, against it, the Cases that bring a Trial nearer.
 EMPIRE_TURNS = 2.0
+# Traphouse weight Sways rolls and exports (the greedy bot stops drawing it at 12): worth less than weight
+# on a region, which trades for stacks.  Counted whole, the search drew weight where the greedy bot trades.
+TRAPHOUSE_SHARE = 0.5
 
 
 def worth(state: dict, seat: int) -> float:
     player = state["players"][seat]
     mine = regions_of(state, seat)
-    weight = sum(region_weight(state, r) for r in mine) + sum(player["traphouse"].values())
+    weight = sum(region_weight(state, r) for r in mine) + TRAPHOUSE_SHARE * sum(player["traphouse"].values())
     empire = bots._empire_value(frozenset(mine), rules_version(state))
     cases = bots.TRIAL_COST * case_total(state, seat) / trial_at(state)
     return player["score"] + bots.WEIGHT_UNIT * weight + EMPIRE_TURNS * empire - cases

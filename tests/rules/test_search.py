@@ -222,3 +222,22 @@ def test_a_playout_counted_per_seat_grows_with_the_table():
     assert ismcts.horizon(druglord, four) == 2 * ismcts.horizon(druglord, two) == 4 * druglord.rollout_moves_per_seat
     pig = PIG.evolve(None, PIG.setup({"target": 20}, 4, Rng("h", 0))[0])
     assert ismcts.horizon(PIG, pig) == PIG.rollout_moves  # a horizon in commands stays one at any table
+
+
+def test_lords_of_cannabis_keeps_the_cards_an_open_offer_shows():
+    # Lords of Cannabis "Trade": an offer is accepted only while its maker holds what it gives, so a
+    # determinization leaves him those cards (else accepting it in a sampled world is illegal)
+    from rules.lords_of_cannabis import search as loc_search
+    from rules.lords_of_cannabis.trade import counts_of
+    ruleset, checked = EVERY_RULESET["lords_of_cannabis"], 0
+    for game in range(6):
+        for state in playout_states(ruleset, 4, f"loc-offer-{game}", steps=400):
+            for found in state["offers"]["open"].values():
+                give = counts_of(found["terms"]["give"])
+                for seat in (s for s in range(4) if s != found["from"]):
+                    for k in range(4):
+                        world = loc_search.determinize(state, seat, Rng(f"offer-{k}", seat))
+                        assert all(h >= g for h, g in zip(world["hands"][found["from"]], give))
+                        assert sum(world["hands"][found["from"]]) == sum(state["hands"][found["from"]])
+                    checked += 1
+    assert checked, "no open offer met: the check checked nothing"
