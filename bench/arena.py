@@ -231,8 +231,7 @@ def speed(names: list[str], seats: int, iterations: int) -> list[dict]:
         if measured:
             per_s = iterations * len(measured) / sum(measured)
             rows.append({"ruleset": name, "seats": n, "moves_searched": len(measured),
-                         "iterations_per_s": round(per_s), "rollout_moves": getattr(ruleset, "rollout_moves",
-                                                                                     ismcts.DEFAULT_ROLLOUT_MOVES)})
+                         "iterations_per_s": round(per_s), "rollout_moves": ismcts.horizon(ruleset, state)})
             print(f"{name:<20}{n} seats  {per_s:8.0f} iterations/s  ({len(measured)} moves of {iterations} iterations)")
     return rows
 

@@ -109,7 +109,8 @@ class Druglord(RulesetBase):
     bot_levels = ("random", "greedy", "ismcts")
     determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
     evaluate = staticmethod(search.evaluate)
-    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
+    # ISMCTS improves on the greedy bot, its playouts counted in commands a seat
+    search_policy, rollout_moves_per_seat = search.POLICY, search.ROLLOUT_MOVES_PER_SEAT
     versions = VERSIONS
 
     _last_listing: tuple | None = None  # (state, seat, listing): see listing

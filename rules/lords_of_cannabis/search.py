@@ -3,7 +3,9 @@
 Hidden from a seat (view.py): the Crop deck's order, the other seats' Crop cards (counts public)
 and the other seats' Stash cards (counts public).  The unseen Crop cards (deck + others' hands)
 are dealt anew with the same sizes; the others' Stash cards are dealt anew from what they hold
-together, which the seat can count (25 of each resource less the bank and its own hand).
+together, which the seat can count (25 of each resource less the bank and its own hand), except
+the cards an open offer shows its maker holds (he keeps those: an offer is accepted only while
+its maker holds what it gives).
 
 Not used: what the public history tells about the others' Stash (the production each roll paid
 them, their trades and builds); a determinization only keeps the counts.  The search is weaker for
@@ -12,6 +14,8 @@ it, and never reads a hidden card.
 from __future__ import annotations
 
 from rules.base import Rng
+from rules.lords_of_cannabis import bots
+from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.state import total_points
 from rules.search.hidden import deal, others, shares
 
@@ -24,6 +28,17 @@ ROLLOUT_MOVES = 12
 RESOURCE_KINDS = 5
 
 
+def offered(state: dict, seat: int) -> list[int]:
+    """The Stash cards an open offer shows the seat holds (the most of each resource it offers):
+    an offer can only be made, and accepted, while its maker holds what it gives."""
+    out = [0] * RESOURCE_KINDS
+    for found in state["offers"]["open"].values():
+        if found["from"] == seat:
+            for name, n in found["terms"]["give"].items():
+                out[RESOURCE_INDEX[name]] = max(out[RESOURCE_INDEX[name]], n)
+    return out
+
+
 def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     hidden = others(state["seats"], seat)
     crops = list(state["crops"])
@@ -32,12 +47,32 @@ def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     for s, hand in zip(hidden, hands):
         crops[s] = hand
     stash = list(state["hands"])
-    cards = [r for s in hidden for r in range(RESOURCE_KINDS) for _ in range(stash[s][r])]
-    for s, hand in zip(hidden, deal(cards, [sum(stash[s]) for s in hidden], rng)):
-        stash[s] = [hand.count(r) for r in range(RESOURCE_KINDS)]
+    shown = {s: offered(state, s) for s in hidden}
+    # the pool from public counts only (what the hidden seats hold together, less what offers show),
+    # so the determinization cannot depend on which of them truly holds what
+    pool = [max(0, sum(stash[s][r] - shown[s][r] for s in hidden)) for r in range(RESOURCE_KINDS)]
+    cards = [r for r in range(RESOURCE_KINDS) for _ in range(pool[r])]
+    for s, hand in zip(hidden, deal(cards, [max(0, sum(stash[s]) - sum(shown[s])) for s in hidden], rng)):
+        stash[s] = [hand.count(r) + shown[s][r] for r in range(RESOURCE_KINDS)]
     return {**state, "deck": deck, "crops": crops, "hands": stash}
 
 
+# A truncated playout is scored by each seat's Victory Points (10 wins) plus its position as the greedy
+# bot values it (bots.value less its 1000 a point: production weighted by pips, the kinds produced,
+# free spots for a Greenhouse and one Tunnel away, Tunnel length, docks, how near the hand is to a
+# build), POSITION_PER_POINT of it worth one point: along greedy games a point comes with about that
+# much more position.  Points alone scored nearly every 12-command playout the same (a build that
+# scores is seldom reached), so the search could not tell its candidates apart (bench.arena: 4 of 8
+# heads-up, even).
+POSITION_PER_POINT = 100.0
+
+
+def worth(state: dict, seat: int) -> float:
+    points = total_points(state, seat)
+    return points + (bots.value(state, seat) - 1000 * points) / POSITION_PER_POINT
+
+
 def evaluate(state: dict) -> list[float]:
-    """Shares of the win by Victory Points (10 wins), hidden Victory Point cards included."""
-    return shares([total_points(state, s) for s in range(state["seats"])])
+    """Shares of the win by each seat's `worth` (hidden Victory Point cards included: a
+    determinization's are sampled)."""
+    return shares([worth(state, s) for s in range(state["seats"])])

@@ -101,6 +101,16 @@ def determinize(ruleset: Any, state: Any, seat: int, rng: Rng) -> Any:
     return sample(state, seat, rng) if sample else state
 
 
+def horizon(ruleset: Any, state: Any) -> int:
+    """Playout moves: the ruleset's `rollout_moves_per_seat` times the seats where it counts the
+    horizon per seat (so a playout reaches as many turns of each seat at any table size), else its
+    `rollout_moves` (DEFAULT_ROLLOUT_MOVES without either)."""
+    per_seat = getattr(ruleset, "rollout_moves_per_seat", None)
+    if per_seat:
+        return per_seat * seat_count(ruleset, state)
+    return getattr(ruleset, "rollout_moves", DEFAULT_ROLLOUT_MOVES)
+
+
 def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFAULT_ITERATIONS,
            out_of_time: Callable[[], bool] | None = None, rollout_moves: int | None = None) -> dict:
     """The move ISMCTS picks for `seat` (one of its legal moves) after `iterations` iterations,
@@ -111,7 +121,7 @@ def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFA
     if len(moves) == 1:
         return moves[0]
     if rollout_moves is None:
-        rollout_moves = getattr(ruleset, "rollout_moves", DEFAULT_ROLLOUT_MOVES)
+        rollout_moves = horizon(ruleset, state)
     policy = getattr(ruleset, "search_policy", None)
     if policy is not None:
         return guided(ruleset, state, seat, moves, rng, iterations, out_of_time, rollout_moves, policy)

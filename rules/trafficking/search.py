@@ -47,10 +47,33 @@ def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     return {**state, "decks": decks, "players": players, "customs": customs}
 
 
-def evaluate(state: dict) -> list[float]:
-    """Shares of the win: a Dealer by the part of a Kilo sold, the Narc by the part of the Dealers
-    put out of the game (the two ways a game ends)."""
-    players = state["players"]
+# A truncated playout is scored per role, by how near each seat is to its way of winning.  A Dealer:
+# the Lids sold (36 win), Lids in hand at HELD_LID of a sale (a selling square away, and seized if
+# busted), cash at CASH_LID of a sale per $50 (what a Lid costs to buy), all discounted by
+# OFFENSE_RISK per offense (the third puts him out).  The Narc: each Dealer's offenses as thirds
+# of his way out (out counts whole), plus NARC_START so a Narc who has charged nobody yet still
+# holds a share.  Lids sold and Dealers out alone scored nearly every 12-command playout the same.
+HELD_LID = 0.6
+CASH_LID = 0.3
+LID_PRICE = 50         # 6c: "that many Lids at $50 each"
+OFFENSE_RISK = 0.25
+NARC_START = 0.15
+
+
+def dealer_worth(p: dict) -> float:
+    if p["out"] is not None:
+        return 0.0
+    lids = p["sold"] + HELD_LID * p["lids"] + CASH_LID * p["cash"] / LID_PRICE
+    return min(1.0, lids / KILO) * (1 - OFFENSE_RISK * p["offenses"])
+
+
+def narc_worth(players: list[dict]) -> float:
     dealers = [p for p in players if p["role"] == "dealer"]
-    out = sum(p["out"] is not None for p in dealers) / max(1, len(dealers))
-    return shares([out if p["role"] == "narc" else (0 if p["out"] else p["sold"] / KILO) for p in players])
+    charged = sum(1.0 if p["out"] is not None else min(p["offenses"], 3) / 3 for p in dealers)
+    return NARC_START + charged / max(1, len(dealers))
+
+
+def evaluate(state: dict) -> list[float]:
+    """Shares of the win by each seat's worth in its role."""
+    players = state["players"]
+    return shares([narc_worth(players) if p["role"] == "narc" else dealer_worth(p) for p in players])

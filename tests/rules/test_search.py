@@ -175,3 +175,69 @@ def test_narcos_values_an_improvement_by_what_it_adds_to_the_network():
     assert narcos_search.worth(better, 0) > narcos_search.worth(state, 0)
     assert narcos_search.worth({**state, "deck": [], "reserve": [], "discard": [], "round": 2}, 0) \
         < narcos_search.worth(state, 0)  # the game over, a network earns nothing more
+
+
+def test_lords_of_cannabis_values_a_position_before_it_scores():
+    # Lords of Cannabis "Resource Production": a Greenhouse's bricks pay its owner on their numbers, so
+    # a hand one card from a build and more production are worth something before a point is scored
+    from rules.lords_of_cannabis import search as loc_search
+    from rules.lords_of_cannabis.state import total_points
+    state = next(s for s in playout_states(EVERY_RULESET["lords_of_cannabis"], 2, "loc-worth", steps=80)
+                 if s["phase"] == "main")
+    richer = {**state, "hands": [[h + 2 for h in state["hands"][0]], state["hands"][1]]}
+    assert total_points(richer, 0) == total_points(state, 0)
+    assert loc_search.worth(richer, 0) > loc_search.worth(state, 0)
+    assert loc_search.evaluate(richer)[0] > loc_search.evaluate(state)[0]
+    # a point still counts for more than any card in hand
+    scored = {**state, "points": [state["points"][0] + 1, state["points"][1]]}
+    assert loc_search.worth(scored, 0) - loc_search.worth(state, 0) >= 1
+
+
+def test_trafficking_scores_each_role_by_its_way_to_win():
+    # Trafficking: a Dealer wins by selling a Kilo (36 Lids); 5c "ON THE THIRD OFFENSE, the Dealer is
+    # "Busted" and is out of the game", so the Narc gains with every offense charged
+    from rules.trafficking import search as tr_search
+    state = next(s for s in playout_states(EVERY_RULESET["trafficking"], 3, "tr-worth", steps=80)
+                 if s["phase"] == "play")
+    narc = state["narc"]
+    dealer = next(s for s in range(3) if s != narc)
+    base = tr_search.evaluate(state)
+
+    def changed(**fields):
+        players = [dict(p) for p in state["players"]]
+        players[dealer].update(fields)
+        return tr_search.evaluate({**state, "players": players})
+    p = state["players"][dealer]
+    sold = changed(sold=p["sold"] + 3)
+    assert sold[dealer] > base[dealer] and sold[narc] < base[narc]
+    charged = changed(offenses=p["offenses"] + 1)
+    assert charged[dealer] < base[dealer] and charged[narc] > base[narc]
+    assert changed(out="busted")[dealer] == 0
+
+
+def test_a_playout_counted_per_seat_grows_with_the_table():
+    druglord = EVERY_RULESET["druglord"]
+    two = fold(druglord, druglord.setup(normalize_options(druglord.options, None), 2, Rng("h", 2)))
+    four = fold(druglord, druglord.setup(normalize_options(druglord.options, None), 4, Rng("h", 2)))
+    assert ismcts.horizon(druglord, four) == 2 * ismcts.horizon(druglord, two) == 4 * druglord.rollout_moves_per_seat
+    pig = PIG.evolve(None, PIG.setup({"target": 20}, 4, Rng("h", 0))[0])
+    assert ismcts.horizon(PIG, pig) == PIG.rollout_moves  # a horizon in commands stays one at any table
+
+
+def test_lords_of_cannabis_keeps_the_cards_an_open_offer_shows():
+    # Lords of Cannabis "Trade": an offer is accepted only while its maker holds what it gives, so a
+    # determinization leaves him those cards (else accepting it in a sampled world is illegal)
+    from rules.lords_of_cannabis import search as loc_search
+    from rules.lords_of_cannabis.trade import counts_of
+    ruleset, checked = EVERY_RULESET["lords_of_cannabis"], 0
+    for game in range(6):
+        for state in playout_states(ruleset, 4, f"loc-offer-{game}", steps=400):
+            for found in state["offers"]["open"].values():
+                give = counts_of(found["terms"]["give"])
+                for seat in (s for s in range(4) if s != found["from"]):
+                    for k in range(4):
+                        world = loc_search.determinize(state, seat, Rng(f"offer-{k}", seat))
+                        assert all(h >= g for h, g in zip(world["hands"][found["from"]], give))
+                        assert sum(world["hands"][found["from"]]) == sum(state["hands"][found["from"]])
+                    checked += 1
+    assert checked, "no open offer met: the check checked nothing"
