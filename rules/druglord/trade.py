@@ -12,7 +12,7 @@ from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
-from rules.druglord.state import blocked, controlled, demand, usable
+from rules.druglord.state import controlled, demand, regions_of, usable
 from rules.ruleset import rules_version
 
 RULE = "5"
@@ -31,18 +31,19 @@ def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, 
         return []
     wtype = state["wtype"]
     weight, stored = state["weight"], state["stored"]
-    mine = controlled(state, seat)
-    book = geo.route_book(blocked(state, seat), mine, rules_version(state))
+    version = rules_version(state)
+    mine = regions_of(state, seat)
+    held, theirs = geo.held(state["owner"], seat, version)
     penalty = state["players"][seat]["crackdowns"][wtype]
     spare = usable(state, seat, wtype)
     # the regions with this phase's weight loaded (the sources of Land, Sea, Hybrid and Air Trades)
-    sources = [(source, weight[source][wtype]) for source in sorted(mine) if weight[source][wtype] > 0]
-    dests = sorted(mine) if action is None else [action["to"]]
+    sources = [(source, weight[source][wtype]) for source in mine if weight[source][wtype] > 0]
+    dests = mine if action is None else [action["to"]]
     if into is not None:
         dests = [to for to in dests if to == into]
     out = []
     for to in dests:
-        if to not in mine:
+        if state["owner"].get(to) != seat:
             continue
         room = room_at(state, to)
         if room <= 0:
@@ -52,7 +53,7 @@ def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, 
             out.append((to, to, "domestic", geo.TARGETS["domestic"] + penalty, min(local // 2, room)))
         for source, have in sources:
             if source != to:
-                for route, need in book[source, to]:
+                for route, need in geo.held_routes(source, to, theirs, held, version):
                     out.append((source, to, route, need + penalty, min(have, room)))
         if spare > 0:
             out.append(("traphouse", to, "export", geo.TARGETS["export"] + penalty, min(spare, room)))

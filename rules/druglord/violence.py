@@ -23,9 +23,10 @@ def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     """(attacking region, defending region) pairs in range."""
     owner = state["owner"]
     version = rules_version(state)
-    reach, in_range = _within_reach(version), geo.range_book(occupied(state), version)
-    mine = sorted(r for r, s in owner.items() if s == seat)
-    return [(a, d) for a in mine for d in reach[a] if owner.get(d, seat) != seat and in_range[a, d]]
+    reach = _within_reach(version)
+    mine, theirs = geo.held(owner, seat, version)
+    return [(a, d) for a in sorted(r for r, s in owner.items() if s == seat) for d in reach[a]
+            if owner.get(d, seat) != seat and geo.held_in_range(a, d, mine | theirs, version)]
 
 
 @cache
