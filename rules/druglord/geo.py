@@ -78,6 +78,7 @@ class _Near(NamedTuple):
 
     bit: Mapping[str, int]               # each region's bit
     regions: tuple                       # the region of each bit, lowest first
+    of_bit: Mapping[int, str]            # the region of a bit (1 << i)
     zone_of: Mapping[str, int]           # its zone's regions: Land and Extended Land Trade stay in a zone
     borders: Mapping[str, int]           # its neighbours: the ports a Hybrid Trade starts from
     interoceanic: int                    # ports joining oceans, anywhere: Sea Trade's reach
@@ -90,7 +91,7 @@ class _Near(NamedTuple):
         return out
 
     def regions_in(self, bits: int) -> frozenset:
-        return frozenset(r for i, r in enumerate(self.regions) if bits >> i & 1)
+        return frozenset(regions_in(bits, self))
 
 
 @cache
@@ -98,7 +99,7 @@ def _near(version: int) -> _Near:
     board = board_at(version)
     order = tuple(sorted(board.regions))
     bit = {r: 1 << i for i, r in enumerate(order)}
-    near = _Near(bit, order, {}, {}, 0)
+    near = _Near(bit, order, {b: r for r, b in bit.items()}, {}, {}, 0)
     zones = {zone: near.bits(r for r, region in board.regions.items() if region.zone == zone)
              for zone in {region.zone for region in board.regions.values()}}
     return near._replace(zone_of={r: zones[region.zone] for r, region in board.regions.items()},
@@ -116,6 +117,17 @@ def held(owner: Mapping[str, int], seat: int, version: int) -> tuple[int, int]:
         else:
             theirs |= bit[region]
     return mine, theirs
+
+
+def regions_in(bits: int, version: int | _Near) -> list[str]:
+    """The regions of a set written as bits, sorted (bits are given in region order)."""
+    of_bit = (version if isinstance(version, _Near) else _near(version)).of_bit
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(of_bit[low])
+        bits ^= low
+    return out
 
 
 @lru_cache(maxsize=1 << 16)
@@ -164,6 +176,26 @@ def held_in_range(attacker: str, defender: str, occupied: int, version: int) -> 
     """`in_range` on the occupied regions written as bits, cached on those of the attacker's zone,
     the only ones its path inside the zone may cross."""
     return _in_range(attacker, defender, occupied & _near(version).zone_of[attacker], version)
+
+
+def held_range(attacker: str, occupied: int, version: int) -> tuple[str, ...]:
+    """Every region in range of `attacker` (held_in_range), sorted, whoever holds it."""
+    return _range(attacker, occupied & _near(version).zone_of[attacker], version)
+
+
+@lru_cache(maxsize=1 << 14)
+def _range(attacker: str, occupied: int, version: int) -> tuple[str, ...]:
+    return tuple(d for d in _within_reach(version)[attacker] if _in_range(attacker, d, occupied, version))
+
+
+@cache
+def _within_reach(version: int) -> dict[str, tuple[str, ...]]:
+    """Per region, sorted, the regions Rule 9 range may ever include on the map of rules `version`:
+    those bordering it or in its zone (board.violence_range); who holds what decides the rest."""
+    board = board_at(version)
+    regions, borders = board.regions, board.borders
+    return {a: tuple(sorted(d for d in regions if d != a and (d in borders[a] or regions[a].zone == regions[d].zone)))
+            for a in regions}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -61,11 +61,18 @@ def families(state: dict, seat: int) -> list[Family]:
     load = state["loading"][seat] if state["phase"] == "load" else None
     if load is None:
         return []
-    supply = state["supply"]
+    supply, production, own, room = state["supply"], load["production"], load["own"], load["room"]
+    rooms = sorted(r for r, n in room.items() if n > 0)  # `places` for every source at once
     out = []
-    for source in sorted(load["production"]):
-        for to in places(load, source):
-            top = limit(load, source, to)
+    for source in sorted(production):
+        left = production[source]
+        if left <= 0:
+            continue
+        if own[source] > 0:
+            spots = ((source, own[source]),)
+        else:
+            spots = [(r, min(left, room[r])) for r in rooms if r != source] or [("traphouse", left)]
+        for to, top in spots:  # top: `limit`
             for wtype in produces(source):
                 most = min(top, supply[wtype])
                 if most > 0:

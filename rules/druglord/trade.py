@@ -12,10 +12,11 @@ from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
-from rules.druglord.state import controlled, demand, regions_of, usable
+from rules.druglord.state import DEMAND, controlled, demand, usable
 from rules.ruleset import rules_version
 
 RULE = "5"
+DOMESTIC, EXPORT = geo.TARGETS["domestic"], geo.TARGETS["export"]
 
 
 def room_at(state: dict, region: str) -> int:
@@ -30,33 +31,36 @@ def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, 
     if action is not None and action["kind"] != "move":
         return []
     wtype = state["wtype"]
-    weight, stored = state["weight"], state["stored"]
     version = rules_version(state)
-    mine = regions_of(state, seat)
     held, theirs = geo.held(state["owner"], seat, version)
+    mine = geo.regions_in(held, version)
+    if action is None:
+        dests = mine if into is None else [to for to in mine if to == into]
+    else:
+        to = action["to"]
+        dests = [to] if (into is None or into == to) and state["owner"].get(to) == seat else []
+    wants, delivered = DEMAND[wtype], state["delivered"]
+    rooms = [(to, wants[to] - delivered.get(to, 0)) for to in dests]
+    rooms = [(to, room) for to, room in rooms if room > 0]
+    if not rooms:
+        return []
+    weight, stored = state["weight"], state["stored"]
     penalty = state["players"][seat]["crackdowns"][wtype]
     spare = usable(state, seat, wtype)
     # the regions with this phase's weight loaded (the sources of Land, Sea, Hybrid and Air Trades)
     sources = [(source, weight[source][wtype]) for source in mine if weight[source][wtype] > 0]
-    dests = mine if action is None else [action["to"]]
-    if into is not None:
-        dests = [to for to in dests if to == into]
     out = []
-    for to in dests:
-        if state["owner"].get(to) != seat:
-            continue
-        room = room_at(state, to)
-        if room <= 0:
-            continue
+    for to, room in rooms:
         local = weight[to][wtype] + stored[to][wtype]
         if local >= 2:
-            out.append((to, to, "domestic", geo.TARGETS["domestic"] + penalty, min(local // 2, room)))
+            out.append((to, to, "domestic", DOMESTIC + penalty, min(local // 2, room)))
         for source, have in sources:
             if source != to:
+                most = min(have, room)
                 for route, need in geo.held_routes(source, to, theirs, held, version):
-                    out.append((source, to, route, need + penalty, min(have, room)))
+                    out.append((source, to, route, need + penalty, most))
         if spare > 0:
-            out.append(("traphouse", to, "export", geo.TARGETS["export"] + penalty, min(spare, room)))
+            out.append(("traphouse", to, "export", EXPORT + penalty, min(spare, room)))
     return out
 
 
