@@ -202,7 +202,7 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     if action is not None:
         # holding cards, the player ends it (a Baller card might still be played: no tell either way)
         if action["kind"] == "move" and not action.get("reroll") and not state["players"][seat]["hand"] \
-                and not trade.options(state, seat):
+                and not trade.can_trade(state, seat):
             return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
         if action["kind"] == "violence" and action["offer"] is None:
             return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]

@@ -24,9 +24,48 @@ def room_at(state: dict, region: str) -> int:
     return demand(region, state["wtype"]) - state["delivered"].get(region, 0)
 
 
+_last: list = [None]  # [(state, seat, options)] of the last state asked: see options
+
+
 def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, str, str, int, int]]:
     """(from, to, route, roll needed, max units) for every trade seat may roll now (only those into
-    region `into`, if given: a destination's trades depend on no other destination)."""
+    region `into`, if given: a destination's trades depend on no other destination).  The last
+    state's are kept: a Trade's handler asks about the state its bot or legality check just listed
+    (states are never changed: evolve copies)."""
+    last = _last[0]
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2] if into is None else [o for o in last[2] if o[1] == into]
+    if into is not None:
+        return _options(state, seat, into)
+    found = _options(state, seat, None)
+    _last[0] = (state, seat, found)
+    return found
+
+
+def can_trade(state: dict, seat: int) -> bool:
+    """Whether `options` lists any trade, without finding routes: two regions always have one (Air
+    Trade when nothing else joins them), so a destination with room needs only weight to send."""
+    action = state["action"]
+    if action is not None and action["kind"] != "move":
+        return False
+    wtype = state["wtype"]
+    owner, wants, delivered = state["owner"], DEMAND[wtype], state["delivered"]
+    weight, stored = state["weight"], state["stored"]
+    mine = [r for r, s in owner.items() if s == seat]
+    if action is not None:
+        dests = [action["to"]] if owner.get(action["to"]) == seat else []
+    else:
+        dests = mine
+    dests = [to for to in dests if wants[to] - delivered.get(to, 0) > 0]
+    if not dests:
+        return False
+    if usable(state, seat, wtype) > 0 or any(weight[to][wtype] + stored[to][wtype] >= 2 for to in dests):
+        return True
+    loaded = [r for r in mine if weight[r][wtype] > 0]
+    return any(source != to for to in dests for source in loaded)
+
+
+def _options(state: dict, seat: int, into: str | None) -> list[tuple[str, str, str, int, int]]:
     action = state["action"]
     if action is not None and action["kind"] != "move":
         return []
