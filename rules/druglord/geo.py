@@ -91,7 +91,7 @@ class _Near(NamedTuple):
         return out
 
     def regions_in(self, bits: int) -> frozenset:
-        return frozenset(regions_in(bits, self))
+        return _regions_in(bits, self.of_bit)
 
 
 @cache
@@ -107,27 +107,29 @@ def _near(version: int) -> _Near:
                          interoceanic=near.bits(r for r, region in board.regions.items() if region.interoceanic))
 
 
-def held(owner: Mapping[str, int], seat: int, version: int) -> tuple[int, int]:
-    """(seat's regions, its opponents' regions) as bits, from the Region Markers `owner` = {region: seat}."""
+def held(owner: Mapping[str, int], seat: int, version: int) -> tuple[list[str], int, int]:
+    """(seat's regions sorted, the same as bits, its opponents' regions as bits), from the Region
+    Markers `owner` = {region: seat}."""
     bit = _near(version).bit
+    regions = []
     mine = theirs = 0
     for region, holder in owner.items():
         if holder == seat:
+            regions.append(region)
             mine |= bit[region]
         else:
             theirs |= bit[region]
-    return mine, theirs
+    regions.sort()
+    return regions, mine, theirs
 
 
-def regions_in(bits: int, version: int | _Near) -> list[str]:
-    """The regions of a set written as bits, sorted (bits are given in region order)."""
-    of_bit = (version if isinstance(version, _Near) else _near(version)).of_bit
+def _regions_in(bits: int, of_bit: Mapping[int, str]) -> frozenset:
     out = []
     while bits:
         low = bits & -bits
         out.append(of_bit[low])
         bits ^= low
-    return out
+    return frozenset(out)
 
 
 @lru_cache(maxsize=1 << 16)

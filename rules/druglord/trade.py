@@ -71,8 +71,7 @@ def _options(state: dict, seat: int, into: str | None) -> list[tuple[str, str, s
         return []
     wtype = state["wtype"]
     version = rules_version(state)
-    held, theirs = geo.held(state["owner"], seat, version)
-    mine = geo.regions_in(held, version)
+    mine, held, theirs = geo.held(state["owner"], seat, version)
     if action is None:
         dests = mine if into is None else [to for to in mine if to == into]
     else:

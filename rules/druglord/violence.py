@@ -21,8 +21,8 @@ def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     """(attacking region, defending region) pairs in range."""
     owner = state["owner"]
     version = rules_version(state)
-    mine, theirs = geo.held(owner, seat, version)
-    return [(a, d) for a in geo.regions_in(mine, version) for d in geo.held_range(a, mine | theirs, version)
+    regions, mine, theirs = geo.held(owner, seat, version)
+    return [(a, d) for a in regions for d in geo.held_range(a, mine | theirs, version)
             if owner.get(d, seat) != seat]
 
 
