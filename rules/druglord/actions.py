@@ -184,9 +184,9 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     ending finished actions, ending the phase."""
     if state["endgame"] is None:
         goal = state["options"]["game_to"]
-        reached = [s for s, p in enumerate(state["players"]) if p["score"] >= goal]
-        if reached:
-            return [Event("EndgameTriggered", {"seat": reached[0], "score": state["players"][reached[0]]["score"]})]
+        for who, player in enumerate(state["players"]):  # the first seat to reach it
+            if player["score"] >= goal:
+                return [Event("EndgameTriggered", {"seat": who, "score": player["score"]})]
     roll = state["roll"]
     if roll is not None:
         if roll["stage"] == "declare":

@@ -15,7 +15,7 @@ from functools import cache
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family, each, one
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
-from rules.druglord.state import usable, usable_total
+from rules.druglord.state import usable
 
 RULE = "7"
 MAX_LISTED_UNITS = 10      # Sway amounts listed per command: 1..10 and "all"; repeat Sway for more
@@ -106,7 +106,11 @@ def has_business(state: dict, seat: int) -> bool:
     """Whether seat is asked to declare or answer: usable Traphouse weight, or any Baller card in hand.
     (Asking only holders of a fitting card would tell the table what they hold: hands are secret,
     their sizes are not.)"""
-    return usable_total(state, seat) > 0 or bool(state["players"][seat]["hand"])
+    player = state["players"][seat]
+    if player["hand"]:
+        return True
+    traphouse, locked = player["traphouse"], player["locked"]  # usable_total, asked after every roll declared
+    return sum([traphouse[t] - locked[t] for t in WEIGHT_TYPES]) > 0
 
 
 def families(state: dict, seat: int) -> list[Family]:
