@@ -81,7 +81,10 @@ def locate(listing: list[Family], index: int) -> tuple[Family, object]:
 def build(family: Family, value: object) -> dict:
     """The move of `family` with its open argument set to `value`, a fresh dict."""
     move, arg, _ = family
-    return _fresh(move) if arg is None else {**_fresh(move), arg: value}
+    out = _fresh(move)
+    if arg is not None:
+        out[arg] = value  # never among the move's own keys: last, as in expand
+    return out
 
 
 def pick(listing: list[Family], rng: Rng) -> dict:
