@@ -13,6 +13,9 @@ the same questions without building it:
     pick(listing, rng)       rng.choice(expand(listing)): the same draw, so the same move
     contains(listing, cmd)   cmd in expand(listing)
 
+and `choose` / `locate` name a move as (family, value) without building it: `build` makes it,
+`is_move` compares a command with it (a game may keep the move its bot chose to check it cheaply).
+
 A family's move holds only scalars and lists, never its open argument; the values are any
 sequence (a range for 1..N).  Listings are read-only: a game may keep one for a state.
 """
@@ -62,16 +65,44 @@ def count(listing: list[Family]) -> int:
 
 
 def nth(listing: list[Family], index: int) -> dict:
-    for move, arg, values in listing:
+    return build(*locate(listing, index))
+
+
+def locate(listing: list[Family], index: int) -> tuple[Family, object]:
+    """(family, value of its open argument) of expand(listing)[index]."""
+    for family in listing:
+        values = family[2]
         if index < len(values):
-            return _fresh(move) if arg is None else {**_fresh(move), arg: values[index]}
+            return family, values[index]
         index -= len(values)
     raise IndexError("no such move in the listing")
 
 
+def build(family: Family, value: object) -> dict:
+    """The move of `family` with its open argument set to `value`, a fresh dict."""
+    move, arg, _ = family
+    out = _fresh(move)
+    if arg is not None:
+        out[arg] = value  # never among the move's own keys: last, as in expand
+    return out
+
+
 def pick(listing: list[Family], rng: Rng) -> dict:
     """One move uniformly: the draw `rng.choice(expand(listing))` makes, without the list."""
-    return nth(listing, rng.randbelow(count(listing)))
+    return build(*choose(listing, rng))
+
+
+def choose(listing: list[Family], rng: Rng) -> tuple[Family, object]:
+    """`pick`, as (family, value) (see `locate`)."""
+    return locate(listing, rng.randbelow(count(listing)))
+
+
+def is_move(family: Family, value: object, cmd: dict) -> bool:
+    """Whether `cmd` equals build(family, value) (dict equality, without building it)."""
+    move, arg, _ = family
+    if arg is None:
+        return cmd == move
+    return len(cmd) == len(move) + 1 and cmd.get(arg, _ABSENT) == value and _agrees(cmd, move)
 
 
 def contains(listing: list[Family], cmd: dict) -> bool:
@@ -96,4 +127,5 @@ def _agrees(cmd: dict, move: dict) -> bool:
     return True
 
 
-__all__ = ["ONE", "Family", "one", "contains", "count", "each", "expand", "nth", "pick"]
+__all__ = ["ONE", "Family", "one", "build", "choose", "contains", "count", "each", "expand", "is_move", "locate",
+           "nth", "pick"]

@@ -114,6 +114,7 @@ class Druglord(RulesetBase):
     versions = VERSIONS
 
     _last_listing: tuple | None = None  # (state, seat, listing): see listing
+    _last_pick: tuple | None = None  # (state, seat, family, value): see pick
 
     @property
     def options(self) -> Mapping[str, Option]:  # type: ignore[override]
@@ -161,9 +162,19 @@ class Druglord(RulesetBase):
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         return families.expand(self.listing(state, seat))
 
+    def pick(self, state: dict, seat: int, rng: Rng) -> dict:
+        """The random bot's move: `rng.choice(legal_moves)` without the list.  Kept, as (family,
+        value), for `is_legal`: the bot's move comes back to `decide` for the same state."""
+        family, value = families.choose(self.listing(state, seat), rng)
+        self._last_pick = (state, seat, family, value)
+        return families.build(family, value)
+
     def is_legal(self, state: dict, seat: int, cmd: dict) -> bool:
         """Listed among the seat's legal moves, checked against the families without building the
-        list (Druglord has no open arguments)."""
+        list (Druglord has no open arguments): first against the move last picked for this state."""
+        memo = self._last_pick
+        if memo is not None and memo[0] is state and memo[1] == seat and families.is_move(memo[2], memo[3], cmd):
+            return True
         return families.contains(self.listing(state, seat), cmd)
 
     def awaiting(self, state: dict) -> dict[int, str]:

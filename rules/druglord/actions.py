@@ -2,11 +2,12 @@
 and the turn's flow: phases, the end-of-phase sweep to the Traphouse, the Endgame (Rule 12)."""
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import turns
-from rules.blocks.families import Family, each
+from rules.blocks.families import Family, each, one
 from rules.druglord import baller, load, regions, rolls, trade, violence
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
@@ -22,29 +23,49 @@ RULE = "4"
 
 def draw_weight_moves(state: dict) -> list[dict]:
     """Rule 10: any 2 units from the supply (1 if only 1 is left)."""
-    supply = state["supply"]
-    left = [t for t in WEIGHT_TYPES if supply[t] > 0]
-    if sum(supply.values()) == 1:
-        return [{"type": "DrawWeight", "weights": left}]
-    return [{"type": "DrawWeight", "weights": [a, b]} for a, b in combinations_with_replacement(left, 2)
-            if a != b or supply[a] >= 2]
+    return [{"type": "DrawWeight", "weights": list(weights)} for weights in _draws(_stock(state["supply"]))]
+
+
+def _stock(supply: dict) -> tuple[int, ...]:
+    """What a draw of 2 depends on: per weight type none, 1, or 2 and more left; then the same of the
+    whole supply (a last unit is drawn alone)."""
+    return tuple(min(supply[t], 2) for t in WEIGHT_TYPES) + (min(sum(supply.values()), 2),)
+
+
+@cache
+def _draws(stock: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    left = [t for t, n in zip(WEIGHT_TYPES, stock) if n > 0]
+    if stock[-1] == 1:
+        return (tuple(left),)
+    return tuple((a, b) for a, b in combinations_with_replacement(left, 2)
+                 if a != b or stock[WEIGHT_TYPES.index(a)] >= 2)
+
+
+@cache
+def _draw_families(stock: tuple[int, ...]) -> tuple[Family, ...]:
+    """draw_weight_moves as single-move families, one set per stock (listings are read-only)."""
+    return tuple(one({"type": "DrawWeight", "weights": list(weights)}) for weights in _draws(stock))
+
+
+PASS, END_ACTION, DRAW_BALLER = one({"type": "Pass"}), one({"type": "EndAction"}), one({"type": "DrawBaller"})
 
 
 def actor_families(state: dict, seat: int) -> list[Family]:
     """Everything the acting seat may do (no roll pending)."""
     action = state["action"]
     if action is None:
-        out = violence.moves(state, seat) + draw_weight_moves(state)
+        out = trade.families(state, seat) + each(violence.moves(state, seat))
+        out += _draw_families(_stock(state["supply"]))
         if baller.can_draw(state, seat):
-            out.append({"type": "DrawBaller"})
-        return trade.families(state, seat) + each(out + baller.turn_moves(state, seat) + [{"type": "Pass"}])
+            out.append(DRAW_BALLER)
+        return out + each(baller.turn_moves(state, seat)) + [PASS]
     if action["kind"] == "move":
         if action.get("reroll"):
             return each(trade.offer_moves(state, seat))
-        return trade.families(state, seat) + each(baller.turn_moves(state, seat) + [{"type": "EndAction"}])
+        return trade.families(state, seat) + each(baller.turn_moves(state, seat)) + [END_ACTION]
     if action["kind"] == "violence":
         return each(violence.offer_moves(state, seat))
-    return each(baller.turn_moves(state, seat) + [{"type": "EndAction"}])
+    return each(baller.turn_moves(state, seat)) + [END_ACTION]
 
 
 def normalize_draw(cmd: dict) -> dict:
@@ -163,9 +184,9 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     ending finished actions, ending the phase."""
     if state["endgame"] is None:
         goal = state["options"]["game_to"]
-        reached = [s for s, p in enumerate(state["players"]) if p["score"] >= goal]
-        if reached:
-            return [Event("EndgameTriggered", {"seat": reached[0], "score": state["players"][reached[0]]["score"]})]
+        for who, player in enumerate(state["players"]):  # the first seat to reach it
+            if player["score"] >= goal:
+                return [Event("EndgameTriggered", {"seat": who, "score": player["score"]})]
     roll = state["roll"]
     if roll is not None:
         if roll["stage"] == "declare":
@@ -181,7 +202,7 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
     if action is not None:
         # holding cards, the player ends it (a Baller card might still be played: no tell either way)
         if action["kind"] == "move" and not action.get("reroll") and not state["players"][seat]["hand"] \
-                and not trade.options(state, seat):
+                and not trade.can_trade(state, seat):
             return [Event("ActionEnded", {"seat": seat, "action": "Move Weight"})]
         if action["kind"] == "violence" and action["offer"] is None:
             return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]

@@ -56,7 +56,7 @@ def can_play_now(state: dict, seat: int) -> bool:
 
 
 def turn_moves(state: dict, seat: int) -> list[dict]:
-    if not can_play_now(state, seat):
+    if not state["players"][seat]["hand"] or not can_play_now(state, seat):
         return []
     out = []
     mine = sorted(r for r, s in state["owner"].items() if s == seat)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.base import Rng
-from rules.blocks import families
 from rules.druglord import geo, rolls, trade
 from rules.druglord.data import BOARD, CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import (
@@ -61,7 +60,7 @@ def p_beats(mod_a: int, mod_d: int) -> tuple[float, float]:
 def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
     """A legal move for `seat` at this bot level."""
     if level == "random":  # the draw rng.choice(legal_moves) makes, without building the list
-        return families.pick(ruleset.listing(state, seat), rng)
+        return ruleset.pick(state, seat, rng)
     moves = ruleset.legal_moves(state, seat)
     if len(moves) == 1:
         return rng.choice(moves)

@@ -7,7 +7,7 @@ join two regions for a trader and the roll each needs before modifiers.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Iterable, Mapping, NamedTuple
 
 from rules.druglord.board import (
     board_at,
@@ -57,39 +57,92 @@ def _hybrid_same_zone(board, a: str, b: str, ocean: str, controlled: frozenset) 
 def routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: int) -> tuple:
     """((route, roll needed), ...) from region a to region b (a != b) for a trader who controls
     `controlled` and whose opponents hold `blocked`, in a game of rules `version` (its map; from
-    version 2 Extended Land Trade goes both ways).  Air only when nothing else joins them.
-    Only the regions that can change the answer are looked at (`_routes` is cached on those), so
-    the routes found in one game or position serve every other where the same few regions agree."""
+    version 2 Extended Land Trade goes both ways).  Air only when nothing else joins them."""
     near = _near(version)
-    return _routes(a, b, blocked & near.zone_of[a] | blocked & near.zone_of[b],
-                   controlled & near.interoceanic | controlled & near.borders[a] | controlled & near.borders[b],
-                   version)
+    return held_routes(a, b, near.bits(blocked), near.bits(controlled), version)
+
+
+def held_routes(a: str, b: str, blocked: int, controlled: int, version: int) -> tuple:
+    """`routes` on sets of regions written as bits (`held`).  Only the regions that can change the
+    answer are kept (`_routes` is cached on those), so the routes found in one game or position
+    serve every other where the same few regions agree."""
+    near = _near(version)
+    return _routes(a, b, blocked & (near.zone_of[a] | near.zone_of[b]),
+                   controlled & (near.interoceanic | near.borders[a] | near.borders[b]), version)
 
 
 class _Near(NamedTuple):
-    """Per region, the regions whose holders can change its routes (see routes)."""
+    """A set of regions as an int, one bit per region (a trader's board is asked about for every pair
+    of its regions: cutting and hashing ints costs next to nothing), and per region the regions whose
+    holders can change its routes (see held_routes)."""
 
-    zone_of: Mapping[str, frozenset]     # its zone's regions: Land and Extended Land Trade stay in a zone
-    borders: Mapping[str, frozenset]     # its neighbours: the ports a Hybrid Trade starts from
-    interoceanic: frozenset              # ports joining oceans, anywhere: Sea Trade's reach
+    bit: Mapping[str, int]               # each region's bit
+    regions: tuple                       # the region of each bit, lowest first
+    of_bit: Mapping[int, str]            # the region of a bit (1 << i)
+    zone_of: Mapping[str, int]           # its zone's regions: Land and Extended Land Trade stay in a zone
+    borders: Mapping[str, int]           # its neighbours: the ports a Hybrid Trade starts from
+    interoceanic: int                    # ports joining oceans, anywhere: Sea Trade's reach
+
+    def bits(self, regions: Iterable[str]) -> int:
+        bit = self.bit
+        out = 0
+        for r in regions:
+            out |= bit[r]
+        return out
+
+    def regions_in(self, bits: int) -> frozenset:
+        return _regions_in(bits, self.of_bit)
 
 
 @cache
 def _near(version: int) -> _Near:
     board = board_at(version)
-    zones = {zone: frozenset(r for r, region in board.regions.items() if region.zone == zone)
+    order = tuple(sorted(board.regions))
+    bit = {r: 1 << i for i, r in enumerate(order)}
+    near = _Near(bit, order, {b: r for r, b in bit.items()}, {}, {}, 0)
+    zones = {zone: near.bits(r for r, region in board.regions.items() if region.zone == zone)
              for zone in {region.zone for region in board.regions.values()}}
-    return _Near({r: zones[region.zone] for r, region in board.regions.items()},
-                 {r: frozenset(board.borders[r]) for r in board.regions},
-                 frozenset(r for r, region in board.regions.items() if region.interoceanic))
+    return near._replace(zone_of={r: zones[region.zone] for r, region in board.regions.items()},
+                         borders={r: near.bits(board.borders[r]) for r in board.regions},
+                         interoceanic=near.bits(r for r, region in board.regions.items() if region.interoceanic))
+
+
+def held(owner: Mapping[str, int], seat: int, version: int) -> tuple[list[str], int, int]:
+    """(seat's regions sorted, the same as bits, its opponents' regions as bits), from the Region
+    Markers `owner` = {region: seat}."""
+    bit = _near(version).bit
+    regions = []
+    mine = theirs = 0
+    for region, holder in owner.items():
+        if holder == seat:
+            regions.append(region)
+            mine |= bit[region]
+        else:
+            theirs |= bit[region]
+    regions.sort()
+    return regions, mine, theirs
+
+
+def _regions_in(bits: int, of_bit: Mapping[int, str]) -> frozenset:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(of_bit[low])
+        bits ^= low
+    return frozenset(out)
 
 
 @lru_cache(maxsize=1 << 16)
-def _routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: int) -> tuple:
-    """routes(), on `blocked` and `controlled` cut down to the regions that matter to a and b:
-    Land and Extended Land Trade (board.land_trade, _open_gateways) walk only a's and b's zones;
-    Sea Trade (board.sea_oceans) needs only the interoceanic ports held; Hybrid Trade, the held
-    ports bordering its landlocked end."""
+def _routes(a: str, b: str, blocked: int, controlled: int, version: int) -> tuple:
+    near = _near(version)
+    return routes_on_board(a, b, near.regions_in(blocked), near.regions_in(controlled), version)
+
+
+def routes_on_board(a: str, b: str, blocked: frozenset, controlled: frozenset, version: int) -> tuple:
+    """routes(), uncached, on the whole of `blocked` and `controlled` (routes passes only the regions
+    that matter to a and b: Land and Extended Land Trade (board.land_trade, _open_gateways) walk only
+    a's and b's zones; Sea Trade (board.sea_oceans) needs only the interoceanic ports held; Hybrid
+    Trade, the held ports bordering its landlocked end)."""
     board = board_at(version)
     extended = extended_land_trade_either_way if version >= 2 else extended_land_trade
     out = []
@@ -109,32 +162,6 @@ def _routes(a: str, b: str, blocked: frozenset, controlled: frozenset, version: 
     return tuple(out)
 
 
-class Book(dict):
-    """Answers of one kind for one board position (who holds what), filled as they are asked:
-    `book[a, b]`.  A question asks many region pairs of the same position, and an lru_cache hit
-    compares the position's frozensets element by element every time; a book compares them once."""
-
-    def __init__(self, answer: Callable[..., Any], *position: Any):
-        super().__init__()
-        self.answer, self.position = answer, position
-
-    def __missing__(self, pair: tuple[str, str]) -> Any:
-        found = self[pair] = self.answer(*pair, *self.position)
-        return found
-
-
-@lru_cache(maxsize=1 << 10)
-def route_book(blocked: frozenset, controlled: frozenset, version: int) -> Book:
-    """`routes(a, b, blocked, controlled, version)` as `book[a, b]`, for one trader's board."""
-    return Book(routes, blocked, controlled, version)
-
-
-@lru_cache(maxsize=1 << 10)
-def range_book(occupied: frozenset, version: int) -> Book:
-    """`in_range(attacker, defender, occupied, version)` as `book[attacker, defender]`."""
-    return Book(in_range, occupied, version)
-
-
 def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset, version: int) -> int:
     """Rule 5.C: one re-roll per turn on `ocean` for every 2 of the trader's coastal regions on it
     besides the two trading regions."""
@@ -143,11 +170,36 @@ def reroll_allowance(ocean: str, a: str, b: str, controlled: frozenset, version:
 
 
 def in_range(attacker: str, defender: str, occupied: frozenset, version: int) -> bool:
-    """Rule 9 range (board.violence_range) on the map of rules `version`, cached on the occupied
-    regions of the attacker's zone, the only ones its path inside the zone may cross."""
+    """Rule 9 range (board.violence_range) on the map of rules `version`."""
+    return held_in_range(attacker, defender, _near(version).bits(occupied), version)
+
+
+def held_in_range(attacker: str, defender: str, occupied: int, version: int) -> bool:
+    """`in_range` on the occupied regions written as bits, cached on those of the attacker's zone,
+    the only ones its path inside the zone may cross."""
     return _in_range(attacker, defender, occupied & _near(version).zone_of[attacker], version)
 
 
+def held_range(attacker: str, occupied: int, version: int) -> tuple[str, ...]:
+    """Every region in range of `attacker` (held_in_range), sorted, whoever holds it."""
+    return _range(attacker, occupied & _near(version).zone_of[attacker], version)
+
+
+@lru_cache(maxsize=1 << 14)
+def _range(attacker: str, occupied: int, version: int) -> tuple[str, ...]:
+    return tuple(d for d in _within_reach(version)[attacker] if _in_range(attacker, d, occupied, version))
+
+
+@cache
+def _within_reach(version: int) -> dict[str, tuple[str, ...]]:
+    """Per region, sorted, the regions Rule 9 range may ever include on the map of rules `version`:
+    those bordering it or in its zone (board.violence_range); who holds what decides the rest."""
+    board = board_at(version)
+    regions, borders = board.regions, board.borders
+    return {a: tuple(sorted(d for d in regions if d != a and (d in borders[a] or regions[a].zone == regions[d].zone)))
+            for a in regions}
+
+
 @lru_cache(maxsize=1 << 16)
-def _in_range(attacker: str, defender: str, occupied: frozenset, version: int) -> bool:
-    return violence_range(board_at(version), attacker, defender, occupied)
+def _in_range(attacker: str, defender: str, occupied: int, version: int) -> bool:
+    return violence_range(board_at(version), attacker, defender, _near(version).regions_in(occupied))

@@ -61,11 +61,18 @@ def families(state: dict, seat: int) -> list[Family]:
     load = state["loading"][seat] if state["phase"] == "load" else None
     if load is None:
         return []
-    supply = state["supply"]
+    supply, production, own, room = state["supply"], load["production"], load["own"], load["room"]
+    rooms = sorted(r for r, n in room.items() if n > 0)  # `places` for every source at once
     out = []
-    for source in sorted(load["production"]):
-        for to in places(load, source):
-            top = limit(load, source, to)
+    for source in sorted(production):
+        left = production[source]
+        if left <= 0:
+            continue
+        if own[source] > 0:
+            spots = ((source, own[source]),)
+        else:
+            spots = [(r, min(left, room[r])) for r in rooms if r != source] or [("traphouse", left)]
+        for to, top in spots:  # top: `limit`
             for wtype in produces(source):
                 most = min(top, supply[wtype])
                 if most > 0:
@@ -123,8 +130,7 @@ def default_placements(state: dict, seat: int) -> list[list]:
             if not types:
                 break
             wtype = max(types, key=lambda t: (want[t] - have[t], -WEIGHT_TYPES.index(t)))
-            spots = places(load, source)
-            to = max(spots, key=lambda r: (load["room"].get(r, 0), r)) if spots[0] != source else source
+            to = source if load["own"][source] > 0 else _roomiest(load["room"], source)
             supply[wtype] -= 1
             have[wtype] += 1
             load["production"][source] -= 1
@@ -137,6 +143,16 @@ def default_placements(state: dict, seat: int) -> list[list]:
             else:
                 out.append([source, to, wtype, 1])
     return out
+
+
+def _roomiest(room: dict, source: str) -> str:
+    """Of the places `source`'s excess may go (`places`), the one with the most spare room (ties: the
+    last region id), else the Traphouse."""
+    best = None
+    for region, left in room.items():
+        if left > 0 and region != source and (best is None or (left, region) > best):
+            best = (left, region)
+    return "traphouse" if best is None else best[1]
 
 
 def decide_default(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 from functools import cache
 
 from rules.base import Event, IllegalMove, Rng
-from rules.blocks.families import Family, each
+from rules.blocks.families import Family, each, one
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
-from rules.druglord.state import usable, usable_total
+from rules.druglord.state import usable
 
 RULE = "7"
 MAX_LISTED_UNITS = 10      # Sway amounts listed per command: 1..10 and "all"; repeat Sway for more
+END_SWAY = one({"type": "EndSway"})  # listings are read-only: one family serves every listing
 
 
 def start(kind: str, roller: int, dice: list, owners: dict, context: dict) -> Event:
@@ -31,13 +32,16 @@ def start(kind: str, roller: int, dice: list, owners: dict, context: dict) -> Ev
 # Which cards fit which roll
 # ----------------------------------------------------------------------------
 
+DECLARE_TIMING = {"trade": "trade", "war": "attack", "trial": "trial"}  # the roller's card timing per roll kind
+
+
 def card_timing_for(roll: dict, seat: int) -> str | None:
     """The Baller card timing `seat` may use on this roll now, if any."""
     kind = roll["kind"]
     if roll["stage"] == "declare":
         if seat != roll["roller"]:
             return None
-        return {"trade": "trade", "war": "attack", "trial": "trial"}.get(kind)
+        return DECLARE_TIMING.get(kind)
     if kind == "trade":
         return "interrupt"
     if kind == "war" and roll["owners"]["defence"] == seat:
@@ -85,8 +89,11 @@ def amounts(available: int, sign: int) -> tuple[int, ...]:
 def sway_families(state: dict, seat: int) -> list[Family]:
     """A Sway family per die and weight type, its units the amounts listed in the die's direction."""
     roll = state["roll"]
-    spare = [(wtype, usable(state, seat, wtype)) for wtype in WEIGHT_TYPES]
-    spare = [(wtype, available) for wtype, available in spare if available > 0]
+    player = state["players"][seat]
+    traphouse, locked = player["traphouse"], player["locked"]  # `usable`, for every type at once
+    spare = [(wtype, traphouse[wtype] - locked[wtype]) for wtype in WEIGHT_TYPES if traphouse[wtype] > locked[wtype]]
+    if not spare:
+        return []
     out = []
     for die in roll["dice"]:
         sign = direction(roll, seat, die)
@@ -99,7 +106,11 @@ def has_business(state: dict, seat: int) -> bool:
     """Whether seat is asked to declare or answer: usable Traphouse weight, or any Baller card in hand.
     (Asking only holders of a fitting card would tell the table what they hold: hands are secret,
     their sizes are not.)"""
-    return usable_total(state, seat) > 0 or bool(state["players"][seat]["hand"])
+    player = state["players"][seat]
+    if player["hand"]:
+        return True
+    traphouse, locked = player["traphouse"], player["locked"]  # usable_total, asked after every roll declared
+    return sum([traphouse[t] - locked[t] for t in WEIGHT_TYPES]) > 0
 
 
 def families(state: dict, seat: int) -> list[Family]:
@@ -109,8 +120,9 @@ def families(state: dict, seat: int) -> list[Family]:
         return []
     if roll["stage"] == "respond" and seat not in roll["waiting"]:
         return []
-    cards = [{"type": "PlayCard", "card": c, "region": None} for c in playable_cards(state, seat)]
-    return sway_families(state, seat) + each(cards + [{"type": "EndSway"}])
+    cards = [{"type": "PlayCard", "card": c, "region": None} for c in playable_cards(state, seat)] \
+        if state["players"][seat]["hand"] else []
+    return sway_families(state, seat) + each(cards) + [END_SWAY]
 
 
 def responders(state: dict) -> list[int]:

@@ -104,6 +104,11 @@ def demand(region: str, wtype: str) -> int:
     return BOARD.regions[region].demand.get(wtype, 0)
 
 
+# {weight type: {region: its Demand for that type}}: `demand` of every region at once (trades ask it
+# for each of the trader's regions)
+DEMAND = {t: {r: region.demand.get(t, 0) for r, region in BOARD.regions.items()} for t in WEIGHT_TYPES}
+
+
 def produces(region: str) -> tuple:
     return BOARD.regions[region].produces
 

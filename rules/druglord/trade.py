@@ -12,10 +12,11 @@ from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
-from rules.druglord.state import blocked, controlled, demand, usable
+from rules.druglord.state import DEMAND, controlled, demand, usable
 from rules.ruleset import rules_version
 
 RULE = "5"
+DOMESTIC, EXPORT = geo.TARGETS["domestic"], geo.TARGETS["export"]
 
 
 def room_at(state: dict, region: str) -> int:
@@ -23,39 +24,81 @@ def room_at(state: dict, region: str) -> int:
     return demand(region, state["wtype"]) - state["delivered"].get(region, 0)
 
 
+_last: list = [None]  # [(state, seat, options)] of the last state asked: see options
+
+
 def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, str, str, int, int]]:
     """(from, to, route, roll needed, max units) for every trade seat may roll now (only those into
-    region `into`, if given: a destination's trades depend on no other destination)."""
+    region `into`, if given: a destination's trades depend on no other destination).  The last
+    state's are kept: a Trade's handler asks about the state its bot or legality check just listed
+    (states are never changed: evolve copies)."""
+    last = _last[0]
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2] if into is None else [o for o in last[2] if o[1] == into]
+    if into is not None:
+        return _options(state, seat, into)
+    found = _options(state, seat, None)
+    _last[0] = (state, seat, found)
+    return found
+
+
+def can_trade(state: dict, seat: int) -> bool:
+    """Whether `options` lists any trade, without finding routes: two regions always have one (Air
+    Trade when nothing else joins them), so a destination with room needs only weight to send."""
+    action = state["action"]
+    if action is not None and action["kind"] != "move":
+        return False
+    wtype = state["wtype"]
+    owner, wants, delivered = state["owner"], DEMAND[wtype], state["delivered"]
+    weight, stored = state["weight"], state["stored"]
+    mine = [r for r, s in owner.items() if s == seat]
+    if action is not None:
+        dests = [action["to"]] if owner.get(action["to"]) == seat else []
+    else:
+        dests = mine
+    dests = [to for to in dests if wants[to] - delivered.get(to, 0) > 0]
+    if not dests:
+        return False
+    if usable(state, seat, wtype) > 0 or any(weight[to][wtype] + stored[to][wtype] >= 2 for to in dests):
+        return True
+    loaded = [r for r in mine if weight[r][wtype] > 0]
+    return any(source != to for to in dests for source in loaded)
+
+
+def _options(state: dict, seat: int, into: str | None) -> list[tuple[str, str, str, int, int]]:
     action = state["action"]
     if action is not None and action["kind"] != "move":
         return []
     wtype = state["wtype"]
+    version = rules_version(state)
+    mine, held, theirs = geo.held(state["owner"], seat, version)
+    if action is None:
+        dests = mine if into is None else [to for to in mine if to == into]
+    else:
+        to = action["to"]
+        dests = [to] if (into is None or into == to) and state["owner"].get(to) == seat else []
+    wants, delivered = DEMAND[wtype], state["delivered"]
+    rooms = [(to, wants[to] - delivered.get(to, 0)) for to in dests]
+    rooms = [(to, room) for to, room in rooms if room > 0]
+    if not rooms:
+        return []
     weight, stored = state["weight"], state["stored"]
-    mine = controlled(state, seat)
-    book = geo.route_book(blocked(state, seat), mine, rules_version(state))
     penalty = state["players"][seat]["crackdowns"][wtype]
     spare = usable(state, seat, wtype)
     # the regions with this phase's weight loaded (the sources of Land, Sea, Hybrid and Air Trades)
-    sources = [(source, weight[source][wtype]) for source in sorted(mine) if weight[source][wtype] > 0]
-    dests = sorted(mine) if action is None else [action["to"]]
-    if into is not None:
-        dests = [to for to in dests if to == into]
+    sources = [(source, weight[source][wtype]) for source in mine if weight[source][wtype] > 0]
     out = []
-    for to in dests:
-        if to not in mine:
-            continue
-        room = room_at(state, to)
-        if room <= 0:
-            continue
+    for to, room in rooms:
         local = weight[to][wtype] + stored[to][wtype]
         if local >= 2:
-            out.append((to, to, "domestic", geo.TARGETS["domestic"] + penalty, min(local // 2, room)))
+            out.append((to, to, "domestic", DOMESTIC + penalty, min(local // 2, room)))
         for source, have in sources:
             if source != to:
-                for route, need in book[source, to]:
-                    out.append((source, to, route, need + penalty, min(have, room)))
+                most = min(have, room)
+                for route, need in geo.held_routes(source, to, theirs, held, version):
+                    out.append((source, to, route, need + penalty, most))
         if spare > 0:
-            out.append(("traphouse", to, "export", geo.TARGETS["export"] + penalty, min(spare, room)))
+            out.append(("traphouse", to, "export", EXPORT + penalty, min(spare, room)))
     return out
 
 

@@ -7,8 +7,6 @@ offer: None | "press" (attacker may press) | "counter" (defender may counteratta
 """
 from __future__ import annotations
 
-from functools import cache
-
 from rules.base import Event, IllegalMove, Rng
 from rules.druglord import geo, rolls
 from rules.druglord.data import BOARD, WEIGHT_TYPES
@@ -23,19 +21,9 @@ def targets(state: dict, seat: int) -> list[tuple[str, str]]:
     """(attacking region, defending region) pairs in range."""
     owner = state["owner"]
     version = rules_version(state)
-    reach, in_range = _within_reach(version), geo.range_book(occupied(state), version)
-    mine = sorted(r for r, s in owner.items() if s == seat)
-    return [(a, d) for a in mine for d in reach[a] if owner.get(d, seat) != seat and in_range[a, d]]
-
-
-@cache
-def _within_reach(version: int) -> dict[str, tuple[str, ...]]:
-    """Per region, sorted, the regions Rule 9 range may ever include on the map of rules `version`:
-    those bordering it or in its zone (board.violence_range); who holds what decides the rest."""
-    board = geo.board_at(version)
-    regions, borders = board.regions, board.borders
-    return {a: tuple(sorted(d for d in regions if d != a and (d in borders[a] or regions[a].zone == regions[d].zone)))
-            for a in regions}
+    regions, mine, theirs = geo.held(owner, seat, version)
+    return [(a, d) for a in regions for d in geo.held_range(a, mine | theirs, version)
+            if owner.get(d, seat) != seat]
 
 
 def moves(state: dict, seat: int) -> list[dict]:

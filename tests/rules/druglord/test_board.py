@@ -550,6 +550,6 @@ def test_routes_and_range_are_cached_on_the_regions_that_can_change_them(version
             for b in ends[:8]:
                 if a != b:
                     assert geo.routes(a, b, theirs, mine, version) == \
-                        geo._routes.__wrapped__(a, b, theirs, mine, version), (a, b, sorted(mine), sorted(theirs))
+                        geo.routes_on_board(a, b, theirs, mine, version), (a, b, sorted(mine), sorted(theirs))
                     assert geo.in_range(a, b, mine | theirs, version) == \
-                        geo._in_range.__wrapped__(a, b, mine | theirs, version)
+                        geo.violence_range(geo.board_at(version), a, b, mine | theirs)

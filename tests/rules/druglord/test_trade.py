@@ -1,6 +1,8 @@
 """Druglord Rule 5 Move Weight (5.A-5.E), Rule 6 Scoring and the Rule 7 Traphouse export."""
 from __future__ import annotations
 
+from rules.base import Rng
+from rules.druglord import trade as trades
 from tests.rules.druglord.support import (
     D,
     dice,
@@ -8,6 +10,7 @@ from tests.rules.druglord.support import (
     first,
     given,
     legal,
+    new_game,
     play,
     put,
     refused,
@@ -290,3 +293,23 @@ def test_every_route_and_unit_count_is_listed():
     # rolls" -- every unit count from 1 to what the source holds and the destination takes.
     state = put(table([["FS1", "FS5"], ["AE1"]]), "FS1", "reefer", 3)
     assert [m["units"] for m in legal(state, 0) if m["type"] == "Trade" and m["from"] == "FS1"] == [1, 2, 3]
+
+
+def test_a_seat_can_trade_exactly_while_a_trade_is_listed():
+    # Druglord 5: a Move Weight action with nothing left to trade ends by itself (action_step asks
+    # can_trade, which finds no routes: "If weight can be moved via no other means", Air Trade joins
+    # any two regions, so weight and a destination with room are enough).  Checked on random games.
+    asked = traded = 0
+    for game in range(4):
+        state = new_game(4, seed=f"can-trade-{game}")
+        for step in range(2500):
+            if D.outcome(state) is not None:
+                break
+            if state["phase"] == "action" and state["roll"] is None:
+                for seat in range(4):
+                    found = trades.options(dict(state), seat)       # a fresh state: nothing kept
+                    assert trades.can_trade(state, seat) == bool(found), (game, step, seat)
+                    asked, traded = asked + 1, traded + bool(found)
+            seat = min(D.awaiting(state))
+            _, state = play(state, seat, D.bot_move(state, seat, "random", Rng(f"can-trade-{game}", step)))
+    assert asked > 1000 and 0 < traded < asked
