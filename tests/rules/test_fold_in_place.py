@@ -61,12 +61,16 @@ def pure_states(ruleset, events) -> list:
     return states
 
 
+def played(name: str, n: int) -> tuple:
+    """The ruleset, the events of random game n, a deep copy of their data, and the pure states."""
+    ruleset, events = EVERY_RULESET[name], random_game(name, n)
+    return ruleset, events, copy.deepcopy([e.data for e in events]), pure_states(ruleset, events)
+
+
 @pytest.mark.parametrize("n", range(GAMES))
 @pytest.mark.parametrize("name", IN_PLACE)
 def test_in_place_equals_pure_after_every_event(name, n):
-    ruleset, events = EVERY_RULESET[name], random_game(name, n)
-    data_before = copy.deepcopy([e.data for e in events])
-    states = pure_states(ruleset, events)
+    ruleset, events, data_before, states = played(name, n)
     assert len(events) > 50
     state = None
     for k, event in enumerate(events):
@@ -79,9 +83,7 @@ def test_in_place_equals_pure_after_every_event(name, n):
 @pytest.mark.parametrize("n", range(GAMES))
 @pytest.mark.parametrize("name", IN_PLACE)
 def test_fold_from_any_prefix_equals_pure_and_leaves_its_input(name, n):
-    ruleset, events = EVERY_RULESET[name], random_game(name, n)
-    data_before = copy.deepcopy([e.data for e in events])
-    states = pure_states(ruleset, events)
+    ruleset, events, data_before, states = played(name, n)
     assert fold(ruleset, events) == ruleset.fold(None, list(events)) == states[-1]
     prefixes = sorted({1, 2, len(events) // 3, len(events) // 2, len(events) - ruleset.clone_after - 1,
                        len(events) - ruleset.clone_after, len(events) - 3, len(events) - 1} |
