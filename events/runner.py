@@ -201,15 +201,11 @@ class GameRunner:
 
     @staticmethod
     def _fold_tail(ruleset: Ruleset, envelopes, folded: tuple, last: int, command: str) -> tuple[tuple, int, str]:
-        table, state = folded
-        game_events = []
-        for envelope in envelopes:
-            if envelope.type in ENGINE_EVENTS:
-                table = tables.evolve(table, envelope.event)
-            else:
-                game_events.append(envelope.event)
-            last, command = envelope.version, envelope.command_id
-        return (table, fold(ruleset, game_events, state)), last, command
+        """fold_game of a stream tail onto (table, state); the last version and command id read."""
+        envelopes = list(envelopes)
+        if envelopes:
+            last, command = envelopes[-1].version, envelopes[-1].command_id
+        return fold_game(ruleset, (e.event for e in envelopes), *folded), last, command
 
     def _load_at(self, game_id: str, version: int) -> Game:
         meta = self.store.meta(game_id)
