@@ -3,6 +3,8 @@ one Redis round trip for a legal command on a game the process holds, the same l
 as a request that takes its limits first, and every request counted once whatever it ends in."""
 from __future__ import annotations
 
+import pytest
+
 from events.limits import Limit, Toll
 from events.store import EventStore, PendingEvent
 from rules import RULESETS
@@ -10,7 +12,19 @@ from rules.base import Event, Rng
 from service import create_app
 from service.auth import hash_token
 from tests.service.conftest import bearer
+from tests.support.processes import RedisServer
 from tests.support.race import RACE
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory):
+    """A redis-server of this module's own (it overrides the session's): these tests count the commands
+    Redis ran, and other tests' lingering background threads on the shared server would add to them."""
+    server = RedisServer(tmp_path_factory.mktemp("appends-redis"))
+    server.start()
+    yield server
+    server.stop()
+
 
 # 6 a minute per seat token with 30 s of burst: 3 requests at once, then one every 10 s
 PER_TOKEN = {"RATE_LIMIT_PER_ADDRESS": 0, "RATE_LIMIT_PER_TOKEN": 6, "RATE_LIMIT_BURST_SECONDS": 30}
