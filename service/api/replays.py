@@ -1,6 +1,10 @@
 """Verifying an uploaded history."""
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
+
 from flask import current_app, request
 from flask.views import MethodView
 
@@ -12,6 +16,36 @@ from service.schemas import ReplayQuerySchema, ReplayResultSchema
 from service.wiring import engine
 
 blp = Blueprint("replays", __name__, url_prefix="/v1/replays", description="Verify exported histories")
+
+
+class RecentVerdicts:
+    """The verdicts of the last few histories this process verified, by the SHA-256 of their bytes.
+
+    The replay page steps through an uploaded history with one `POST /v1/replays?version=N` per
+    step, each carrying the whole file: the same bytes give the same records and so the same
+    verdict, and re-verifying a long game at every step (every command re-decided) cost far more
+    than the step itself.  Only the small verdict is kept, never the history: a step still parses
+    its upload and folds to N, but within the part that verified, as before."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._verdicts: OrderedDict[bytes, dict] = OrderedDict()
+        self._lock = threading.Lock()  # gthread: requests of one process share it
+
+    def verdict(self, body: bytes, verify) -> dict:
+        """A copy of the verdict on `body`: remembered, or `verify()`'s, then remembered."""
+        digest = hashlib.sha256(body).digest()
+        with self._lock:
+            known = self._verdicts.get(digest)
+            if known is not None:
+                self._verdicts.move_to_end(digest)
+        if known is None:
+            known = verify()
+            with self._lock:
+                self._verdicts[digest] = known
+                while len(self._verdicts) > self.size:
+                    self._verdicts.popitem(last=False)
+        return dict(known)  # the caller adds the travel's keys to its own copy
 
 
 @blp.before_request
@@ -33,15 +67,17 @@ class Replays(MethodView):
     def post(self, query):
         """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges.
         With `?version=N`, also the game's state and spectator view after event N."""
+        body = body_bytes()
         try:
-            text = body_bytes().decode("utf-8")
+            text = body.decode("utf-8")
             records = parse_history(text)
         except UnicodeDecodeError as error:
             raise Problem(400, "malformed-history", f"the history is not UTF-8 (byte {error.start})") from None
         except ValueError as error:
             raise Problem(400, "malformed-history", str(error)) from None
         rulesets = engine().runner.rulesets
-        result = verify_history(records, rulesets)
+        recent = current_app.extensions.setdefault("replay_verdicts", RecentVerdicts())  # per app: its rulesets
+        result = recent.verdict(body, lambda: verify_history(records, rulesets))
         if "version" in query:
             result.update(travel(records, rulesets, result, query["version"]))
         return result

@@ -150,6 +150,34 @@ def test_history_is_secret_until_the_end_then_verifies(client, race):
                         content_type="application/x-ndjson"), 422)
 
 
+def test_stepping_through_an_uploaded_history_verifies_it_once(client, race, monkeypatch):
+    """The replay page posts the whole file at every step: the same bytes are verified once per
+    process, other bytes afresh, and a step's state never leaks into the remembered verdict."""
+    from service.api import replays
+    calls = []
+    verify = replays.verify_history
+    monkeypatch.setattr(replays, "verify_history", lambda *a: calls.append(1) or verify(*a))
+    game_id, tokens = race
+    play_to_the_end(client, game_id, tokens)
+    history = client.get(f"/v1/games/{game_id}/history").get_data()
+    steps = [client.post(f"/v1/replays?version={v}", data=history, content_type="application/x-ndjson").json
+             for v in (1, 2, 3)]
+    assert len(calls) == 1 and [s["version"] for s in steps] == [1, 2, 3] and steps[0]["state"] != steps[2]["state"]
+    served = client.get(f"/v1/games/{game_id}/state?version=3").json
+    assert steps[2]["state"] == served["state"]  # a remembered verdict travels as a fresh one does
+    whole = client.post("/v1/replays", data=history, content_type="application/x-ndjson").json
+    assert whole["valid"] and "state" not in whole and len(calls) == 1
+    records = [json.loads(line) for line in history.decode().splitlines()]
+    rolled = next(r for r in records[1:] if r["type"] == "DieRolled")
+    rolled["data"]["die"] = 1 if rolled["data"]["die"] != 1 else 2
+    tampered = "\n".join(json.dumps(r) for r in records)
+    verdict = client.post("/v1/replays", data=tampered, content_type="application/x-ndjson").json
+    assert len(calls) == 2 and not verdict["valid"] and verdict["diverged_at"] == rolled["version"]
+    problem(client.post(f"/v1/replays?version={rolled['version']}", data=tampered,
+                        content_type="application/x-ndjson"), 422)
+    assert len(calls) == 2
+
+
 def test_time_travel_is_redacted_until_the_end(client, race):
     game_id, tokens = race
     past = client.get(f"/v1/games/{game_id}/state?version=4", headers=bearer(tokens[0])).json
