@@ -16,6 +16,7 @@ table commands are folded as recorded, the rest is verified as before.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from events import strictjson
@@ -108,16 +109,28 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
     return table, None, 0
 
 
-def _controls(table: dict | None, actor: str, seat: int) -> bool:
-    """Whether the actor (seat:N, bot:N, clock:N) controls seat N: a human's seat, a bot's, a human's clock."""
+def _controls(table: dict | None, control: str | None, seat: int) -> bool:
+    """Whether seat N is controlled as its actor says (`_actor`): a human's seat, a bot's."""
     if table is None or not 0 <= seat < len(table["seats"]):
         return False
-    return ACTOR_CONTROL.get(actor.partition(":")[0]) == table["seats"][seat]["kind"]
+    return control == table["seats"][seat]["kind"]
 
 
-def _seat_of(actor: str) -> int | None:
-    _, _, seat = str(actor).partition(":")
-    return int(seat) if seat.isdigit() else None
+@lru_cache(maxsize=64)  # a history has a few actors and thousands of commands
+def _actor(actor: str) -> tuple[int | None, str | None]:
+    """(the seat `seat:N`, `bot:N` or `clock:N` names, who must control it then: "human" or "bot")."""
+    kind, _, seat = actor.partition(":")
+    return (int(seat) if seat.isdigit() else None), ACTOR_CONTROL.get(kind)
+
+
+def _same_events(produced: list[Event], batch: list[dict]) -> bool:
+    """Whether the events are the records' types and data, as Python compares them."""
+    if len(produced) != len(batch):
+        return False
+    for event, record in zip(produced, batch):
+        if event.type != record["type"] or event.data != record["data"]:
+            return False
+    return True
 
 
 def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict:
@@ -185,21 +198,20 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                 return fail(version, f"{command['type']} before the game was set up (StartGame)")
             else:
                 actor = first.get("actor")
-                seat = _seat_of(actor)
+                seat, control = _actor(str(actor))
                 awaited = ruleset.awaiting(state)
                 if seat is None or (seat not in awaited and seat not in {int(s) for s in awaited}):
                     return fail(version, f"{actor} was not awaited when it sent {command['type']}")
-                if not _controls(table, str(actor), seat):
+                if not _controls(table, control, seat):
                     return fail(version, f"{actor} sent {command['type']} but does not control "
                                          f"seat {seat} then (see the seat's claims and hand-overs)")
                 # the state after the command's events comes with them: decide folds them anyway
                 produced, after = decide_and_apply(ruleset, state, seat, command, rng)
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
-        recorded = [(e["type"], e["data"]) for e in batch]
-        pairs = [(e.type, e.data) for e in produced]
-        if pairs != recorded:  # equal already in the common case; else compare as JSON would
-            pairs = [(t, _normal(d)) for t, d in pairs]
+        if not _same_events(produced, batch):  # equal already in the common case; else compare as JSON would
+            recorded = [(e["type"], e["data"]) for e in batch]
+            pairs = [(e.type, _normal(e.data)) for e in produced]
             for k in range(max(len(pairs), len(recorded))):
                 if k >= len(pairs) or k >= len(recorded) or pairs[k] != recorded[k]:
                     want = pairs[k] if k < len(pairs) else "nothing"
