@@ -14,7 +14,11 @@ ruleset's longest setting (Kingpin: 6 players to $10,000), exported as
   changes the fold's own state, with no copy per event;
 - the pure `evolve`, event by event (what a fold was before, and what decide,
   the simulations and the search still do for a few events at a time);
-- `parse_history`: the JSON Lines parsing before a verification, for scale.
+- `parse_history`: the JSON Lines parsing before a verification, for scale;
+- `POST /v1/replays?version=N` through the app (Flask's test client, a real
+  redis-server): the first post of a history (parse, verify, fold to N) and the
+  replay page's step, the same bytes again, whose verdict the process remembers
+  (service/api/replays.py RecentVerdicts); `--no-steps` leaves these out.
 
 Baseline: the floor of any immutable fold in Python, over the same events:
 one shallow copy of the game's state dict and one key set per event (an
@@ -30,8 +34,11 @@ import argparse
 import cProfile
 import io
 import pstats
+import tempfile
+import time
+from pathlib import Path
 
-from bench.common import RESULTS, rate, ratio, report, verdict
+from bench.common import RESULTS, rate, ratio, redis_only, report, verdict
 from bench.plans import LONG_GAME_OPTIONS, history_text, longest_game
 from events.history import parse_history, verify_history
 from rules import RULESETS
@@ -71,13 +78,45 @@ def profile(label: str, fn, top: int = 14) -> str:
     return f"## {label}\n\n{body.rstrip()}\n"
 
 
-def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None = None, show_profile: bool = False) -> dict:
-    rows, notes, profiles = [], [], []
+def replay_steps(texts: dict[str, str], seconds: float) -> list[dict]:
+    """A replay page's steps through each uploaded history, against the first post of it."""
+    from service import create_app  # the app only here: the rest of this bench needs no Redis
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp, redis_only(Path(tmp)) as server:
+        client = create_app({"REDIS_URL": server.url, "TESTING": True}).test_client()
+        fresh = iter(range(1, 10 ** 9))
+
+        def post(body: str, version: int) -> float:
+            began = time.perf_counter()
+            answer = client.post(f"/v1/replays?version={version}", data=body, content_type="application/x-ndjson")
+            spent = time.perf_counter() - began
+            if answer.status_code != 200 or not answer.json["valid"] or answer.json["version"] != version:
+                raise RuntimeError(f"the bench's replay step failed: {answer.status_code} {answer.get_data()[:200]!r}")
+            return spent
+
+        for name, text in texts.items():
+            middle = text.count("\n") // 2
+            first = step = float("inf")
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline or step == float("inf"):
+                first = min(first, post(text + "\n" * next(fresh), middle))  # other bytes: verified afresh
+                step = min(step, post(text, middle + 1))  # bytes seen before: the verdict is remembered
+            rows += [{"ruleset": name, "what": "POST /v1/replays?version=N, a history's first post (parse, "
+                                               "verify, fold to N)", "ms": round(first * 1000, 1), "vs first post": 1.0},
+                     {"ruleset": name, "what": "POST /v1/replays?version=N, the replay page's next step (same bytes)",
+                      "ms": round(step * 1000, 1), "vs first post": ratio(step, first)}]
+    return rows
+
+
+def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None = None, show_profile: bool = False,
+        steps: bool = True) -> dict:
+    rows, notes, profiles, texts = [], [], [], {}
     for name in rulesets or sorted(RULESETS):
         ruleset = RULESETS[name]
         game = longest_game(ruleset, ruleset.max_seats, [f"bench-replay-{name}-{n}" for n in range(seeds)],
                             LONG_GAME_OPTIONS.get(name, {}))
-        text = history_text(game)
+        text = texts[name] = history_text(game)
         records = parse_history(text)
         check = verify_history(records, RULESETS)
         if not check["valid"]:
@@ -112,6 +151,9 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
         profiles.append(profile(f"{name}: rules.base.fold of {len(ruleset_events):,} events",
                                 lambda: fold(ruleset, ruleset_events)))
         profiles.append(profile(f"{name}: verify_history of {n:,} events", lambda: verify_history(records, RULESETS)))
+    if steps:
+        rows += replay_steps(texts, seconds)
+        notes.append("steps: best of each over `--seconds`, alternating; `ms` is one request's wall time")
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "replay_profile.txt").write_text("\n".join(profiles))
     notes.append("targets: fold ≥ 1,000,000 events/s, verify_history ≥ 200,000 events/s, absolute; "
@@ -128,8 +170,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=6, help="seeded games to pick the longest from (6)")
     parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: all)")
     parser.add_argument("--profile", action="store_true", help="print the cProfile top entries")
+    parser.add_argument("--no-steps", action="store_true", help="leave out the POST /v1/replays rows (no Redis)")
     args = parser.parse_args(argv)
-    run(args.seconds, args.seeds, tuple(filter(None, args.rulesets.split(","))) or None, args.profile)
+    run(args.seconds, args.seeds, tuple(filter(None, args.rulesets.split(","))) or None, args.profile,
+        not args.no_steps)
 
 
 if __name__ == "__main__":
