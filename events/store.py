@@ -9,13 +9,15 @@ workers' indexes (`work`) and the lobby counts are methods here.
 from __future__ import annotations
 
 import json
+import os
+import threading
 import time
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import redis
-from redis.exceptions import RedisClusterException
+from redis.exceptions import NoScriptError, RedisClusterException
 
 from events.envelope import Envelope, decode_entry, encode_fields
 from events.keys import (
@@ -126,6 +128,39 @@ def _appended(expected_version: int, status: str, value: str) -> int:
     return int(value)
 
 
+class ThreadConnection:
+    """For a command's one round trip: a Redis connection of each thread's own, with the pool's settings.
+
+    Every command through redis-py's pool takes its lock, polls the socket for stray data and sets the
+    socket's timeout twice: system calls that a busy web worker pays for in GIL hand-offs.  A connection
+    only its thread uses can skip them.  Errors are retried by the connection's own policy (redis-py's
+    `Retry`, as the client does), and NOSCRIPT loads the script and runs it again, as `Script` does."""
+
+    def __init__(self, client: redis.Redis):
+        self.client = client
+        self.pool = client.connection_pool
+        self._local = threading.local()
+
+    def _connection(self) -> Any:
+        local = self._local
+        if getattr(local, "pid", None) != os.getpid():  # a forked process opens its own
+            local.connection, local.pid = self.pool.connection_class(**self.pool.connection_kwargs), os.getpid()
+        return local.connection
+
+    def evalsha(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        connection = self._connection()
+
+        def call() -> Any:
+            connection.send_command("EVALSHA", script.sha, len(keys), *keys, *args)
+            return connection.read_response()
+
+        try:
+            return connection.retry.call_with_retry(call, lambda _error: connection.disconnect())
+        except NoScriptError:  # a restarted Redis forgot its scripts
+            self.client.script_load(script.script)
+            return connection.retry.call_with_retry(call, lambda _error: connection.disconnect())
+
+
 class EventStore:
     """Appends and reads game streams.  `client` is a redis.Redis or redis.RedisCluster
     created with decode_responses=True."""
@@ -144,6 +179,8 @@ class EventStore:
         self._drop = client.register_script(_load_script("drop.lua"))
         self._append_with_toll = client.register_script(
             _as_functions(gcra="gcra.lua", append="append.lua") + _load_script("append_with_toll.lua"))
+        # append_with_toll runs on a plain Redis only (RateLimiter.rides_on_appends)
+        self._own = None if hasattr(client, "get_primaries") else ThreadConnection(client)
 
     # ------------------------------------------------------------------ writes
     def append(self, game_id: str, expected_version: int, events: Sequence[PendingEvent], *,
@@ -168,8 +205,9 @@ class EventStore:
         Plain Redis only (`RateLimiter.rides_on_appends`): on a cluster the keys lie in different slots."""
         keys, args = _append_arguments(game_id, expected_version, events, at, command_id, meta, idempotency)
         packed = json.dumps([str(arg) for arg in args], ensure_ascii=False, separators=(",", ":"))
-        reply = self._append_with_toll(keys=toll.keys() + keys, args=[len(toll.limits), *toll.arguments(), packed])
-        toll.record(reply[2:])
+        keys, args = toll.keys() + keys, [len(toll.limits), *toll.arguments(), packed]
+        reply = self._own.evalsha(self._append_with_toll, keys, args)
+        toll.record([int(number) for number in reply[2].split()])
         if reply[0] == "limited":
             raise RateLimited(toll.verdicts)
         return _appended(expected_version, reply[0], reply[1])

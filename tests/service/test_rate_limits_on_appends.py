@@ -3,6 +3,8 @@ one Redis round trip for a legal command on a game the process holds, the same l
 as a request that takes its limits first, and every request counted once whatever it ends in."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from events.limits import Limit, Toll
@@ -154,3 +156,45 @@ def test_an_append_with_its_toll_stores_what_a_plain_append_stores(redis_server,
     assert redis_client.hgetall("g:{plain}:meta") == redis_client.hgetall("g:{tolled}:meta")
     assert store.idempotency_record("tolled", "0:k") == {"first": 1}
     assert [e.data for e in store.read("tolled")] == [odd, {}]
+
+
+def test_the_tolled_append_survives_a_forgotten_script_and_a_dropped_connection(redis_server, redis_client):
+    # EventStore.append_with_toll runs on a connection of its thread's own (events/store.py
+    # ThreadConnection): a restarted Redis forgets its scripts, and a killed connection is reopened.
+    store = EventStore(redis_client)
+    one = [PendingEvent(Event("Noted", {}), "seat:0", {"type": "Note"})]
+    toll = Toll([Limit("token", "survivor", 600, 10)])
+    assert store.append_with_toll(toll, "survivor", 0, one, at=1, command_id="a") == 1
+    redis_client.script_flush()
+    assert store.append_with_toll(toll, "survivor", 1, one, at=2, command_id="b") == 2
+    own = next(c for c in redis_client.client_list() if c["cmd"] == "evalsha")
+    redis_client.client_kill_filter(_id=own["id"])
+    assert store.append_with_toll(toll, "survivor", 2, one, at=3, command_id="c") == 3
+    assert toll.verdicts[0].remaining == 7 and [e.version for e in store.read("survivor")] == [1, 2, 3]
+
+
+def test_each_thread_sends_its_tolled_appends_on_a_connection_of_its_own(redis_server, redis_client):
+    store = EventStore(redis_client)
+    one = [PendingEvent(Event("Noted", {}), "seat:0", {"type": "Note"})]
+    appended, counted = threading.Barrier(5), threading.Barrier(5)
+
+    def append(game: str) -> None:
+        for version in range(3):
+            store.append_with_toll(Toll([Limit("token", game, 600, 10)]), game, version, one, at=1, command_id="x")
+        appended.wait()
+        counted.wait()  # keep the thread (and its connection) until the main thread has counted
+
+    def tolling_connections() -> set[str]:
+        return {c["id"] for c in redis_client.client_list() if c["cmd"] == "evalsha"}
+
+    before = tolling_connections()
+    threads = [threading.Thread(target=append, args=(f"t{n}",)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    appended.wait()
+    during = tolling_connections()
+    counted.wait()
+    for thread in threads:
+        thread.join()
+    assert len(during - before) == 4
+    assert [store.version(f"t{n}") for n in range(4)] == [3, 3, 3, 3]
