@@ -74,6 +74,7 @@ class FeedHub:
         self._lock = threading.Condition()
         self._feeds: dict[str, dict] = {}  # game id -> {"last": version read, "subs": set of Subscription}
         self._thread: threading.Thread | None = None
+        self._closed = False
 
     @property
     def followers(self) -> int:
@@ -101,7 +102,21 @@ class FeedHub:
                 if not feed["subs"]:
                     del self._feeds[sub.game_id]
 
+    def close(self) -> None:
+        """Stop reading Redis: the reader thread ends, and followers get nothing more (they time out
+        as after SSE_MAX_SECONDS).  For an app torn down in a process that goes on, such as a test
+        run; a server process simply exits.  A closed hub is not reopened."""
+        with self._lock:
+            self._closed = True
+            self._feeds.clear()
+            self._lock.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
+
     def _start(self) -> None:
+        if self._closed:
+            raise RuntimeError("the feed hub is closed")
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._run, name="feed-hub", daemon=True)
             self._thread.start()
@@ -109,8 +124,10 @@ class FeedHub:
     def _run(self) -> None:
         while True:
             with self._lock:
-                while not self._feeds:  # nobody follows anything: no Redis traffic at all
+                while not self._feeds and not self._closed:  # nobody follows anything: no Redis traffic at all
                     self._lock.wait()
+                if self._closed:
+                    return
                 streams = {game_id: feed["last"] for game_id, feed in self._feeds.items()}
             try:
                 batches = self.store.follow_many(streams, self.block_ms)
@@ -120,6 +137,8 @@ class FeedHub:
                 log.warning("feed hub: %s; retrying", error)
                 time.sleep(0.5)
                 continue
+            if self._closed:
+                return
             self._deliver(batches, finished)
 
     def _deliver(self, batches: dict[str, list], finished: set[str]) -> None:

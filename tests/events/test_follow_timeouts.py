@@ -6,8 +6,10 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 import redis
 
+from events.hub import FeedHub
 from events.store import FOLLOW_MAX_BLOCK_MS, EventStore, PendingEvent, socket_timeout_of
 from rules.base import Event
 
@@ -50,3 +52,15 @@ def test_the_engine_gives_followers_a_socket_timeout_above_the_longest_block(red
     engine = build_engine(redis_server.url)
     assert socket_timeout_of(engine.store.follower) > FOLLOW_MAX_BLOCK_MS / 1000
     assert socket_timeout_of(engine.store.redis) is not None  # commands never hang forever either
+
+
+def test_a_closed_hub_stops_its_reader_and_takes_no_followers(redis_client):
+    # an app torn down in a process that goes on (a test run) leaves no thread polling Redis
+    hub = FeedHub(EventStore(redis_client), block_ms=50)
+    hub.subscribe("g-followed", 0)
+    reader = hub._thread
+    assert reader is not None and reader.is_alive()
+    hub.close()
+    assert not reader.is_alive() and hub.followers == 0
+    with pytest.raises(RuntimeError):
+        hub.subscribe("g-followed", 0)

@@ -9,7 +9,11 @@ from tests.support.race import RACE
 
 @pytest.fixture
 def app(redis_server, redis_client):
-    return create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True})
+    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True})
+    yield app
+    # an SSE test's follower may outlive its response: stop the hub's reader, or it polls the
+    # session's redis-server for the rest of the run (and other tests count its commands)
+    app.extensions["cartel"].hub.close()
 
 
 @pytest.fixture

@@ -27,7 +27,8 @@ CHECK_EVERY = 40
 def client(redis_server, redis_client):
     app = create_app({"REDIS_URL": redis_server.url, "RULESETS": ALL,
                       "RATE_LIMIT_PER_ADDRESS": 0, "RATE_LIMIT_PER_TOKEN": 0})
-    return app.test_client(), app.extensions["cartel"]
+    yield app.test_client(), app.extensions["cartel"]
+    app.extensions["cartel"].hub.close()  # as tests/service/conftest.py's app: no reader left polling
 
 
 def leaves(value) -> set[str]:
