@@ -50,12 +50,12 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-
 def new_command_id() -> str:
     """A command's id, which groups its events in the stream: not a secret (every reader sees it), only
     unique, as 64 random bits are.  `random` (reseeded in every forked process) draws them without the
     system call `secrets` makes for each, which a busy web worker pays for in GIL hand-offs."""
     return f"{random.getrandbits(64):016x}"
+
 
 @dataclass
 class Game:
