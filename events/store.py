@@ -128,6 +128,12 @@ def _appended(expected_version: int, status: str, value: str) -> int:
     return int(value)
 
 
+# Forks of this process so far, counted in the child: a connection opened before a fork is the
+# parent's (a counter read, where os.getpid() would be a system call on every command).
+_FORKS = [0]
+os.register_at_fork(after_in_child=lambda: _FORKS.__setitem__(0, _FORKS[0] + 1))
+
+
 class ThreadConnection:
     """For a command's one round trip: a Redis connection of each thread's own, with the pool's settings.
 
@@ -143,8 +149,8 @@ class ThreadConnection:
 
     def _connection(self) -> Any:
         local = self._local
-        if getattr(local, "pid", None) != os.getpid():  # a forked process opens its own
-            local.connection, local.pid = self.pool.connection_class(**self.pool.connection_kwargs), os.getpid()
+        if getattr(local, "forks", None) != _FORKS[0]:  # a forked process opens its own
+            local.connection, local.forks = self.pool.connection_class(**self.pool.connection_kwargs), _FORKS[0]
         return local.connection
 
     def evalsha(self, script: Any, keys: list[str], args: list[Any]) -> Any:

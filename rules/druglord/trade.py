@@ -49,20 +49,30 @@ def can_trade(state: dict, seat: int) -> bool:
     if action is not None and action["kind"] != "move":
         return False
     wtype = state["wtype"]
-    owner, wants, delivered = state["owner"], DEMAND[wtype], state["delivered"]
     weight, stored = state["weight"], state["stored"]
-    mine = [r for r, s in owner.items() if s == seat]
-    if action is not None:
-        dests = [action["to"]] if owner.get(action["to"]) == seat else []
-    else:
-        dests = mine
-    dests = [to for to in dests if wants[to] - delivered.get(to, 0) > 0]
+    mine = [r for r, s in state["owner"].items() if s == seat]
+    dests = [to for to, _ in _rooms(state, seat, mine)]
     if not dests:
         return False
     if usable(state, seat, wtype) > 0 or any(weight[to][wtype] + stored[to][wtype] >= 2 for to in dests):
         return True
     loaded = [r for r in mine if weight[r][wtype] > 0]
     return any(source != to for to in dests for source in loaded)
+
+
+def _rooms(state: dict, seat: int, mine: list[str], into: str | None = None) -> list[tuple[str, int]]:
+    """(region, units it still takes) for each region seat may trade into now: one of `mine` (the
+    seat's regions) with Demand left, during a Move Weight action only its destination; only `into`
+    if given.  `room_at` of each, from the Demand table."""
+    action = state["action"]
+    if action is None:
+        dests = mine if into is None else [to for to in mine if to == into]
+    else:
+        to = action["to"]
+        dests = [to] if (into is None or into == to) and state["owner"].get(to) == seat else []
+    wants, delivered = DEMAND[state["wtype"]], state["delivered"]
+    rooms = [(to, wants[to] - delivered.get(to, 0)) for to in dests]
+    return [(to, room) for to, room in rooms if room > 0]
 
 
 def _options(state: dict, seat: int, into: str | None) -> list[tuple[str, str, str, int, int]]:
@@ -72,14 +82,7 @@ def _options(state: dict, seat: int, into: str | None) -> list[tuple[str, str, s
     wtype = state["wtype"]
     version = rules_version(state)
     mine, held, theirs = geo.held(state["owner"], seat, version)
-    if action is None:
-        dests = mine if into is None else [to for to in mine if to == into]
-    else:
-        to = action["to"]
-        dests = [to] if (into is None or into == to) and state["owner"].get(to) == seat else []
-    wants, delivered = DEMAND[wtype], state["delivered"]
-    rooms = [(to, wants[to] - delivered.get(to, 0)) for to in dests]
-    rooms = [(to, room) for to, room in rooms if room > 0]
+    rooms = _rooms(state, seat, mine, into)
     if not rooms:
         return []
     weight, stored = state["weight"], state["stored"]

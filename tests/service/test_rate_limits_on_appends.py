@@ -3,6 +3,7 @@ one Redis round trip for a legal command on a game the process holds, the same l
 as a request that takes its limits first, and every request counted once whatever it ends in."""
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -198,3 +199,23 @@ def test_each_thread_sends_its_tolled_appends_on_a_connection_of_its_own(redis_s
         thread.join()
     assert len(during - before) == 4
     assert [store.version(f"t{n}") for n in range(4)] == [3, 3, 3, 3]
+
+
+def test_a_forked_process_sends_its_tolled_appends_on_a_connection_of_its_own(redis_server, redis_client):
+    # a connection opened before a fork is the parent's: sharing its socket would mix the replies
+    store = EventStore(redis_client)
+    one = [PendingEvent(Event("Noted", {}), "seat:0", {"type": "Note"})]
+    store.append_with_toll(Toll([Limit("token", "forked", 600, 10)]), "forked", 0, one, at=1, command_id="a")
+    before = {c["id"] for c in redis_client.client_list() if c["cmd"] == "evalsha"}
+    child = os.fork()
+    if child == 0:  # the child appends, and says by its exit code whether a new connection sent it
+        try:
+            store.append_with_toll(Toll([Limit("token", "forked", 600, 10)]), "forked", 1, one, at=2, command_id="b")
+            mine = {c["id"] for c in redis_client.client_list() if c["cmd"] == "evalsha"} - before
+            os._exit(0 if mine else 3)
+        finally:
+            os._exit(4)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert store.append_with_toll(Toll([Limit("token", "forked", 600, 10)]), "forked", 2, one, at=3,
+                                  command_id="c") == 3
