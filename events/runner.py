@@ -46,6 +46,17 @@ class IdempotencyMismatch(Exception):
     """An Idempotency-Key reused with a different command."""
 
 
+class StaleCommand(ConcurrencyConflict):
+    """A command sent against a version the game has left, judged at the current version:
+    `still_legal` says whether the seat may send the same command now (so a client can resend it
+    at once, without a read).  It is about the sender's own command only, which the sender's view
+    (its legal moves) shows anyway: it reveals no other seat's secret."""
+
+    def __init__(self, expected: int, current: int, still_legal: bool):
+        super().__init__(expected, current)
+        self.still_legal = still_legal
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -358,6 +369,19 @@ class GameRunner:
                 return self._replay(game_id, duplicate.record, command)
             return CommandResult(after, game.version + 1, envelopes)
         raise ConcurrencyConflict(game.version, self.store.version(game_id))
+
+    def judge_stale(self, conflict: ConcurrencyConflict, game_id: str, seat: int, command: Mapping[str, Any],
+                    actor_kind: str = "seat") -> StaleCommand:
+        """`conflict` (a command refused for its stale expected version) with whether `seat` may send
+        the same command at the game's current version: decided there and discarded, nothing appended.
+        Decide never changes the state it is given (rules/ruleset.py), so the cached game stays as it was."""
+        game = self.load(game_id)
+        try:
+            self._check_may_act(game, seat, actor_kind)
+            game.ruleset.decide(game.state, seat, dict(command), Rng(game.seed, game.version + 1))
+        except IllegalMove:  # not awaited, closed, forbidden now or malformed for this game
+            return StaleCommand(conflict.expected, game.version, still_legal=False)
+        return StaleCommand(conflict.expected, game.version, still_legal=True)
 
     @staticmethod
     def refuse_if_closed(game: Game) -> None:

@@ -13,7 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException
 
-from events.runner import GameNotFound, IdempotencyMismatch, SeatPlayedByBot
+from events.runner import GameNotFound, IdempotencyMismatch, SeatPlayedByBot, StaleCommand
 from events.store import ConcurrencyConflict
 from events.table import GameClosed
 from rules.base import BadCommand, IllegalMove
@@ -35,6 +35,9 @@ class ProblemSchema(ma.Schema):
     instance = ma.fields.String(metadata={"description": "The request path"})
     rule = ma.fields.String(allow_none=True, metadata={"description": "The rulebook section a move violated"})
     version = ma.fields.Integer(metadata={"description": "The game's current version (on 409)"})
+    still_legal = ma.fields.Boolean(metadata={"description": (
+        "On a stale-version 409 for a command: whether the same command is legal at `version` (resend it with "
+        "If-Match set to that version, no read needed) or not (read the game again and choose anew)")})
     errors = ma.fields.Dict(metadata={"description": "Field-by-field validation errors"})
 
 
@@ -88,9 +91,14 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ConcurrencyConflict)
     def on_conflict(error: ConcurrencyConflict):
-        return problem_response(409, "stale-version",
-                                f"{error}; fetch the game again and resend against version {error.current_version}",
-                                headers={"ETag": f'"{error.current_version}"'}, version=error.current_version)
+        still_legal = error.still_legal if isinstance(error, StaleCommand) else None
+        advice = {True: f"the same command is still legal at version {error.current_version}: resend it with "
+                        f'If-Match: "{error.current_version}"',
+                  False: "the same command is not legal now: fetch the game again and choose anew",
+                  None: f"fetch the game again and resend against version {error.current_version}"}[still_legal]
+        return problem_response(409, "stale-version", f"{error}; {advice}",
+                                headers={"ETag": f'"{error.current_version}"'}, version=error.current_version,
+                                still_legal=still_legal)
 
     @app.errorhandler(GameNotFound)
     def on_not_found(error: GameNotFound):
@@ -128,7 +136,9 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RedisConnectionError)
     @app.errorhandler(RedisTimeoutError)
     def on_storage_unavailable(error: Exception):
-        # Nothing was acknowledged: the command may be retried (with the same Idempotency-Key).
+        # Raised before or by the append: nothing was appended (what fails after an append is best
+        # effort and never reaches here: events/runner.py _best_effort).  A resend with the same
+        # Idempotency-Key is safe even if Redis failed mid-script, the one case the service cannot tell.
         log.warning("Redis unavailable on %s %s: %s", request.method, request.path, error)
         return problem_response(503, "storage-unavailable", "the event store is unreachable right now; "
                                 "retry shortly (with the same Idempotency-Key, a retry never applies twice)",

@@ -243,32 +243,49 @@ class CartelClient:
 
     # ------------------------------------------------------------- commands
     def send(self, game_id: str, command: Command, expected_version: int | None = None,
-             idempotency_key: str | None = None) -> CommandResult:
+             idempotency_key: str | None = None, *, resend_if_still_legal: int = 3) -> CommandResult:
         """``POST /v1/games/{id}/commands``: send one of ``Game.legal_moves`` as this client's seat.
 
         With ``expected_version`` (sent as ``If-Match``) a game that moved on
-        raises :class:`Conflict` (its ``.version`` is the current one) instead
-        of re-deciding the command against a state the caller has not seen.
+        answers 409 instead of re-deciding the command against a state the
+        caller has not seen.  The 409 says whether the same command is still
+        legal at the current version (another seat acted first in a phase
+        where several act at once, say): then it is resent at once against
+        that version, up to ``resend_if_still_legal`` times; otherwise (or
+        with ``resend_if_still_legal=0``, for a choice that depends on what
+        the caller saw) :class:`Conflict` is raised, its ``.version`` the
+        current one and ``.still_legal`` the server's verdict.
         An ``Idempotency-Key`` is always sent (a fresh uuid4 unless given), so
         the request is retried after a connection error or timeout: if the
         first attempt did land, the server answers the original result with
-        ``duplicate=True`` and appends nothing.
+        ``duplicate=True`` and appends nothing.  A resend after a 409 keeps the
+        key: the 409 appended and recorded nothing, and it is the same command.
         """
         if "type" not in command:
             raise ValueError("a command needs a 'type' (pick one from Game.legal_moves)")
+        if resend_if_still_legal < 0:
+            raise ValueError("resend_if_still_legal must be 0 or more")
         key = idempotency_key or uuid.uuid4().hex
         self.last_idempotency_key = key
         headers = {"Idempotency-Key": key}
         if expected_version is not None:
             headers["If-Match"] = f'"{int(expected_version)}"'
-        doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/commands", idempotent=True,
-                         json_body=dict(command), headers=headers)
-        return CommandResult.from_json(doc)
+        for resent in range(resend_if_still_legal + 1):
+            try:
+                doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/commands", idempotent=True,
+                                 json_body=dict(command), headers=headers)
+                return CommandResult.from_json(doc)
+            except Conflict as conflict:
+                if conflict.still_legal is not True or conflict.version is None or resent >= resend_if_still_legal:
+                    raise
+                headers["If-Match"] = f'"{int(conflict.version)}"'
+        raise AssertionError("unreachable")
 
     def send_fresh(self, game_id: str, choose: Callable[[Game], Command | None], *,
                    attempts: int = 5) -> CommandResult | None:
         """Fetch the game, let ``choose(game)`` pick a command, send it against that version; on 409 fetch again
-        and re-choose, up to ``attempts`` times (then the last Conflict is raised).
+        and re-choose (even when the 409 says the command is still legal: the choice was made from what the
+        caller saw), up to ``attempts`` times (then the last Conflict is raised).
 
         ``choose`` returns None when there is nothing to do (e.g. not our turn): then so does ``send_fresh``.
         """
@@ -353,7 +370,8 @@ class _Mover(Protocol):
 
     def game(self, game_id: str) -> Game: ...
 
-    def send(self, game_id: str, command: Command, expected_version: int | None = None) -> CommandResult: ...
+    def send(self, game_id: str, command: Command, expected_version: int | None = None, *,
+             resend_if_still_legal: int = 3) -> CommandResult: ...
 
 
 def send_fresh(client: _Mover, game_id: str, choose: Callable[[Game], Command | None], *,
@@ -370,7 +388,8 @@ def send_fresh(client: _Mover, game_id: str, choose: Callable[[Game], Command | 
         if command is None:
             return None
         try:
-            return client.send(game_id, command, expected_version=game.version)
+            # no resend of a still-legal command: `choose` chooses again from what the game is now
+            return client.send(game_id, command, expected_version=game.version, resend_if_still_legal=0)
         except Conflict:
             if attempt + 1 >= attempts:
                 raise

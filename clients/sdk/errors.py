@@ -100,7 +100,16 @@ class NotFound(ProblemError):
 
 
 class Conflict(ProblemError):
-    """409: the game moved on since the version the command was decided against; ``version`` is the current one."""
+    """409: the game moved on since the version the command was decided against; ``version`` is the current one.
+
+    ``still_legal`` (on a stale command): True if the same command is legal at ``version`` (resend it there,
+    no read needed), False if not (read the game and choose again), None when the server did not say (an
+    abandoned or archived game, a seat played by a bot, an older server)."""
+
+    def __init__(self, status: int, raw: JSON | None = None, text: str = "", method: str = "", url: str = ""):
+        super().__init__(status, raw, text, method, url)
+        still_legal = self.raw.get("still_legal")
+        self.still_legal: bool | None = still_legal if isinstance(still_legal, bool) else None
 
 
 class PayloadTooLarge(ProblemError):

@@ -8,6 +8,7 @@ from flask.views import MethodView
 
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
+from events.store import ConcurrencyConflict
 from service.api.base import ETAG, PUBLIC, RATE_LIMIT_HEADERS, Blueprint, etag, load_for_reader
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
@@ -76,7 +77,8 @@ class Commands(MethodView):
     @blp.arguments(CommandSchema)
     @blp.response(200, CommandResultSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
-                   409: "Stale If-Match / expected_version (the body carries the current version), or the game was "
+                   409: "Stale If-Match / expected_version (the body carries the current `version`, and `still_legal`: "
+                        "whether this same command is legal at that version, to resend at once), or the game was "
                         "abandoned or archived (problem type game-abandoned / game-archived)",
                    413: "Body over the size limit", 415: "Body not application/json",
                    422: "Illegal move: `detail` says why, `rule` names the rulebook section"})
@@ -100,8 +102,12 @@ class Commands(MethodView):
             game = runner.load(game_id)  # the seat may have been claimed since this process looked
             seat = seat_of(game.meta, token)
         version = expected_version(command)
-        result = runner.execute(game_id, seat, command, expected_version=version, idempotency_key=idempotency_key(),
-                                loaded=game, toll=g.get("toll"))
+        try:
+            result = runner.execute(game_id, seat, command, expected_version=version,
+                                    idempotency_key=idempotency_key(), loaded=game, toll=g.get("toll"))
+        except ConcurrencyConflict as conflict:
+            # the 409 says whether the same command is legal now, so the client may resend it without a read
+            raise runner.judge_stale(conflict, game_id, seat, command) from None
         events = [redact_envelope(result.game.ruleset, e, seat) for e in result.events]
         version = max([e["version"] for e in events], default=result.game.version) if result.duplicate \
             else result.game.version

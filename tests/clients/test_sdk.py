@@ -167,6 +167,54 @@ def test_send_with_if_match_and_a_stale_version(client):
     assert client.game(game_id).version == result.version  # nothing appended
 
 
+@pytest.fixture
+def simultaneous(client, server, monkeypatch):
+    """A Druglord game between three humans in its empire choice, where every seat acts at once:
+    (game id, a client per seat, each with its own session, and the If-Match/Idempotency-Key pairs
+    of seat 0's POSTs)."""
+    created = client.create_game("druglord", [SeatSpec.human()] * 3, seed="sdk-simultaneous")
+    seats = [CartelClient(server.url, created.tokens[seat]) for seat in range(3)]
+    sent: list[tuple[str | None, str]] = []
+    real_request = seats[0].session.request
+
+    def record(method, url, **kwargs):
+        if method == "POST":
+            sent.append((kwargs["headers"].get("If-Match"), kwargs["headers"].get("Idempotency-Key")))
+        return real_request(method, url, **kwargs)
+
+    monkeypatch.setattr(seats[0].session, "request", record)
+    yield created.id, seats, sent
+    for seat in seats:
+        seat.close()
+
+
+def test_send_resends_a_command_still_legal_after_another_seat_acted_first(simultaneous):
+    game_id, seats, sent = simultaneous
+    mine, theirs = seats[0].game(game_id), seats[1].game(game_id)
+    assert mine.awaiting == {0: "move", 1: "move", 2: "move"}
+    first = seats[1].send(game_id, theirs.legal_moves[0], expected_version=theirs.version)
+    result = seats[0].send(game_id, mine.legal_moves[0], expected_version=mine.version)
+    # the 409 said "still legal at first.version": resent there at once, with no read in between
+    assert [if_match for if_match, _ in sent] == [f'"{mine.version}"', f'"{first.version}"']
+    assert sent[0][1] == sent[1][1] == seats[0].last_idempotency_key  # one command, one key
+    assert result.version > first.version and not result.duplicate
+    assert 0 not in seats[2].game(game_id).awaiting
+
+
+def test_send_raises_a_conflict_it_may_not_resend(simultaneous):
+    game_id, seats, sent = simultaneous
+    mine, theirs = seats[0].game(game_id), seats[1].game(game_id)
+    seats[1].send(game_id, theirs.legal_moves[0], expected_version=theirs.version)
+    with pytest.raises(Conflict) as asked_not_to:  # a choice that depends on what was seen: no resend
+        seats[0].send(game_id, mine.legal_moves[0], expected_version=mine.version, resend_if_still_legal=0)
+    assert asked_not_to.value.still_legal is True and len(sent) == 1
+    chosen = seats[0].send(game_id, mine.legal_moves[0], expected_version=asked_not_to.value.version)
+    with pytest.raises(Conflict) as illegal_now:  # seat 0 has chosen: the same stale read may not choose again
+        seats[0].send(game_id, mine.legal_moves[1], expected_version=mine.version)
+    assert illegal_now.value.still_legal is False and illegal_now.value.version == chosen.version
+    assert len(sent) == 3 and seats[0].game(game_id).version == chosen.version
+
+
 def test_a_move_out_of_turn_is_an_illegal_move_with_its_rule(client):
     game_id, seat0, seat1 = two_humans(client)
     mover, game = awaited([seat0, seat1], game_id)
@@ -244,7 +292,8 @@ def test_send_fresh_gives_up_after_its_attempts():
             self.version += 1
             return type("G", (), {"version": self.version, "legal_moves": [{"type": "Go"}]})()
 
-        def send(self, game_id, command, expected_version=None):
+        def send(self, game_id, command, expected_version=None, resend_if_still_legal=3):
+            assert resend_if_still_legal == 0  # the loop chooses again itself
             self.sent.append(expected_version)
             raise Conflict(409, {"status": 409, "title": "Conflict", "detail": "stale", "version": self.version + 1})
 
