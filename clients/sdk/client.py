@@ -69,6 +69,10 @@ class CartelClient:
         self.session.headers.setdefault("User-Agent", user_agent)
         self.last_idempotency_key: str | None = None
         """The Idempotency-Key of the last ``send`` (generated with uuid4 unless one was given)."""
+        # game id -> (version, ETag) of the last document this client read: an ETag names the version and the
+        # audience (this client's seat), so only the server's own ETag revalidates, never a made-up one
+        self._etags: dict[str, tuple[int, str]] = {}
+
 
     # ------------------------------------------------------------ lifecycle
     def with_token(self, token: str | None) -> CartelClient:
@@ -231,15 +235,25 @@ class CartelClient:
 
     def game(self, game_id: str) -> Game:
         """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token)."""
-        return Game.from_json(self._json("GET", f"/v1/games/{quote_segment(game_id)}"))
+        return self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True))
 
     def game_if_changed(self, game_id: str, version: int) -> Game | None:
-        """Like ``game`` but None (a cheap 304) while the game is still at ``version``."""
-        response = self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True,
-                                 headers={"If-None-Match": f'"{int(version)}"'})
+        """Like ``game`` but None while the game is still at ``version`` (a cheap 304 when this client last
+        read that version: its ETag goes back in If-None-Match)."""
+        held = self._etags.get(game_id)
+        headers = {"If-None-Match": held[1]} if held and held[0] == int(version) else {}
+        response = self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True, headers=headers)
         if response.status_code == 304:
             return None
-        return Game.from_json(response.json())
+        game = self._remember(game_id, response)
+        return None if game.version == int(version) else game
+
+    def _remember(self, game_id: str, response: requests.Response) -> Game:
+        """The game document, its ETag kept for the next ``game_if_changed``."""
+        game = Game.from_json(response.json())
+        if response.headers.get("ETag"):
+            self._etags[game_id] = (game.version, response.headers["ETag"])
+        return game
 
     # ------------------------------------------------------------- commands
     def send(self, game_id: str, command: Command, expected_version: int | None = None,

@@ -24,7 +24,19 @@ RATE_LIMIT_HEADERS = {
     "RateLimit-Remaining": {"description": "Requests it may send right now", "schema": {"type": "integer"}},
     "RateLimit-Reset": {"description": "Seconds until its burst is full again", "schema": {"type": "integer"}},
 }
-ETAG = {"ETag": {"description": 'The game version, e.g. "12"', "schema": {"type": "string"}}}
+ETAG = {"ETag": {"description": 'The game version and the audience the document was redacted for, e.g. "12-s0" '
+                          '(seat 0), "12-spectator": two readers never share one.  If-Match takes it (or the bare '
+                          'version, "12")', "schema": {"type": "string"}}}
+VERSION_ETAG = {"ETag": {"description": 'The current game version, e.g. "12": send it as If-Match',
+                         "schema": {"type": "string"}}}
+# A document redacted for its reader (seat token, or the stream ticket in the query) is that reader's alone:
+# no shared cache may keep it, and a browser's cache keys it by the Authorization it was asked with.
+PER_READER = {"Vary": "Authorization", "Cache-Control": "private, no-cache"}
+PER_READER_HEADERS = {
+    "Vary": {"description": "Authorization: the body depends on the caller's token", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "private, no-cache: the caller's own view, revalidated before reuse",
+                      "schema": {"type": "string"}},
+}
 
 
 class Parser(FlaskParser):
@@ -54,7 +66,7 @@ class Blueprint(flask_smorest.Blueprint):
         def decorator(view):
             documented = view
             for status, description in sorted(responses.items(), reverse=True):
-                headers = RETRY_AFTER if status in (429, 503) else (ETAG if status == 409 else None)
+                headers = RETRY_AFTER if status in (429, 503) else (VERSION_ETAG if status == 409 else None)
                 documented = self.alt_response(status, schema=ProblemSchema, description=description,
                                                content_type=PROBLEM, headers=headers)(documented)
             # alt_response documents by wrapping the view in a function that only calls it: keep
@@ -96,5 +108,12 @@ def load_for_reader(game_id: str, ticket: str | None = None):
     return game, (seat_of(game.meta, token) if token else None)
 
 
-def etag(version: int) -> str:
-    return f'"{version}"'
+def audience(seat: int | None) -> str:
+    """Whom a document was redacted for: a seat ("s0") or a spectator.  A stream ticket reads as its seat."""
+    return "spectator" if seat is None else f"s{seat}"
+
+
+def etag(version: int, seat: int | None) -> str:
+    """The game at `version` as `seat` reads it.  The version alone named seat 0's and seat 1's documents
+    alike, and a browser revalidating seat 0's copy for seat 1 got a 304 and showed seat 0's hand."""
+    return f'"{version}-{audience(seat)}"'

@@ -5,7 +5,16 @@ from flask import request
 from flask.views import MethodView
 
 from events.runner import NotAwaited
-from service.api.base import ETAG, PUBLIC, RATE_LIMIT_HEADERS, Blueprint, etag, load_for_reader
+from service.api.base import (
+    ETAG,
+    PER_READER,
+    PER_READER_HEADERS,
+    PUBLIC,
+    RATE_LIMIT_HEADERS,
+    Blueprint,
+    etag,
+    load_for_reader,
+)
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
 from service.presenters import game_document, summary
@@ -59,19 +68,22 @@ class Games(MethodView):
 
 @blp.route("/<string:game_id>")
 class GameById(MethodView):
-    @blp.response(200, GameSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
-    @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match", headers=ETAG)
+    @blp.response(200, GameSchema, headers={**ETAG, **PER_READER_HEADERS, **RATE_LIMIT_HEADERS})
+    @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match",
+                      headers={**ETAG, **PER_READER_HEADERS})
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="getGame", security=[{}, {"seatToken": []}], parameters=[
         {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
-         "description": 'The ETag of the copy the caller holds, e.g. "12": 304 while the game is still there'}])
+         "description": 'The ETag of the copy the caller holds, e.g. "12-s0": 304 while the game is still at '
+                        "that version and the caller reads it as the same audience (another seat's ETag gets a 200)"}])
     def get(self, game_id):
-        """The game as the caller sees it: view, whose turn, clocks and the caller's legal moves.  ETag = version."""
+        """The game as the caller sees it (view, whose turn, clocks, legal moves); ETag = version and audience."""
         game, seat = load_for_reader(game_id)
-        if request.headers.get("If-None-Match") == etag(game.version):
-            return "", 304, {"ETag": etag(game.version)}
-        return game_document(game, seat), 200, {"ETag": etag(game.version), "Cache-Control": "no-cache"}
+        tag = etag(game.version, seat)
+        if request.if_none_match.contains_weak(tag.strip('"')):  # the list form and W/ too, as RFC 9110 13.1.2
+            return "", 304, {"ETag": tag, **PER_READER}
+        return game_document(game, seat), 200, {"ETag": tag, **PER_READER}
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>/claim")

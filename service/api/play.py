@@ -9,7 +9,16 @@ from flask.views import MethodView
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
 from events.store import ConcurrencyConflict
-from service.api.base import ETAG, PUBLIC, RATE_LIMIT_HEADERS, Blueprint, etag, load_for_reader
+from service.api.base import (
+    ETAG,
+    PER_READER,
+    PER_READER_HEADERS,
+    PUBLIC,
+    RATE_LIMIT_HEADERS,
+    Blueprint,
+    etag,
+    load_for_reader,
+)
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
 from service.ratelimit import limits_ride_on_the_append
@@ -29,12 +38,13 @@ from service.wiring import engine
 blp = Blueprint("play", __name__, url_prefix="/v1/games", description="Commands, events, time travel and history")
 
 IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
-IF_MATCH = re.compile(r'^\s*(?:W/)?"?([0-9]{1,19})"?\s*$')
+# the bare version ("12") or an ETag this API sent ("12-s0", "12-spectator"): the version is what is matched
+IF_MATCH = re.compile(r'^\s*(?:W/)?"?([0-9]{1,19})(?:-[a-z0-9]{1,16})?"?\s*$')
 LAST_EVENT_ID = re.compile(r"[0-9]{1,19}")
 
 
 def expected_version(body: dict) -> int | None:
-    """From If-Match (`"12"`) or the body's expected_version; they must agree."""
+    """From If-Match (`"12"`, or a game ETag such as `"12-s0"`) or the body's expected_version; they must agree."""
     header = request.headers.get("If-Match")
     from_body = body.pop("expected_version", None)
     if header is None or header.strip() == "*":
@@ -75,7 +85,7 @@ class Commands(MethodView):
     decorators = [limits_ride_on_the_append]  # one Redis round trip for a command (service/ratelimit.py)
 
     @blp.arguments(CommandSchema)
-    @blp.response(200, CommandResultSchema, headers={**ETAG, **RATE_LIMIT_HEADERS})
+    @blp.response(200, CommandResultSchema, headers={**ETAG, **PER_READER_HEADERS, **RATE_LIMIT_HEADERS})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
                    409: "Stale If-Match / expected_version (the body carries the current `version`, and `still_legal`: "
                         "whether this same command is legal at that version, to resend at once), or the game was "
@@ -84,7 +94,7 @@ class Commands(MethodView):
                    422: "Illegal move: `detail` says why, `rule` names the rulebook section"})
     @blp.doc(operationId="sendCommand", security=[{"seatToken": []}], parameters=[
         {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
-         "description": 'The version the command was decided against, e.g. "12"'},
+         "description": 'The version the command was decided against: "12", or the game\'s ETag, e.g. "12-s0"'},
         {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {
             "type": "string", "minLength": 1, "maxLength": 128, "pattern": IDEMPOTENCY_KEY.pattern},
          "description": "Retry-safe key: the same key returns the original answer and appends nothing"}])
@@ -114,13 +124,13 @@ class Commands(MethodView):
         # Already in CommandResultSchema's shape (tests/service/test_api.py checks it): sent as it
         # is, without the schema's dump, the costliest step of a command's answer after the append.
         body = {"version": version, "status": result.game.status, "duplicate": result.duplicate, "events": events}
-        return current_app.json.response(body), 200, {"ETag": etag(result.game.version)}
+        return current_app.json.response(body), 200, {"ETag": etag(result.game.version, seat), **PER_READER}
 
 
 @blp.route("/<string:game_id>/events")
 class Events(MethodView):
     @blp.arguments(EventsQuerySchema, location="query")
-    @blp.response(200, EventsPageSchema, content_type="application/json")
+    @blp.response(200, EventsPageSchema, content_type="application/json", headers=PER_READER_HEADERS)
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="listEvents", security=[{}, {"seatToken": []}], description=(
@@ -129,7 +139,8 @@ class Events(MethodView):
         "version, so a reconnect with `Last-Event-ID` resumes where it stopped; a stream ends with an `end` "
         "event once the game is finished, or after SSE_MAX_SECONDS (reconnect to go on). `after` and "
         "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "
-        "from reconnecting)."))
+        "from reconnecting). Redacted per reader, so `Cache-Control: private` and `Vary: Authorization` (a "
+        "`ticket` is in the URL, which a cache keys on already)."))
     def get(self, query, game_id):
         """The event feed as the caller may read it."""
         game, seat = load_for_reader(game_id, query.get("ticket"))
@@ -144,17 +155,17 @@ class Events(MethodView):
             generator = follow_events(hub, engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
                                       current_app.config["SSE_HEARTBEAT_SECONDS"])
             return Response(stream_with_context(generator), mimetype="text/event-stream",
-                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                            headers={**PER_READER, "X-Accel-Buffering": "no"})
         events = engine().runner.events_for(game, seat, query["after"], query["limit"])
         next_after = events[-1]["version"] if events else query["after"]
         return {"events": events, "version": game.version, "next_after": next_after,
-                "has_more": next_after < game.version}
+                "has_more": next_after < game.version}, 200, PER_READER
 
 
 @blp.route("/<string:game_id>/state")
 class State(MethodView):
     @blp.arguments(StateQuerySchema, location="query")
-    @blp.response(200, StateSchema)
+    @blp.response(200, StateSchema, headers=PER_READER_HEADERS)
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="getState", security=[{}, {"seatToken": []}])
@@ -166,7 +177,7 @@ class State(MethodView):
             raise Problem(404, "not-found", f"the game is at version {latest.version}; there is no version {version}")
         game = engine().runner.load(game_id, version=version)
         view = game.ruleset.view(game.state, seat) if game.state is not None else None
-        return {"version": version, "view": view, "state": game.state if latest.ended else None}
+        return {"version": version, "view": view, "state": game.state if latest.ended else None}, 200, PER_READER
 
 
 @blp.route("/<string:game_id>/history")
@@ -197,7 +208,8 @@ class History(MethodView):
 
 @blp.route("/<string:game_id>/tickets")
 class Tickets(MethodView):
-    @blp.response(201, TicketSchema)
+    @blp.response(201, TicketSchema, headers={"Cache-Control": {
+        "description": "no-store: the ticket reads the seat's secrets", "schema": {"type": "string"}}})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game"})
     @blp.doc(operationId="createStreamTicket", security=[{"seatToken": []}])
     def post(self, game_id):
@@ -215,4 +227,5 @@ class Tickets(MethodView):
         seat = seat_of(game.meta, token)
         ticket, ttl = new_token(), current_app.config["STREAM_TICKET_SECONDS"]
         runner.store.issue_ticket(game_id, hash_token(ticket), seat, ttl)
-        return {"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000}, 201
+        return ({"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000}, 201,
+                {"Cache-Control": "no-store"})

@@ -17,6 +17,12 @@ from service.wiring import engine
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Games, seat counts and options")
 
+# The same for every reader and fixed for a release: any cache may keep it a while (unlike a game, which
+# is redacted per reader and private).
+PUBLIC_CACHE = {"Cache-Control": "public, max-age=300"}
+PUBLIC_CACHE_HEADERS = {"Cache-Control": {"description": "public, max-age=300: the same for every reader",
+                                          "schema": {"type": "string"}}}
+
 # Where the rules documents are read from: the checkout's docs/rules (development, editable installs),
 # else the copy pyproject's [tool.setuptools.data-files] installs under <prefix>/share (wheels, Docker).
 DOCS_DIRS = (Path(__file__).resolve().parents[2] / "docs" / "rules",
@@ -54,27 +60,27 @@ def describe(ruleset) -> dict:
 
 @blp.route("")
 class Rulesets(MethodView):
-    @blp.response(200, RulesetListSchema)
+    @blp.response(200, RulesetListSchema, headers=PUBLIC_CACHE_HEADERS)
     @blp.problems(RATE_LIMITED)
     @blp.doc(operationId="listRulesets", security=PUBLIC)
     def get(self):
         """Every ruleset, with its seat counts, options and bot levels."""
-        return {"rulesets": [describe(r) for r in engine().runner.rulesets.values()]}
+        return {"rulesets": [describe(r) for r in engine().runner.rulesets.values()]}, 200, PUBLIC_CACHE
 
 
 @blp.route("/<string:name>")
 class RulesetByName(MethodView):
-    @blp.response(200, RulesetSchema)
+    @blp.response(200, RulesetSchema, headers=PUBLIC_CACHE_HEADERS)
     @blp.problems({404: "No such ruleset", **RATE_LIMITED})
     @blp.doc(operationId="getRuleset", security=PUBLIC)
     def get(self, name):
         """One ruleset, with links to its schemas, static data and rules document."""
-        return describe(ruleset_named(name))
+        return describe(ruleset_named(name)), 200, PUBLIC_CACHE
 
 
 @blp.route("/<string:name>/schema")
 class RulesetSchemas(MethodView):
-    @blp.response(200, RulesetDescriptionSchema)
+    @blp.response(200, RulesetDescriptionSchema, headers=PUBLIC_CACHE_HEADERS)
     @blp.problems({404: "No such ruleset", **RATE_LIMITED})
     @blp.doc(operationId="getRulesetSchema", security=PUBLIC)
     def get(self, name):
@@ -82,12 +88,12 @@ class RulesetSchemas(MethodView):
         argument described) and of its view, and the catalogue of its event types."""
         ruleset = ruleset_named(name)
         return {"commands": commands_schema(ruleset), "events": event_catalogue(ruleset),
-                "view": view_schema(ruleset)}
+                "view": view_schema(ruleset)}, 200, PUBLIC_CACHE
 
 
 @blp.route("/<string:name>/data")
 class RulesetData(MethodView):
-    @blp.response(200, RulesetDataSchema)
+    @blp.response(200, RulesetDataSchema, headers=PUBLIC_CACHE_HEADERS)
     @blp.problems({404: "No such ruleset", **RATE_LIMITED})
     @blp.doc(operationId="getRulesetData", security=PUBLIC)
     def get(self, name):
@@ -97,7 +103,7 @@ class RulesetData(MethodView):
         Trafficking: the squares with grid positions and red arrows, the Dealers, the 32 cards)."""
         ruleset = ruleset_named(name)
         data = ruleset.static_data() if hasattr(ruleset, "static_data") else {}
-        return {"ruleset": ruleset.name, "data": data}
+        return {"ruleset": ruleset.name, "data": data}, 200, PUBLIC_CACHE
 
 
 @blp.route("/<string:name>/rules")
@@ -113,4 +119,4 @@ class RulesetRules(MethodView):
         if path is None:
             raise Problem(404, "not-found", f"no rules document is installed for {name!r}")
         return Response(path.read_text(encoding="utf-8"), mimetype="text/markdown",
-                        headers={"Cache-Control": "public, max-age=300"})
+                        headers=PUBLIC_CACHE)

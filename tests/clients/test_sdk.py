@@ -132,6 +132,21 @@ def test_create_read_lobby_and_claim(client):
         client.with_token("not-a-seat-token").game(created.id)
 
 
+def test_game_if_changed_revalidates_with_its_own_seats_etag(client):
+    # the ETag names the version and the seat: each seat's client sends back its own and gets a cheap 304
+    game_id, ann, bob = two_humans(client, seed="etags")
+    statuses: list[int] = []
+    client.session.hooks["response"].append(lambda response, *args, **kwargs: statuses.append(response.status_code))
+    try:
+        games = [ann.game(game_id), bob.game(game_id)]
+        assert [g.you for g in games] == [0, 1]
+        assert ann.game_if_changed(game_id, games[0].version) is None
+        assert bob.game_if_changed(game_id, games[1].version) is None
+        assert statuses == [200, 200, 304, 304]
+    finally:
+        client.session.hooks["response"].clear()
+
+
 def test_bad_requests_are_problems(client):
     with pytest.raises(BadRequest) as caught:
         client.create_game("kingpin", [{"kind": "wizard"}, {"kind": "human"}])

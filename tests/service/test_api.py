@@ -43,11 +43,12 @@ def test_reader_sees_own_legal_moves_and_spectator_none(client, race):
     game_id, tokens = race
     mine = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[0]))
     assert mine.json["you"] == 0 and {"type": "Roll"} in mine.json["legal_moves"]
-    assert mine.headers["ETag"] == f'"{mine.json["version"]}"'
+    assert mine.headers["ETag"] == f'"{mine.json["version"]}-s0"'  # the version and the audience
     assert client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1])).json["legal_moves"] == []
     spectator = client.get(f"/v1/games/{game_id}").json
     assert spectator["you"] is None and spectator["legal_moves"] == [] and spectator["awaiting"] == {"0": "move"}
-    assert client.get(f"/v1/games/{game_id}", headers={"If-None-Match": mine.headers["ETag"]}).status_code == 304
+    assert client.get(f"/v1/games/{game_id}", headers={**bearer(tokens[0]), "If-None-Match": mine.headers["ETag"]}
+                      ).status_code == 304
 
 
 def test_command_appends_and_answers_with_the_new_version(client, race):
@@ -60,7 +61,7 @@ def test_command_appends_and_answers_with_the_new_version(client, race):
     assert [e["type"] for e in response.json["events"]] == ["DieRolled"]
     # the view sends its answer without dumping it through CommandResultSchema: it must be in that shape
     assert CommandResultSchema().dump(response.json) == response.json == CommandResultSchema().load(response.json)
-    assert response.headers["ETag"] == f'"{version + 1}"' and response.mimetype == "application/json"
+    assert response.headers["ETag"] == f'"{version + 1}-s0"' and response.mimetype == "application/json"
 
 
 def test_errors_are_problems_and_append_nothing(client, race):

@@ -82,8 +82,9 @@ const token = (page) => (page.seat === null ? undefined : page.held[page.seat]);
 
 async function follow(page) {
   if (page.stopped) return;
+  const seat = page.seat;
   let url = `/v1/games/${page.gameId}/events?after=${page.lastVersion || Math.max(0, page.doc.version - 40)}`;
-  if (page.seat !== null) {
+  if (seat !== null) {
     try {
       const ticket = await api(`/v1/games/${page.gameId}/tickets`, { method: "POST", token: token(page) });
       url += `&ticket=${encodeURIComponent(ticket.ticket)}`;
@@ -91,6 +92,8 @@ async function follow(page) {
       replace(page.el.feed, `(no ticket: ${describeError(error)}; following as a spectator)`);
     }
   }
+  // the page switched seats (or closed) while the ticket was on its way: that seat's feed is not wanted now
+  if (page.stopped || page.seat !== seat) return;
   const feed = new EventSource(url);
   page.feed = feed;
   feed.onopen = () => replace(page.el.feed, "(live)");
@@ -200,6 +203,9 @@ async function switchSeat(page, seat) {
   page.seat = seat;
   page.picked = null;
   if (page.feed) page.feed.close();
+  // the log holds the other seat's feed, its secrets included: the new seat reads its own from the start
+  replace(page.el.log);
+  page.lastVersion = 0;
   await refresh(page);
   follow(page);
 }
