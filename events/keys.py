@@ -14,6 +14,7 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     {lobby}:botwait      sorted set: game id -> ms since a bot seat has been awaited
     {lobby}:clocks       sorted set: game id -> the earliest human deadline (ms)
     {lobby}:botstuck     hash: game id -> {"version", "seats"}: bot moves that failed for good
+    {lobby}:clockfail    hash: game id -> {"<seat>": [deadline, failed attempts]}: clock jobs that failed
     {lobby}:idle         sorted set: open or active game id -> when a human last acted there, as last seen (ms)
     {lobby}:ended        sorted set: finished or abandoned game id (not yet archived) -> when it ended (ms)
     {lobby}:archived     hash: archived game id -> its lobby row (JSON): all Redis keeps of an archived game
@@ -28,6 +29,7 @@ LOBBY = "{lobby}"
 BOT_WAIT_INDEX = f"{LOBBY}:botwait"
 CLOCK_INDEX = f"{LOBBY}:clocks"
 BOT_STUCK_INDEX = f"{LOBBY}:botstuck"
+CLOCK_FAILURES_INDEX = f"{LOBBY}:clockfail"
 IDLE_INDEX = f"{LOBBY}:idle"
 ENDED_INDEX = f"{LOBBY}:ended"
 ARCHIVED_INDEX = f"{LOBBY}:archived"

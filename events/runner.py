@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping
+
+from redis.exceptions import RedisError
 
 from events import table as tables
 from events.archive import ArchiveStore, archived_game_parts
@@ -23,6 +26,8 @@ from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, Pend
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
 from rules.ruleset import latest_version, ruleset_at, table_checks
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 200
 CACHE_GAMES = 2000
@@ -296,7 +301,7 @@ class GameRunner:
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
-        self.store.index_game(game_id, ruleset_name, created_at, "open")
+        self._best_effort("lobby", game_id, self.store.index_game, game_id, ruleset_name, created_at, "open")
         game = self.load(game_id)
         return self._start(game) if self._all_seated(game) else game
 
@@ -445,16 +450,35 @@ class GameRunner:
             self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
                               meta=meta, idempotency=idempotency)
         self._remember(game.id, after.version, (table, state), command_id, after.meta)
+        # The command is stored and other readers see it: nothing from here on may turn it into an
+        # error (a client told it failed would send it again), so each step is best effort.
         if after.version // self.snapshot_every > game.version // self.snapshot_every:
-            self.store.save_snapshot(game.id, after.version, state, table)
+            self._best_effort("snapshot", game.id, self.store.save_snapshot, game.id, after.version, state, table)
         if after.status != game.status:
-            self.store.index_game(game.id, table["ruleset"], int(game.meta["created_at"]), after.status, game.status,
-                                  at=at)
-        if self.after_append and schedule:
-            self.after_append(after, game)
+            self._best_effort("lobby", game.id, self.store.index_game, game.id, table["ruleset"],
+                              int(game.meta["created_at"]), after.status, game.status, at=at)
+        if schedule:
+            self.schedule(after, game)
         envelopes = [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at, command_id,
                               command=p.command) for i, p in enumerate(pending)]
         return after, envelopes
+
+    def schedule(self, after: Game, before: Game | None) -> None:
+        """Run the after-append hook (enqueue the bot and clock jobs the new state needs), best effort:
+        when it fails (the queue's Redis unreachable) the sweepers enqueue the jobs once it is back."""
+        if self.after_append:
+            self._best_effort("schedule", after.id, self.after_append, after, before)
+
+    def _best_effort(self, step: str, game_id: str, action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        try:
+            action(*args, **kwargs)
+        except Exception as error:  # whatever failed, the append it follows stands
+            self.after_append_failed(step, game_id, error)
+
+    def after_append_failed(self, step: str, game_id: str, error: Exception) -> None:
+        """A step after a stored append failed (`schedule`, `lobby`, `snapshot`): logged; the service counts it."""
+        log.warning("game %s: %s after the append failed (%s: %s); the append stands", game_id, step,
+                    type(error).__name__, error, exc_info=not isinstance(error, OSError | RedisError))
 
     def _deadlines(self, before: Game, after: Game) -> dict[int, int]:
         """A human seat's clock starts when it becomes awaited (or its kind of wait

@@ -14,6 +14,7 @@ from typing import Any
 from events.keys import (
     BOT_STUCK_INDEX,
     BOT_WAIT_INDEX,
+    CLOCK_FAILURES_INDEX,
     CLOCK_INDEX,
     ENDED_INDEX,
     IDLE_INDEX,
@@ -38,6 +39,7 @@ class WorkIndexes:
             pipe.zadd(CLOCK_INDEX, {game_id: earliest_deadline})
         else:
             pipe.zrem(CLOCK_INDEX, game_id)
+            pipe.hdel(CLOCK_FAILURES_INDEX, game_id)
         pipe.execute()
 
     def stalled_bots(self, before_ms: int) -> list[str]:
@@ -70,6 +72,33 @@ class WorkIndexes:
             return set()
         return set(record["seats"])
 
+    def clock_failed(self, game_id: str, seat: int, deadline: int) -> int:
+        """One more failed attempt at `seat`'s clock for `deadline`: how many so far (a record of another
+        deadline starts again).  Read, then written: two workers failing the same clock at the same
+        moment may count once, which only allows one more attempt."""
+        record = self._clock_failures(game_id)
+        recorded_deadline, failures = record.get(str(seat), (None, 0))
+        failures = failures + 1 if recorded_deadline == deadline else 1
+        record[str(seat)] = [deadline, failures]
+        self.redis.hset(CLOCK_FAILURES_INDEX, game_id, json.dumps(record))
+        return failures
+
+    def clock_failures(self, game_id: str, deadlines: dict[int, int]) -> dict[int, int]:
+        """Failed attempts per seat at its current deadline (`deadlines`); records of past deadlines
+        are dropped."""
+        record = self._clock_failures(game_id)
+        current = {seat: entry for seat, entry in record.items() if deadlines.get(int(seat)) == entry[0]}
+        if current != record:
+            if current:
+                self.redis.hset(CLOCK_FAILURES_INDEX, game_id, json.dumps(current))
+            else:
+                self.redis.hdel(CLOCK_FAILURES_INDEX, game_id)
+        return {int(seat): failures for seat, (_, failures) in current.items()}
+
+    def _clock_failures(self, game_id: str) -> dict[str, list[int]]:
+        record = self.redis.hget(CLOCK_FAILURES_INDEX, game_id)
+        return json.loads(record) if record else {}
+
     # ---------------------------------------------------------------- retention
     def idle_games(self, before_ms: int, limit: int) -> list[str]:
         """Open or active games whose humans were last seen acting before `before_ms` (candidates:
@@ -90,6 +119,7 @@ class WorkIndexes:
         for index in (IDLE_INDEX, ENDED_INDEX, BOT_WAIT_INDEX, CLOCK_INDEX):
             pipe.zrem(index, game_id)
         pipe.hdel(BOT_STUCK_INDEX, game_id)
+        pipe.hdel(CLOCK_FAILURES_INDEX, game_id)
         pipe.execute()
 
     def forget_idle(self, game_id: str) -> None:

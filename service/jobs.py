@@ -18,8 +18,8 @@ from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove, Rng
 from rules.ruleset import is_search_level
-from service.metrics import BOT_FAILURES
-from service.scheduling import enqueue_bot, enqueue_clock
+from service.metrics import BOT_FAILURES, CLOCK_FAILURES
+from service.scheduling import enqueue_bot, enqueue_clock, reschedule_clock
 from service.wiring import build_engine
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,11 @@ BOT_BATCH_SECONDS = float(os.environ.get("BOT_BATCH_SECONDS", "0.5"))
 # mind (it re-decides the recorded command, never re-runs the bot), and a budget met within the cap
 # gives the same move from the same seed on any machine.
 BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "1.0"))
+# A clock job woken this early (ms) waits out the rest; earlier, it is rescheduled at the deadline.
+CLOCK_EARLY_WAIT_MS = 1500
+# A clock job that fails (the rules or the job raised, not Redis) is retried by the sweeper, up to this
+# many attempts per deadline in all; then the seat waits for its human, counted and logged once.
+CLOCK_ATTEMPTS = int(os.environ.get("CLOCK_ATTEMPTS", "3"))
 
 
 # ------------------------------------------------------------------ the jobs
@@ -77,8 +82,8 @@ def play_bot(game_id: str, version: int, seat: int) -> str:
         if not bots:
             break
         next_seat = bots[0]
-    if moved and runner.after_append:
-        runner.after_append(game, start)  # schedule once for where the run of bot moves ended
+    if moved:
+        runner.schedule(game, start)  # once, for where the run of bot moves ended
     if stuck:
         return f"moved {moved}, then stuck" if moved else "stuck"
     return f"moved {moved}"
@@ -132,15 +137,29 @@ def stuck_seats(runner: GameRunner, game: Game) -> set[int]:
 
 def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
     """At a human seat's deadline, apply the ruleset's default moves until the seat is no longer awaited."""
-    runner = current_engine().runner
+    engine = current_engine()
+    runner = engine.runner
     game = runner.load(game_id)
     if game.deadlines.get(seat) != deadline_ms:
         return "stale"
+    if seat in stuck_clocks(runner, game):
+        return "stuck"  # failed CLOCK_ATTEMPTS times at this deadline, and reported
     early = deadline_ms - runner.clock()
+    if early > CLOCK_EARLY_WAIT_MS:
+        # Never under this job's own id: RQ deletes it, and anything enqueued under it, when this job ends.
+        reschedule_clock(engine.queue, game_id, seat, deadline_ms, runner.clock())
+        return "rescheduled"
+    try:
+        return _time_out(runner, game_id, seat, deadline_ms, early)
+    except RedisError:
+        raise  # the store is unreachable: the job fails and the sweeper retries it once Redis is back
+    except Exception as error:  # the rules or the job raised: the sweeper retries, a bounded number of times
+        return clock_failed(runner, game, seat, deadline_ms, error)
+
+
+def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, early: int) -> str:
+    """Wait out the last moment before the deadline, then time the seat out."""
     if early > 0:
-        if early > 1500:
-            enqueue_clock(current_engine().queue, game_id, seat, deadline_ms)
-            return "rescheduled"
         time.sleep(early / 1000)
         game = runner.load(game_id)
         if game.deadlines.get(seat) != deadline_ms:
@@ -163,10 +182,33 @@ def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
     return "timed out (step limit)"
 
 
+def clock_failed(runner: GameRunner, game: Game, seat: int, deadline_ms: int, error: Exception) -> str:
+    """Record a failed attempt at a seat's clock; at CLOCK_ATTEMPTS the clock is given up for this
+    deadline: counted, logged once, no longer re-enqueued by the sweeper (the seat's human may still move,
+    which starts a new deadline)."""
+    failures = runner.store.work.clock_failed(game.id, seat, deadline_ms)
+    reason = f"{type(error).__name__}: {str(error).replace(chr(10), ' ')[:300]}"
+    if failures < CLOCK_ATTEMPTS:
+        log.warning("the clock of seat %s in game %s failed (attempt %s of %s: %s); the sweeper retries it",
+                    seat, game.id, failures, CLOCK_ATTEMPTS, reason, exc_info=failures == 1)
+        return f"failed (attempt {failures} of {CLOCK_ATTEMPTS})"
+    CLOCK_FAILURES.labels(game.ruleset.name).inc()
+    log.error("the clock of seat %s in game %s failed %s times at its deadline %s (%s); given up: the seat "
+              "waits for its human's move", seat, game.id, failures, deadline_ms, reason)
+    return "stuck"
+
+
+def stuck_clocks(runner: GameRunner, game: Game) -> set[int]:
+    """The seats whose clock failed CLOCK_ATTEMPTS times at its current deadline."""
+    failures = runner.store.work.clock_failures(game.id, game.deadlines)
+    return {seat for seat, count in failures.items() if count >= CLOCK_ATTEMPTS}
+
+
 def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> int:
-    """Re-enqueue work that a killed worker dropped: bot seats awaited for too
-    long (except those whose move failed for good at this version), and clocks
-    past their deadline.  Returns how many jobs it enqueued."""
+    """Re-enqueue work that a killed worker (or a queue outage) dropped: bot seats
+    awaited for too long (except those whose move failed for good at this version),
+    and clocks past their deadline (except those given up after CLOCK_ATTEMPTS
+    failures).  Returns how many jobs it enqueued."""
     now = runner.clock()
     work = runner.store.work
     nudged = 0
@@ -184,8 +226,9 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
         game = loaded_or_forgotten(runner, game_id)
         if game is None:
             continue
+        stuck = stuck_clocks(runner, game)
         for seat, deadline in game.deadlines.items():
-            if deadline <= now - stalled_after_ms:
+            if deadline <= now - stalled_after_ms and seat not in stuck:
                 enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)
                 nudged += 1
         work.nudged(game_id, now)

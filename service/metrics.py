@@ -45,6 +45,13 @@ ILLEGAL_MOVES = Counter("cartel_illegal_moves", "Commands refused with 422: ille
 BAD_REQUESTS = Counter("cartel_bad_requests", "Requests refused with 400: malformed body, query, header or command")
 BOT_FAILURES = Counter("cartel_bot_failures", "Bot moves that failed for good (not a crash): the seat is not "
                        "retried until the game moves on, e.g. its human reclaims it", ["ruleset"])
+CLOCK_FAILURES = Counter("cartel_clock_failures", "Clock jobs given up after CLOCK_ATTEMPTS failed attempts (the "
+                         "rules or the job raised, not a crash or a Redis outage): the seat waits for its human",
+                         ["ruleset"])
+AFTER_APPEND_FAILURES = Counter("cartel_after_append_failures", "Steps after a stored append that failed (the "
+                                "command still answered with its events): `schedule` (enqueuing bot and clock "
+                                "jobs, redone by the sweeper), `lobby` (the lobby's status index), `snapshot`",
+                                ["step"])
 APPEND_SECONDS = Histogram("cartel_append_seconds", "EventStore.append (the compare-and-append script) latency",
                            ["outcome"], buckets=(.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5))
 JOB_LAG_SECONDS = Histogram("cartel_job_lag_seconds",
@@ -94,6 +101,10 @@ class MeteredRunner(GameRunner):
         if result.events and not result.duplicate:
             COMMANDS_ACCEPTED.labels(result.game.ruleset.name, kwargs.get("actor_kind", "seat")).inc()
         return result
+
+    def after_append_failed(self, step: str, game_id: str, error: Exception) -> None:
+        super().after_append_failed(step, game_id, error)
+        AFTER_APPEND_FAILURES.labels(step).inc()
 
 
 def observe_response(status: int, problem_type: str | None) -> None:

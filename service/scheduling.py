@@ -4,7 +4,8 @@ The jobs themselves are in service/jobs.py; they are enqueued by name, so this
 module (which the wiring imports) does not import them.  Job ids are
 deterministic (`bot-<game>-<version>-<seat>`, `clock-<game>-<seat>-<deadline>`),
 so enqueuing twice is harmless, and every job checks the version or deadline
-it was made for.
+it was made for.  A job never enqueues a successor under its own id: RQ deletes
+the running job's id when it ends, and whatever was enqueued under it with it.
 """
 from __future__ import annotations
 
@@ -62,3 +63,14 @@ def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, retry
     when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=UTC)
     queue.enqueue_at(when, EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
                      result_ttl=0, failure_ttl=3600, job_timeout=120)
+
+
+def reschedule_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, now_ms: int) -> str:
+    """A clock job that woke too early (the scheduler's clock runs ahead of the job's): again at the
+    last whole second before the deadline, under an id of its own (`-e<now>`), which outlives the
+    running job.  The job waits out the rest of the second itself.  Returns the new job's id."""
+    job_id = f"clock-{game_id}-{seat}-{deadline_ms}-e{now_ms}"
+    when = datetime.fromtimestamp(math.floor(deadline_ms / 1000), tz=UTC)
+    queue.enqueue_at(when, EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
+                     result_ttl=0, failure_ttl=3600, job_timeout=120)
+    return job_id
