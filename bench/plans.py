@@ -147,7 +147,7 @@ def history_text(game: PlayedGame, game_id: str = "bench") -> str:
     seats = [{"kind": "bot", "level": "random"}] * game.seats
     header = {"game_id": game_id, "ruleset": game.ruleset.name, "ruleset_version": latest_version(game.ruleset),
               "options": game.options, "seats": seats,
-              "seed": game.seed, "seed_commitment": seed_commitment(game.seed), "version": game.version,
+              "seed": game.seed, "seed_commitment": seed_commitment(game.seed), "last_version": game.version,
               "outcome": game.ruleset.outcome(game.state)}
     envelopes = []
     for batch in game.batches:

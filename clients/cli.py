@@ -6,10 +6,10 @@ The server URL comes from --url, else $CARTEL_URL, else http://127.0.0.1:8000;
 the seat token from --token, else $CARTEL_TOKEN (none: a spectator).  Both
 options may also be given after the command.
 
-Exit codes: 0 success; 1 a negative answer (`verify`: the history diverges);
-2 a usage error or an error answer from the server (its detail and rule are
-printed, never a traceback); 3 the server could not be reached, or stopped
-answering (the message says which).
+Exit codes: 0 success; 1 a negative answer (`verify`: the history diverges, or
+is not the whole game); 2 a usage error or an error answer from the server (its
+detail and rule are printed, never a traceback); 3 the server could not be
+reached, or stopped answering (the message says which).
 
 A 429 (rate limited) or 503 answer with `Retry-After` is waited out and
 retried, at most 3 times and 30 s a wait (a command keeps its
@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="cartel", description="Play and inspect Tabletop Cartel games over HTTP.",
-        epilog="Exit codes: 0 ok, 1 verify found a divergence, 2 usage or server error, "
+        epilog="Exit codes: 0 ok, 1 verify found a divergence or a prefix, 2 usage or server error, "
                "3 server unreachable or stopped answering.")
     parser.add_argument("--url", default=None, help=f"server URL (default: $CARTEL_URL or {DEFAULT_URL})")
     parser.add_argument("--token", default=None, help="seat token (default: $CARTEL_TOKEN)")
@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("-o", "--output", help="file to write (default: stdout)")
 
-    p = command("verify", "Verify a history file on the server (exit 0 valid, 1 diverged).")
+    p = command("verify", "Verify a history file on the server (exit 0 valid and complete, 1 not).")
     p.add_argument("file", help="a .jsonl history, or - for stdin")
     p.add_argument("--json", action="store_true")
     return parser
@@ -429,12 +429,20 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
     result = client.verify(body)
     if args.json:
         dump(result.raw, out)
-    elif result.valid:
-        print(f"valid: {result.events} events of {result.ruleset} verified; outcome {outcome_text(result.outcome)}",
+    elif result.valid and result.complete:
+        print(f"valid, complete: {result.events} events of {result.ruleset} verified to the game's end; "
+              f"outcome {outcome_text(result.outcome)}", file=out)
+    elif result.valid:  # a prefix: every event re-derives, but it is not the whole game
+        print(f"valid, NOT COMPLETE: {result.events} events of {result.ruleset} verified, but {result.reason}",
               file=out)
+    elif result.diverged_at is not None:
+        print(f"INVALID, not complete: diverged at version {result.diverged_at}: {result.reason}", file=out)
     else:
-        print(f"INVALID: diverged at version {result.diverged_at}: {result.reason}", file=out)
-    return EXIT_OK if result.valid else EXIT_NEGATIVE
+        print(f"INVALID, not complete: {result.reason}", file=out)
+    if result.unvouched:
+        print(f"the header cannot vouch for: {', '.join(result.unvouched)}", file=out)
+    # only the whole game verified is a yes: a prefix proves its events, not the game's end
+    return EXIT_OK if result.valid and result.complete else EXIT_NEGATIVE
 
 
 READ_ONLY = {"show", "moves", "watch"}

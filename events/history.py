@@ -12,6 +12,16 @@ seat's control at that moment (`seat:N` a human's, `bot:N` a bot's, `clock:N`
 a human's clock).  Format 1 histories (recorded before the table was a
 decider) carry hand-overs without the expired clocks that caused them: their
 table commands are folded as recorded, the rest is verified as before.
+
+Format 3 binds the header to what follows: every event line carries its game's
+id, and the header records the last version the file holds (`last_version`).
+A verdict says two things: *valid* (every event re-derives, and the header
+says nothing the events contradict) and *complete* (the events reach the
+game's end: the header's last version and, where it records one, its outcome
+and seats).  The first N lines of an export are valid and not complete: a
+prefix, never the whole game.  Formats 1 and 2 still verify; what their header
+cannot vouch for (the game id, which their events do not carry; a last
+version or outcome the header lacks) is listed in `unvouched`.
 """
 from __future__ import annotations
 
@@ -26,25 +36,28 @@ from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
 from rules.ruleset import ruleset_at
 
-HISTORY_FORMAT = "tabletop-cartel-history/2"
+HISTORY_FORMAT = "tabletop-cartel-history/3"
+TABLE_FORMAT = "tabletop-cartel-history/2"  # the table re-decided; no game id on the events, `version` for last_version
 LEGACY_FORMAT = "tabletop-cartel-history/1"
+FORMATS = (HISTORY_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
 ENGINE_COMMANDS = TABLE_COMMANDS  # decided by the table, not by the game's ruleset
 ACTOR_CONTROL = {"seat": "human", "clock": "human", "bot": "bot"}  # actor kind -> who must control the seat
 
 
 def history_header(game: Any) -> dict:
-    """The export's first line (after `format`): what a verifier needs, the revealed seed included."""
+    """The export's first line (after `format`): what a verifier needs, the revealed seed included,
+    and what the file holds (the game, its last version, its outcome and seats then) for it to check."""
     return {"game_id": game.id, "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
             "options": game.options, "seats": game.seats,
-            "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "version": game.version,
+            "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "last_version": game.version,
             "outcome": game.outcome()}
 
 
 def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope]) -> Iterable[str]:
-    """The JSON Lines export: header first, then each event with its command."""
+    """The JSON Lines export: header first, then each event, with its game's id and its command."""
     yield json.dumps({"format": HISTORY_FORMAT, **header}, separators=(",", ":")) + "\n"
     for envelope in envelopes:
-        yield json.dumps(envelope.history_dict(), separators=(",", ":")) + "\n"
+        yield json.dumps({"game_id": envelope.game_id, **envelope.history_dict()}, separators=(",", ":")) + "\n"
 
 
 def parse_history(text: str) -> list[dict]:
@@ -72,10 +85,12 @@ def _normal(value: Any) -> Any:
 
 
 def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict, batch: list[dict],
-                 header: dict, legacy: bool) -> tuple[dict | None, str | None, int]:
+                 header: dict, legacy: bool, last: bool) -> tuple[dict | None, str | None, int]:
     """Fold one engine command's events into the table: (table, None, 0), or (table, why it does
-    not verify, the offset in the batch of the first event that does not)."""
-    recorded = [Event(e["type"], e["data"]) for e in batch]
+    not verify, the offset in the batch of the first event that does not).  The file's `last`
+    batch may stop short of the command's events (a prefix): the events it has are folded, and
+    (table, None, how many it has) says so."""
+    recorded, short = [Event(e["type"], e["data"]) for e in batch], 0
     if command["type"] == "CreateGame":
         if table is not None or recorded[0].type != "GameCreated":
             return table, "a history has one CreateGame, first, recording GameCreated", 0
@@ -99,14 +114,17 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
         for k in range(max(len(produced_pairs), len(recorded_pairs))):
             want = produced_pairs[k] if k < len(produced_pairs) else "nothing"
             got = recorded_pairs[k] if k < len(recorded_pairs) else "nothing"
+            if last and k == len(recorded_pairs):
+                short = k  # the file stops here: a prefix, told apart by verify_history
+                break
             if want != got:
-                return table, f"recorded {got} but the table gives {want}", k
+                return table, f"recorded {_said(got)} but the table gives {_said(want)}", k
     try:
         for event in recorded:
             table = tables.evolve(table, event)
     except (KeyError, IndexError, TypeError, ValueError) as error:  # an uploaded file's malformed engine event
         return table, f"the engine event cannot be applied: {error!r}", 0
-    return table, None, 0
+    return table, None, short
 
 
 def _controls(table: dict | None, control: str | None, seat: int) -> bool:
@@ -134,21 +152,113 @@ def _same_events(produced: list[Event], batch: list[dict]) -> bool:
 
 
 def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict:
-    """Re-fold the history and re-derive every roll; report where it first diverges."""
+    """Re-fold the history and re-derive every roll; report where it first diverges, which header
+    field the events contradict, and whether the events are the whole game (module docstring)."""
     header, events = records[0], records[1:]
-    result = {"valid": False, "events": 0, "diverged_at": None, "reason": None,
-              "ruleset": header.get("ruleset"), "outcome": None}
+    result = {"valid": False, "complete": False, "events": 0, "diverged_at": None, "reason": None,
+              "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"),
+              "mismatches": [], "unvouched": [], "summary": ""}
+    end = _rederive(header, events, rulesets, result)
+    if end is not None:
+        table, state, short, ruleset = end
+        result["events"] = len(events)
+        result["outcome"] = outcome = tables.game_outcome(table, state, ruleset)
+        contradicted, unfinished = _bind_header(header, events, table, outcome, result)
+        result["valid"] = not contradicted
+        if contradicted:
+            result["reason"] = "; ".join(contradicted)
+        else:
+            if short is not None:
+                unfinished.insert(0, f"the last command's events (from version {short}) are cut short")
+            if outcome is None and not unfinished:
+                unfinished.append(f"the events stop at version {len(events)}, where the game had not ended")
+            result["complete"] = not unfinished
+            result["reason"] = "; ".join(unfinished) or None
+    result["summary"] = _summary(result)
+    return result
 
-    def fail(version: int | None, reason: str) -> dict:
+
+def _bind_header(header: dict, events: list[dict], table: dict | None, outcome: dict | None,
+                 result: dict) -> tuple[list[str], list[str]]:
+    """Check the header's fields against the events that re-derived: (what the header says that the
+    events contradict: not valid, what stops them being the whole game the header records: not
+    complete).  Each differing field goes into result["mismatches"]; each the header cannot vouch
+    for into result["unvouched"]."""
+    contradicted, unfinished = [], []
+    held = len(events)
+
+    def differs(field: str, recorded: Any, found: Any, sentence: str, into: list[str]) -> None:
+        result["mismatches"].append({"field": field, "header": recorded, "events": found})
+        into.append(sentence)
+
+    if header["format"] == HISTORY_FORMAT:
+        found = events[0]["game_id"] if events else None
+        if events and header["game_id"] != found:
+            differs("game_id", header["game_id"], found,
+                    f"game_id: the header names game {header['game_id']}, the events are game {found}'s", contradicted)
+    else:
+        result["unvouched"].append("game_id")  # the events of formats 1 and 2 do not carry it
+    if table is not None and _normal(header.get("options") or {}) != _normal(table["options"]):
+        differs("options", header.get("options"), table["options"],
+                "options: the header's differ from those the game was created with (GameCreated)", contradicted)
+    last = header.get("last_version" if header["format"] == HISTORY_FORMAT else "version")
+    if not isinstance(last, int) or isinstance(last, bool):
+        result["unvouched"].append("last_version")
+        last = None
+    elif held > last:
+        differs("last_version", last, held, f"last_version: the file holds {held} events, the header vouches "
+                                            f"for {last}", contradicted)
+    elif held < last:
+        differs("last_version", last, held, f"the events stop at version {held}; the header records the game "
+                                            f"to version {last}: this is its start, not all of it", unfinished)
+    # The header's end (outcome, seats) is the game's at its last version: compared where the
+    # events reach it, or (a header without a last version) where they reach an end.
+    at_end = held == last or (last is None and outcome is not None)
+    if "outcome" not in header:
+        result["unvouched"].append("outcome")
+    elif at_end and _normal(header["outcome"]) != _normal(outcome):
+        differs("outcome", header["outcome"], outcome,
+                "outcome: the header's differs from the outcome the events lead to", contradicted)
+    if at_end and table is not None and _normal(header["seats"]) != _normal(table["seats"]):
+        differs("seats", header["seats"], table["seats"],
+                "seats: the header's differ from the seats the events leave (claims, hand-overs)", contradicted)
+    return contradicted, unfinished
+
+
+def _summary(result: dict) -> str:
+    """The verdict in one sentence, both words in it: valid or not, complete or not."""
+    held = result["events"]
+    if not result["valid"]:
+        if result["diverged_at"] is not None:
+            return (f"not valid, so not complete: the event at version {result['diverged_at']} does not "
+                    f"re-derive ({result['reason']}); the {held} events before it do.")
+        return f"not valid, so not complete: {result['reason']}."
+    if not result["complete"]:
+        text = f"valid but not complete: the {held} events re-derive from the revealed seed, but {result['reason']}."
+    else:
+        text = (f"valid and complete: all {held} events re-derive from the revealed seed and reach the "
+                f"game's end.")
+    if result["unvouched"]:
+        text += f" The header ({result['format']}) cannot vouch for: {', '.join(result['unvouched'])}."
+    return text
+
+
+def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
+              result: dict) -> tuple[dict | None, Any, int | None, Ruleset] | None:
+    """Re-decide every command from the revealed seed: (the table, the game's state after the last
+    event, the version of a last command whose events the file cuts short or None, the ruleset), or
+    None, with `result` saying where and why it diverged."""
+
+    def fail(version: int | None, reason: str) -> None:
         # `events` counts the events that verified: those before the one that diverges
         result.update(diverged_at=version, reason=reason,
                       events=result["events"] if version is None else max(version - 1, 0))
-        return result
 
-    if header.get("format") not in (HISTORY_FORMAT, LEGACY_FORMAT):
+    if header.get("format") not in FORMATS:
         return fail(None, f"the first line must be a header with format {HISTORY_FORMAT!r} "
-                          f"(or {LEGACY_FORMAT!r})")
+                          f"(or an earlier one: {', '.join(map(repr, FORMATS[1:]))})")
     legacy = header["format"] == LEGACY_FORMAT
+    bound = header["format"] == HISTORY_FORMAT  # its events carry their game's id
     # An uploaded file: check every shape before anything indexes, hashes or folds it.
     ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
@@ -162,6 +272,10 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         return fail(None, "the seed does not match the seed commitment published at creation")
     if not isinstance(header.get("seats"), list) or not isinstance(header.get("options", {}), (dict, type(None))):
         return fail(None, "the header needs a list 'seats' and an object 'options'")
+    if bound and not (isinstance(header.get("game_id"), str) and _is_count(header.get("last_version"))
+                      and _is_count(header.get("ruleset_version"))):
+        return fail(None, f"a {HISTORY_FORMAT} header names its game_id, last_version and ruleset_version")
+    game_id = events[0].get("game_id") if events else None
     starts = []  # where each batch starts: at an event that carries its command
     for expected, record in enumerate(events, start=1):
         if "command" in record:
@@ -171,8 +285,11 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
                                   f"at position {expected}")
         if not isinstance(record.get("type"), str) or not isinstance(record.get("data"), dict):
             return fail(expected, "every event needs a string 'type' and an object 'data'")
+        if bound and (record.get("game_id") != game_id or not isinstance(game_id, str)):
+            return fail(expected, f"game_id: the event at version {expected} is game {record.get('game_id')!r}'s, "
+                                  f"the first event game {game_id!r}'s")
 
-    state, table = None, None
+    state, table, short = None, None, None
     seats = len(header.get("seats") or [])
     if events and (not starts or starts[0]):
         starts.insert(0, 0)  # a first event without a command: refused below
@@ -181,18 +298,21 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
         command = first.get("command")
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             return fail(first["version"], "an event batch must start with the command that caused it")
-        batch, version = events[i:j], first["version"]
+        batch, version, last = events[i:j], first["version"], j == len(events)
         if command["type"] in ENGINE_COMMANDS:
-            table, reason, offset = _table_batch(table, state, ruleset, command, batch, header, legacy)
+            table, reason, offset = _table_batch(table, state, ruleset, command, batch, header, legacy, last)
             if reason:
                 return fail(version + offset, reason)
+            short = version if offset else None  # only the last batch can stop short
             continue
         if table is not None and table.get("abandoned"):
             return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
         rng = Rng(seed, version)
         try:
             if command["type"] == "StartGame":
-                produced = ruleset.setup(header.get("options") or {}, seats, rng)
+                # the options the game was created with; a header that says otherwise is named after
+                options = table["options"] if table is not None else header.get("options") or {}
+                produced = ruleset.setup(options, seats, rng)
                 after = fold(ruleset, produced, state)
             elif state is None:
                 return fail(version, f"{command['type']} before the game was set up (StartGame)")
@@ -213,21 +333,29 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
             recorded = [(e["type"], e["data"]) for e in batch]
             pairs = [(e.type, _normal(e.data)) for e in produced]
             for k in range(max(len(pairs), len(recorded))):
+                if last and k == len(recorded):  # the file stops inside this command's events: a prefix
+                    short, pairs = version, pairs[:k]
+                    break
                 if k >= len(pairs) or k >= len(recorded) or pairs[k] != recorded[k]:
                     want = pairs[k] if k < len(pairs) else "nothing"
-                    return fail(version + k, f"recorded {recorded[k] if k < len(recorded) else 'nothing'} "
-                                             f"but the rules and seed give {want}")
+                    got = recorded[k] if k < len(recorded) else "nothing"
+                    return fail(version + k, f"recorded {_said(got)} but the rules and seed give {_said(want)}")
             # equal as JSON only: the state is what the recorded events (the JSON) lead to
             after = fold(ruleset, [Event(t, d) for t, d in pairs], state)
         state = after
         result["events"] = batch[-1]["version"]
-    result["events"] = len(events)
-    outcome = tables.game_outcome(table, state, ruleset)
-    result["outcome"] = outcome
-    if "outcome" in header and _normal(header["outcome"]) != _normal(outcome):
-        return fail(None, "the header's outcome differs from the outcome the events lead to")
-    result["valid"] = True
-    return result
+    return table, state, short, ruleset
+
+
+def _said(pair: tuple[str, Any] | str) -> str:
+    """An event as a reason quotes it: `DieRolled {"die": 4}` (its data as JSON), or "nothing"."""
+    if isinstance(pair, str):
+        return pair
+    return f"{pair[0]} {json.dumps(pair[1], sort_keys=True)}"
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def state_at(records: list[dict], rulesets: Mapping[str, Ruleset], version: int) -> tuple[Ruleset, Any]:

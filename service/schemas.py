@@ -302,13 +302,34 @@ class StateSchema(Strict):
         "description": "The full state: only once the game is finished or abandoned"})
 
 
+class MismatchSchema(Strict):
+    field = ma.fields.String(required=True, metadata={
+        "description": "The header's field: game_id, last_version, outcome, seats or options"})
+    header = ma.fields.Raw(allow_none=True, metadata={"description": "What the header records"})
+    events = ma.fields.Raw(allow_none=True, metadata={"description": "What the events give"})
+
+
 class ReplayResultSchema(Strict):
-    valid = ma.fields.Boolean(required=True)
+    valid = ma.fields.Boolean(required=True, metadata={
+        "description": "Every event re-derives from the revealed seed, and the header says nothing the events "
+                       "contradict (a prefix of a game can be valid)"})
+    complete = ma.fields.Boolean(required=True, metadata={
+        "description": "Valid, and the events reach the game's end: the header's last version and recorded outcome"})
     events = ma.fields.Integer(required=True, metadata={"description": "How many events were checked"})
     diverged_at = ma.fields.Integer(allow_none=True, metadata={"description": "First version that does not verify"})
-    reason = ma.fields.String(allow_none=True)
+    reason = ma.fields.String(allow_none=True, metadata={
+        "description": "Why it is not valid, or (valid) why it is not complete; null when it is both"})
+    summary = ma.fields.String(required=True, metadata={
+        "description": "The verdict in one sentence that says both: valid or not, complete or not"})
+    mismatches = ma.fields.List(ma.fields.Nested(MismatchSchema), required=True, metadata={
+        "description": "Each header field that differs from what the events give (last_version alone, the "
+                       "events stopping before it: a prefix, valid but not complete; any other: not valid)"})
+    unvouched = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "What the header cannot vouch for: game_id in formats 1 and 2 (their events do not "
+                       "carry it), last_version or outcome where the header lacks them"})
+    format = ma.fields.String(allow_none=True, metadata={"description": "The history's format, from its header"})
     ruleset = ma.fields.String(allow_none=True)
-    outcome = ma.fields.Dict(allow_none=True)
+    outcome = ma.fields.Dict(allow_none=True, metadata={"description": "The outcome the events lead to"})
     version = ma.fields.Integer(metadata={"description": "With ?version=N: the version `state` and `view` are at"})
     state = ma.fields.Dict(allow_none=True, metadata={
         "description": "With ?version=N: the game's full state after event N (the history is a finished game's)"})

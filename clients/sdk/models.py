@@ -325,7 +325,9 @@ class StateAt:
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """Verification of a history: ``valid``, or the first version that does not verify and why."""
+    """Verification of a history: ``valid`` (every event re-derives; else the first version that does not,
+    or the header field the events contradict, and why) and ``complete`` (the events are the whole game
+    the header records, not a prefix of it).  ``summary`` says both in a sentence."""
 
     valid: bool
     events: int
@@ -334,11 +336,16 @@ class ReplayResult:
     ruleset: str | None
     outcome: JSON | None
     raw: JSON = field(repr=False, compare=False)
+    complete: bool = False
+    summary: str = ""
+    mismatches: tuple[JSON, ...] = ()  # {field, header, events}: each header field the events differ from
+    unvouched: tuple[str, ...] = ()  # what an earlier format's header cannot vouch for (game_id...)
 
     @classmethod
     def from_json(cls, doc: JSON) -> ReplayResult:
         return cls(bool(doc["valid"]), doc.get("events", 0), doc.get("diverged_at"), doc.get("reason"),
-                   doc.get("ruleset"), doc.get("outcome"), doc)
+                   doc.get("ruleset"), doc.get("outcome"), doc, bool(doc.get("complete")), doc.get("summary") or "",
+                   tuple(doc.get("mismatches") or ()), tuple(doc.get("unvouched") or ()))
 
 
 @dataclass(frozen=True)

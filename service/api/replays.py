@@ -65,8 +65,11 @@ class Replays(MethodView):
                            "description": "A history as exported by GET /v1/games/{id}/history (JSON Lines)"}}
         for media in ("application/x-ndjson", "application/octet-stream")}})
     def post(self, query):
-        """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges.
-        With `?version=N`, also the game's state and spectator view after event N."""
+        """Re-fold a history and re-derive every roll from its revealed seed; say where a tampered one diverges,
+        which header field the events contradict, and whether the events are the whole game: `valid` (every event
+        re-derives) and `complete` (they reach the header's last version and recorded outcome) are separate, so
+        the first lines of a history are valid, not complete.  With `?version=N`, also the game's state and
+        spectator view after event N."""
         body = body_bytes()
         try:
             text = body.decode("utf-8")

@@ -189,9 +189,21 @@ def test_export_and_verify(cartel, finished_game, tmp_path):
     assert code == 0 and out == path.read_text()
 
     code, out, _ = cartel("verify", path)
-    assert code == 0 and out.startswith("valid: ") and "kingpin" in out
+    assert code == 0 and out.startswith("valid, complete: ") and "kingpin" in out
     code, out, _ = cartel("verify", path, "--json")
-    assert code == 0 and json.loads(out)["valid"] is True
+    assert code == 0 and json.loads(out)["valid"] is True and json.loads(out)["complete"] is True
+
+    # The first lines of the history (its header's outcome nulled, as in the issue): every event
+    # re-derives, but it is not the game; the CLI says both words, and exit 1.
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    prefix = tmp_path / "prefix.jsonl"
+    cut = next(n for n, line in enumerate(lines) if n > 30 and '"command"' in line) - 1  # a whole command
+    prefix.write_text("".join(line + "\n" for line in [json.dumps(dict(header, outcome=None))] + lines[1:cut + 1]))
+    code, out, _ = cartel("verify", prefix)
+    assert code == 1 and out.startswith(f"valid, NOT COMPLETE: {cut} events of kingpin verified, but the events "
+                                        f"stop at version {cut}; the header records the game to version "
+                                        f"{len(lines) - 1}")
 
     # Tamper with a recorded roll or payment: verify says where, exit 1.
     records = [json.loads(line) for line in path.read_text().splitlines()]
@@ -200,7 +212,7 @@ def test_export_and_verify(cartel, finished_game, tmp_path):
     tampered = tmp_path / "tampered.jsonl"
     tampered.write_text("".join(json.dumps(r) + "\n" for r in records))
     code, out, _ = cartel("verify", tampered)
-    assert code == 1 and out.startswith("INVALID: diverged at version ")
+    assert code == 1 and out.startswith("INVALID, not complete: diverged at version ")
     assert int(re.search(r"version (\d+)", out).group(1)) <= victim["version"]
 
     garbage = tmp_path / "garbage.jsonl"

@@ -387,6 +387,11 @@ def test_export_and_verify(finished_bot_game, client, tmp_path):
     result = client.verify(history)
     assert result.valid and result.events == len(events) and result.diverged_at is None
     assert result.ruleset == "kingpin" and result.outcome == client.game(game_id).outcome
+    assert result.complete and result.mismatches == () and result.summary.startswith("valid and complete")
+    # its first lines: valid, not complete, and the header's last version names where they stop
+    prefix = client.verify("\n".join(lines[:11]))
+    assert prefix.valid and not prefix.complete and prefix.reason
+    assert prefix.mismatches == ({"field": "last_version", "header": len(events), "events": 10},)
 
     path = tmp_path / "game.jsonl"
     assert client.export_history(game_id, path) == len(history.encode())

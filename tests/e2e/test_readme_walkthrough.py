@@ -25,7 +25,7 @@ def test_readme_walkthrough_plays_and_verifies_a_game(live_server, tmp_path):
     assert '"type":"DiceRolled"' in out.replace(" ", "")  # the roll answered with its events
     assert '"status":422' in out.replace(" ", "")  # the illegal purchase after rolling was refused
     verdict = json.loads(out.strip().splitlines()[-1])
-    assert verdict["valid"] is True and verdict["events"] > 10, verdict
+    assert verdict["valid"] is True and verdict["complete"] is True and verdict["events"] > 10, verdict
 
 
 def sdk_snippet() -> str:

@@ -146,7 +146,7 @@ def test_kingpin_against_bots_by_clicking_to_the_end_followed_live_by_a_spectato
     page.locator("#replay-slider").fill("5")
     expect(page.locator("#replay-version")).to_have_text(f"version 5 of {final['version']}")
     page.click("#verify")
-    expect(page.locator("#verdict")).to_contain_text("valid")
+    expect(page.locator("#verdict")).to_contain_text("This history is valid and complete: all")
     assert "not valid" not in page.locator("#verdict").inner_text()
     me.shot("kingpin-replay")
     me.close()
@@ -162,7 +162,7 @@ def test_an_uploaded_tampered_history_shows_where_it_diverges(live_server, brows
         time.sleep(0.3)
     lines = requests.get(f"{live_server.url}/v1/games/{created['id']}/history", timeout=10).text.splitlines()
     rolled = next(i for i, line in enumerate(lines) if '"DiceRolled"' in line)
-    record = json.loads(lines[rolled])
+    original, record = lines[rolled], json.loads(lines[rolled])
     record["data"]["dice"] = [6 if d != 6 else 5 for d in record["data"]["dice"]]  # better dice than the seed gave
     lines[rolled] = json.dumps(record)
     path = tmp_path / "tampered.jsonl"
@@ -173,10 +173,24 @@ def test_an_uploaded_tampered_history_shows_where_it_diverges(live_server, brows
     page.set_input_files("#history-file", str(path))
     expect(page.locator("#replay-version")).to_contain_text("of")
     page.click("#verify")
-    expect(page.locator("#verdict")).to_contain_text(f"diverges at version {record['version']}")
+    expect(page.locator("#verdict")).to_contain_text(f"not valid, so not complete: it diverges at version {record['version']}")
     page.click("text=show the last good version")
     expect(page.locator("#replay-version")).to_have_text(f"version {record['version'] - 1} of {len(lines) - 1}")
     tab.shot("replay-tampered")
+
+    # The first lines of the untampered history, its header's outcome nulled (the case): every
+    # event re-derives, but the page says in words that this is not the whole game.
+    lines[rolled] = original
+    header = json.loads(lines[0])
+    cut = next(n for n, line in enumerate(lines) if n > 20 and '"command"' in line) - 1  # a whole command
+    path = tmp_path / "prefix.jsonl"
+    path.write_text("\n".join([json.dumps(dict(header, outcome=None))] + lines[1:cut + 1]) + "\n")
+    page.set_input_files("#history-file", str(path))
+    expect(page.locator("#verdict")).to_contain_text(
+        f"This history is valid but not complete: its {cut} events re-derive from the revealed seed, but the "
+        f"events stop at version {cut}; the header records the game to version {len(lines) - 1}")
+    expect(page.locator("#replay-version")).to_have_text(f"version {cut} of {cut}")
+    tab.shot("replay-prefix")
     tab.close()
 
 

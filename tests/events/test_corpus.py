@@ -1,6 +1,8 @@
 """The recorded corpus (tests/data/histories, made by tests/support/corpus.py before the engine's
 refactors and before rules versions): every history still verifies under version 1 of its rules,
-and re-deciding each recorded command from the revealed seed gives byte-identical events.  A change to the rules or the engine that alters what any
+and re-deciding each recorded command from the revealed seed gives byte-identical events.  Each is
+complete (it reaches its header's last version and outcome); their events carry no game id, which the
+verdict lists as what the header could not vouch for.  A change to the rules or the engine that alters what any
 recorded command produces fails here."""
 from __future__ import annotations
 
@@ -37,8 +39,10 @@ def test_the_corpus_covers_every_ruleset_clock_expiries_hand_overs_and_reclaims(
 def test_a_recorded_history_verifies_and_replays_byte_identically(path):
     records = read(path)
     result = verify_history(records, RULESETS)
-    assert result["valid"], result
-    assert result["outcome"] == records[0]["outcome"]
+    assert result["valid"] and result["complete"], result
+    assert result["outcome"] == records[0]["outcome"] and result["mismatches"] == []
+    # formats 1 and 2: the events carry no game id, so the header cannot vouch for it (and says so)
+    assert result["unvouched"] == ["game_id"] and "cannot vouch for: game_id" in result["summary"]
 
     header, events = records[0], records[1:]
     # under the rules version it was recorded with (the corpus predates versions: 1)
@@ -64,3 +68,20 @@ def test_a_recorded_history_verifies_and_replays_byte_identically(path):
             state = ruleset.evolve(state, Event(e.type, canonical(e.data)))
         replayed += len(batch)
     assert replayed > 0
+
+
+@pytest.mark.parametrize("path", [CORPUS[0], CORPUS[-1]], ids=[CORPUS[0].name.split(".")[0], CORPUS[-1].name.split(".")[0]])
+def test_a_prefix_of_a_recorded_history_is_valid_but_not_complete(path):
+    records = read(path)
+    header = records[0]
+    cut = next(r["version"] for r in records[1:] if "command" in r and r["version"] > 40) - 1  # a whole command
+    prefix = [dict(header, outcome=None)] + records[1:cut + 1]  # the issue's case: no outcome in the header
+    result = verify_history(prefix, RULESETS)
+    assert result["valid"] and not result["complete"], result
+    assert result["mismatches"] == [{"field": "last_version", "header": header["version"], "events": cut}]
+    # a header stripped of what would show it (last version, outcome): still not the whole game
+    bare = {k: v for k, v in header.items() if k not in ("version", "outcome")}
+    result = verify_history([bare] + records[1:cut + 1], RULESETS)
+    assert result["valid"] and not result["complete"] and result["mismatches"] == [], result
+    assert result["unvouched"] == ["game_id", "last_version", "outcome"]
+    assert f"stop at version {cut}, where the game had not ended" in result["reason"]

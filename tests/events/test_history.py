@@ -97,3 +97,117 @@ def test_format_2_needs_the_expired_clocks_behind_a_hand_over(runner):
     result = verify_history(records, RULESETS)
     assert not result["valid"] and result["diverged_at"] == batch_start["version"]
     assert "HandSeatToBot needs 'level'" in result["reason"]
+
+
+# ---- the header is bound to what follows; valid (every event re-derives) is not complete (the whole game)
+
+def edited(records: list[dict], **header) -> list[dict]:
+    """A copy whose header has these fields changed (None: removed)."""
+    copy = json.loads(json.dumps(records))
+    for key, value in header.items():
+        if value is None:
+            copy[0].pop(key, None)
+        else:
+            copy[0][key] = value
+    return copy
+
+
+def fields(verdict: dict) -> list[str]:
+    return [m["field"] for m in verdict["mismatches"]]
+
+
+def test_a_whole_history_is_valid_and_complete_and_its_header_vouches_for_everything(runner):
+    records = play_out(runner)
+    assert records[0]["last_version"] == len(records) - 1 and records[0]["game_id"]
+    assert {r["game_id"] for r in records[1:]} == {records[0]["game_id"]}
+    verdict = verify_history(records, RULESETS)
+    assert verdict["valid"] and verdict["complete"], verdict
+    assert verdict["mismatches"] == [] and verdict["unvouched"] == [] and verdict["reason"] is None
+    assert "valid and complete" in verdict["summary"]
+
+
+@pytest.mark.parametrize("outcome", ["as exported", "null"])
+@pytest.mark.parametrize("events", [5, 4])  # after StartGame's three events (v3-5), and in the middle of them
+def test_a_prefix_is_valid_but_not_complete_and_says_where_it_stops(runner, outcome, events):
+    # The issue's report: the first N lines of a finished game's export (with a null outcome in the
+    # header, or the header as it was) were "valid" as if they were the game.
+    records = play_out(runner)
+    prefix = json.loads(json.dumps(records[:events + 1]))
+    if outcome == "null":
+        prefix[0]["outcome"] = None
+    verdict = verify_history(prefix, RULESETS)
+    assert verdict["valid"] and not verdict["complete"], verdict
+    assert verdict["events"] == events and verdict["diverged_at"] is None and verdict["outcome"] is None
+    assert verdict["mismatches"] == [{"field": "last_version", "header": len(records) - 1, "events": events}]
+    assert f"stop at version {events}" in verdict["reason"] and "not complete" in verdict["summary"]
+
+
+def test_a_prefix_with_its_header_edited_to_match_is_valid_but_not_complete(runner):
+    records = play_out(runner)
+    reclaimed = next(r["version"] for r in records[1:] if r["type"] == "SeatReclaimed")
+    cut = next(r["version"] for r in records[1:] if r["version"] > reclaimed + 3 and "command" in r) - 1
+    prefix = edited(records[:cut + 1], last_version=cut, outcome=None)
+    verdict = verify_history(prefix, RULESETS)
+    assert verdict["valid"] and not verdict["complete"], verdict
+    assert verdict["mismatches"] == [] and verdict["events"] == cut and verdict["outcome"] is None
+    assert f"stop at version {cut}, where the game had not ended" in verdict["reason"]
+    assert "outcome" in verdict["unvouched"]  # the header records no end to check the events against
+
+
+def test_a_header_with_another_games_id_is_not_valid_and_names_the_game_id(runner):
+    records = play_out(runner)
+    verdict = verify_history(edited(records, game_id="0123456789abcdef"), RULESETS)
+    assert not verdict["valid"] and not verdict["complete"], verdict
+    assert fields(verdict) == ["game_id"] and verdict["mismatches"][0]["header"] == "0123456789abcdef"
+    assert verdict["mismatches"][0]["events"] == records[0]["game_id"] and "game 0123456789abcdef" in verdict["reason"]
+    # one line of another game spliced in: refused at its version
+    spliced = json.loads(json.dumps(records))
+    spliced[4]["game_id"] = "0123456789abcdef"
+    verdict = verify_history(spliced, RULESETS)
+    assert not verdict["valid"] and verdict["diverged_at"] == 4 and "game_id" in verdict["reason"]
+
+
+def test_a_dropped_last_line_is_valid_but_not_complete(runner):
+    records = play_out(runner)
+    last = len(records) - 1
+    verdict = verify_history(records[:-1], RULESETS)
+    assert verdict["valid"] and not verdict["complete"], verdict
+    assert verdict["mismatches"] == [{"field": "last_version", "header": last, "events": last - 1}]
+    assert verdict["outcome"] is None and f"stop at version {last - 1}" in verdict["reason"]
+
+
+@pytest.mark.parametrize("where", ["middle", "last"])
+def test_a_duplicated_line_is_not_valid_at_the_version_after_it(runner, where):
+    records = play_out(runner)
+    at = 7 if where == "middle" else len(records) - 1
+    duplicated = records[:at + 1] + [records[at]] + records[at + 1:]
+    verdict = verify_history(duplicated, RULESETS)
+    assert not verdict["valid"] and not verdict["complete"], verdict
+    assert verdict["diverged_at"] == at + 1 and verdict["events"] == at
+    assert f"found {at} at position {at + 1}" in verdict["reason"]
+
+
+@pytest.mark.parametrize("field, value", [("seats", [{"kind": "human"}, {"kind": "human", "name": "Eve"}]),
+                                          ("outcome", {"winners": [0], "reason": "forged"}),
+                                          ("options", {"goal": 5})])
+def test_a_whole_history_whose_header_records_another_end_is_not_valid(runner, field, value):
+    records = play_out(runner)
+    verdict = verify_history(edited(records, **{field: value}), RULESETS)
+    assert not verdict["valid"] and not verdict["complete"], verdict
+    assert field in fields(verdict) and field in verdict["reason"]
+
+
+def test_more_events_than_the_header_vouches_for_is_not_valid(runner):
+    records = play_out(runner)
+    verdict = verify_history(edited(records, last_version=len(records) - 3), RULESETS)
+    assert not verdict["valid"] and fields(verdict) == ["last_version"]
+
+
+def test_a_prefix_that_cuts_a_table_commands_events_short_is_valid_but_not_complete(runner):
+    # ExpireClock's second expiry records ClockExpired then SeatHandedToBot: stop between the two
+    records = play_out(runner)
+    hand_over = next(r["version"] for r in records[1:] if r["type"] == "SeatHandedToBot")
+    prefix = edited(records[:hand_over], last_version=hand_over - 1, outcome=None)
+    verdict = verify_history(prefix, RULESETS)
+    assert verdict["valid"] and not verdict["complete"] and verdict["mismatches"] == [], verdict
+    assert f"the last command's events (from version {hand_over - 1}) are cut short" in verdict["reason"]

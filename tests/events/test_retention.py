@@ -169,15 +169,16 @@ def test_an_abandoned_game_is_archived_and_its_history_verifies_with_the_abandon
     assert verdict["outcome"] == records[0]["outcome"]
 
     # a move smuggled in after the abandonment does not verify
-    forged = [dict(r) for r in records] + [{"version": len(records), "type": "TurnPassed", "data": {"seat": 0},
-                                            "actor": "seat:0", "at": 0, "command": {"type": "Pass"}}]
+    forged = [dict(r) for r in records] + [{"game_id": game.id, "version": len(records), "type": "TurnPassed",
+                                            "data": {"seat": 0}, "actor": "seat:0", "at": 0,
+                                            "command": {"type": "Pass"}}]
     verdict = verify_history(forged, RULESETS)
     assert not verdict["valid"] and verdict["diverged_at"] == len(records) and "abandoned" in verdict["reason"]
     # nor does an abandonment of a game that had finished: the table refuses it
     finished = play_to_the_end(runner, runner.create_game("race", [{"kind": "human"}] * 2, {"goal": 5}, "done"))
     records = parse_history(exported(runner, finished))
-    records.append({"version": len(records), "type": "GameAbandoned", "data": {"idle_since": 0, "idle_seconds": 1},
-                    "actor": "system", "at": 0, "command": {"type": "AbandonGame", "idle_since": 0, "idle_seconds": 1}})
+    records.append({"game_id": finished.id, "version": len(records), "type": "GameAbandoned",
+                    "data": {"idle_since": 0, "idle_seconds": 1}, "actor": "system", "at": 0, "command": {"type": "AbandonGame", "idle_since": 0, "idle_seconds": 1}})
     verdict = verify_history(records, RULESETS)
     assert not verdict["valid"] and "cannot be abandoned" in verdict["reason"]
 

@@ -41,6 +41,24 @@ function parse(text) {
   return { header: records[0], events: records.slice(1) };
 }
 
+// The verdict in words, both of them: valid (every event re-derives from the seed) and complete (the
+// events reach the game's end the header records): the first lines of a history are valid, not the game.
+function verdictText(result, show) {
+  const unvouched = result.unvouched?.length
+    ? ` Its header (${result.format}) cannot vouch for: ${result.unvouched.map((f) => f.replace("_", " ")).join(", ")}.` : "";
+  if (result.valid && result.complete) {
+    return h("p", { class: "notice ok", id: "verdict" }, "This history is ", h("b", {}, "valid"), " and ", h("b", {}, "complete"),
+      `: all ${result.events} events re-derive from the revealed seed and reach the game's end. ${outcomeText(result.outcome)}${unvouched}`);
+  }
+  if (result.valid) {
+    return h("p", { class: "notice", id: "verdict" }, "This history is ", h("b", {}, "valid"), " but ", h("b", {}, "not complete"),
+      `: its ${result.events} events re-derive from the revealed seed, but ${result.reason}.${unvouched}`);
+  }
+  return h("p", { class: "notice bad", id: "verdict" }, "This history is ", h("b", {}, "not valid"), ", so ", h("b", {}, "not complete"),
+    result.diverged_at ? [`: it diverges at version ${result.diverged_at}: `, result.reason, ". ",
+      h("button", { class: "secondary", onclick: () => show(result.diverged_at - 1) }, "show the last good version")] : [": ", result.reason, "."]);
+}
+
 async function start(body, source) {
   const { header, events } = parse(source.text);
   const last = events.length ? events[events.length - 1].version : 0;
@@ -82,11 +100,7 @@ async function start(body, source) {
     try {
       const result = await api("/v1/replays", { method: "POST", raw: source.text });
       verified = result.valid ? last : result.events;
-      replace(el.verdict, result.valid
-        ? h("p", { class: "notice ok", id: "verdict" }, h("b", {}, "valid"), ` — ${result.events} events re-derived from the seed. ${outcomeText(result.outcome)}`)
-        : h("p", { class: "notice bad", id: "verdict" }, h("b", {}, "not valid"),
-          result.diverged_at ? [` — diverges at version ${result.diverged_at}: `, result.reason, " ",
-            h("button", { class: "secondary", onclick: () => show(result.diverged_at - 1) }, "show the last good version")] : [" — ", result.reason]));
+      replace(el.verdict, verdictText(result, show));
     } catch (error) {
       replace(el.verdict, h("p", { class: "notice bad", id: "verdict" }, describeError(error)));
     }
