@@ -73,7 +73,6 @@ class CartelClient:
         # audience (this client's seat), so only the server's own ETag revalidates, never a made-up one
         self._etags: dict[str, tuple[int, str]] = {}
 
-
     # ------------------------------------------------------------ lifecycle
     def with_token(self, token: str | None) -> CartelClient:
         """A client for another seat (or a spectator, with None) on the same server and session."""
@@ -368,7 +367,10 @@ class CartelClient:
 
     def verify(self, history: HistoryInput) -> ReplayResult:
         """``POST /v1/replays``: re-fold a history (text, bytes, or a path to a ``.jsonl`` file) and re-derive every
-        roll from its revealed seed.  ``valid`` False comes with ``diverged_at`` and ``reason``."""
+        roll from its revealed seed.  ``valid``: every event re-derives and the header says nothing the events
+        contradict (False comes with ``reason``, ``diverged_at`` where an event diverged, ``mismatches`` for header
+        fields); ``complete``: the events are the whole game the header records (a prefix is valid, not complete).
+        ``summary`` says both in one sentence."""
         if isinstance(history, Path):
             body = history.read_bytes()
         elif isinstance(history, str):

@@ -17,7 +17,8 @@ from service.wiring import engine
 PROBLEM = "application/problem+json"
 PUBLIC: list = []  # `security: []`: the operation needs no token
 RATE_LIMITED = {429: "Over a rate limit (RATE_LIMIT_PER_ADDRESS / RATE_LIMIT_PER_TOKEN): retry after Retry-After"}
-STORE_DOWN = {503: "The event store is unreachable: retry after Retry-After (same Idempotency-Key)"}
+STORE_DOWN = {503: "The event store is unreachable and nothing was appended: retry after Retry-After "
+                   "(same Idempotency-Key)"}
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying", "schema": {"type": "integer"}}}
 RATE_LIMIT_HEADERS = {
     "RateLimit-Limit": {"description": "Requests a minute this client may send", "schema": {"type": "integer"}},
