@@ -10,6 +10,7 @@ must deliver it.  A second scenario breaks streams on purpose with a proxy.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import threading
@@ -22,7 +23,7 @@ import requests
 
 from clients.sdk import CartelClient, EventStream, SeatSpec, TransportError
 from tests.support.cutting_proxy import CuttingProxy
-from tests.support.processes import database, free_port, python_env, running_service
+from tests.support.processes import database, free_port, python_env, running_service, wait_until
 
 HEARTBEAT_SECONDS = 7  # over redis-py's 5 s default socket timeout: each XREAD blocks this long
 QUIET_SECONDS = 21
@@ -143,7 +144,8 @@ def test_cartel_watch_waits_through_the_silence(followed_quietly):
 def test_broken_streams_are_resumed_and_a_lost_server_is_reported_truthfully(server):
     """A proxy cuts every connection after 0.5 s: `follow` (allowed one failure in a row) and `cartel watch`
     reconnect each time, deliver the move, and when the proxy goes away say the server stopped answering,
-    not that the URL is wrong."""
+    not that the URL is wrong.  Each step waits for what it needs (so many broken connections, the move
+    delivered), with bounds far above what an idle machine takes: a loaded one is slow, not wrong."""
     proxy = CuttingProxy(server.port, cut_after=0.5)
     with CartelClient(server.url) as client:
         game_id, version, mover = quiet_game(client)
@@ -159,18 +161,47 @@ def test_broken_streams_are_resumed_and_a_lost_server_is_reported_truthfully(ser
         reader = threading.Thread(target=read)
         reader.start()
         watch = cartel("watch", game_id, "--after", str(version), url=proxy.url)
-        time.sleep(8)  # about three cuts, each followed by the server's 2 s retry delay
+        watch_lines: list[str] = []
+        watch_reader = threading.Thread(target=lambda: watch_lines.extend(watch.stdout))
+        watch_reader.start()
+        # each cut is followed by the server's 2 s retry delay; `cartel watch` is one more connection
+        wait_until(lambda: stream.connections >= 3 and proxy.accepted > stream.connections, timeout=60,
+                   what="three broken connections of follow and one of cartel watch")
         moved_to = make_a_move(mover, game_id)
-        time.sleep(3)
+        wait_until(lambda: delivered and any(f"{moved_to:>6}" in line for line in watch_lines), timeout=60,
+                   what="the move delivered through the cuts")
         broken_connections = stream.connections
         proxy.close()
-        reader.join(20)
-        out, err = watch.communicate(timeout=30)
+        reader.join(60)
+        try:
+            watch.wait(timeout=60)  # 5 refused reconnects, 2 s apart, then it says so
+        finally:
+            watch.kill()
+        watch_reader.join(10)
+        err = watch.stderr.read()
     assert broken_connections >= 3  # more broken connections than max_failures, and it went on
     assert [e.version for e in delivered] == [moved_to]
     assert ended and ended[0].reached and "stopped answering after" in str(ended[0])
-    assert watch.returncode == 3 and f"{moved_to:>6}" in out
+    assert watch.returncode == 3 and any(f"{moved_to:>6}" in line for line in watch_lines), watch_lines
     assert "stopped answering after" in err and "set --url" not in err
+
+
+def test_a_closed_proxy_ends_the_connections_it_holds():
+    """The proxy the test above closes: a connection it accepted a moment before (younger than its cut)
+    ends at once, and no connection is accepted after.  (close() alone left such a connection open and
+    silent until the client's 60 s read timeout: `cartel watch` then outlived the test's bound whenever a
+    loaded machine shifted its reconnects into that window.)"""
+    upstream = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    threading.Thread(target=lambda: held.append(upstream.accept()[0]), daemon=True).start()
+    proxy = CuttingProxy(upstream.getsockname()[1], cut_after=30)
+    with socket.create_connection(("127.0.0.1", proxy.port), timeout=10) as connection:
+        wait_until(lambda: proxy.accepted == 1, what="the proxy to accept")
+        proxy.close()
+        assert connection.recv(1) == b""  # the end of the stream, not the 10 s timeout
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", proxy.port), timeout=10)
+    upstream.close()
 
 
 def test_cartel_watch_on_a_wrong_url_says_so():

@@ -2,7 +2,14 @@
 
 It is how a test breaks a live stream for real (as a proxy's idle timeout or a
 network blip would) without touching the server: the client sees its response
-end mid-body.  `close()` stops listening, so new connections are refused.
+end mid-body.  `close()` stops listening, so new connections are refused, and
+ends every connection still open.
+
+Every socket is shut down before it is closed: on Linux, close() alone neither
+wakes a thread blocked in accept() or recv() on that socket nor ends the
+connection (the blocked call keeps it alive), so a connection younger than
+`cut_after` when the proxy closed stayed open, silent, until the client's read
+timeout, and the listener accepted one more connection after close().
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ class CuttingProxy:
         self.cuts = 0
         self._open: list[socket.socket] = []
         self._lock = threading.Lock()
+        self._closed = False
         threading.Thread(target=self._accept, daemon=True).start()
 
     @property
@@ -35,6 +43,10 @@ class CuttingProxy:
                 return  # closed
             upstream = socket.create_connection(("127.0.0.1", self.upstream_port))
             with self._lock:
+                if self._closed:  # accepted as close() ran
+                    client.close()
+                    upstream.close()
+                    return
                 self.accepted += 1
                 self._open += [client, upstream]
             for source, target in ((client, upstream), (upstream, client)):
@@ -69,10 +81,11 @@ class CuttingProxy:
                 self.cuts += 1
 
     def close(self) -> None:
-        self.listener.close()
         with self._lock:
-            for sock in self._open:
+            self._closed = True
+            for sock in [self.listener, *self._open]:
                 try:
-                    sock.close()
+                    sock.shutdown(socket.SHUT_RDWR)
                 except OSError:
-                    pass
+                    pass  # not connected, or already shut down
+                sock.close()
