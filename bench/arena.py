@@ -15,6 +15,11 @@ at a table are rated as separate players from the level's rating, and their upda
 Where seats have roles (Trafficking's Narc and Dealers), a level is rated per role ("greedy@narc").
 Win rate counts a shared win as a share; its 95% interval is Wilson's.
 
+A game that has not ended after `--max-commands` commands (default MAX_COMMANDS) is stopped and
+reported as a failure, not a result: it is left out of the ratings, printed as a FAILED line, kept in
+the JSON's "failures", and the run exits with status 1 (a search that stalls a game is a bug to fix,
+not a strength to rate; issue 22's Lords of Cannabis stall kept a 20-game run busy for 85 minutes).
+
 Output (bench/results/arena/, git-ignored): a table on stdout, arena-<stamp>.json and
 arena-<stamp>.png (needs matplotlib: `pip install -e .[bench]`; without it no chart is drawn).
 `--speed` instead measures ISMCTS iterations per second per ruleset.
@@ -26,6 +31,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -35,7 +41,7 @@ from rules.base import Rng, fold, normalize_options
 from rules.search import ismcts
 
 OUT = Path(__file__).resolve().parent / "results" / "arena"
-MAX_COMMANDS = 20_000
+MAX_COMMANDS = 3000  # the longest bot game measured is about 1,200 commands (tests/rules/test_progress.py)
 
 
 # ------------------------------------------------------------------ playing
@@ -48,15 +54,16 @@ def role_of(state: dict, seat: int) -> str | None:
 
 
 def play(job: tuple) -> dict:
-    """One game: {"lineup", "winners", "roles", "commands", "seconds": {level: s}, "moves": {level: n}}."""
-    name, lineup, seed, options, move_seconds = job
+    """One game: {"lineup", "winners", "roles", "commands", "seconds": {level: s}, "moves": {level: n}};
+    a game that has not ended after `max_commands` has "failed" (why) and no winners."""
+    name, lineup, seed, options, move_seconds, max_commands = job
     ruleset = EVERY_RULESET[name]
     events = ruleset.setup(normalize_options(ruleset.options, options), len(lineup), Rng(seed, 2))
     state, version = fold(ruleset, events), 1 + len(events)
     spent, moves = defaultdict(float), defaultdict(int)
-    for commands in range(MAX_COMMANDS):  # noqa: B007 (read after the loop: the game's length)
+    for commands in range(max_commands + 1):  # noqa: B007 (read after the loop: the game's length)
         outcome = ruleset.outcome(state)
-        if outcome is not None:
+        if outcome is not None or commands == max_commands:
             break
         seat = min(ruleset.awaiting(state))
         level = lineup[seat]
@@ -70,10 +77,11 @@ def play(job: tuple) -> dict:
         moves[level] += 1
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
         state, version = fold(ruleset, events, state), version + len(events)
-    else:
-        raise RuntimeError(f"{name} game {seed} did not end in {MAX_COMMANDS} commands")
-    return {"lineup": list(lineup), "winners": list(outcome["winners"]), "commands": commands,
-            "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
+    result = {"lineup": list(lineup), "seed": seed, "commands": commands,
+              "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
+    if outcome is None:
+        return {**result, "winners": [], "failed": f"did not end in {max_commands} commands"}
+    return {**result, "winners": list(outcome["winners"])}
 
 
 def lineups(levels: list[str], seats: int, lone: str | None = None) -> list[tuple[str, ...]]:
@@ -85,13 +93,13 @@ def lineups(levels: list[str], seats: int, lone: str | None = None) -> list[tupl
 
 
 def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None,
-         move_seconds: float | None = None, lone: str | None = None) -> list[tuple]:
+         move_seconds: float | None = None, lone: str | None = None, max_commands: int = MAX_COMMANDS) -> list[tuple]:
     out = []
     for lineup in lineups(levels, seats, lone):
         for n in range(games):
             rotated = lineup[n % seats:] + lineup[:n % seats]
             out.append((name, rotated, f"arena-{name}-{seats}-{'-'.join(lineup)}-{n}", options,
-                        move_seconds))
+                        move_seconds, max_commands))
     return out
 
 
@@ -112,6 +120,8 @@ def key_of(level: str, role: str | None) -> str:
 
 def rate(results: list[dict]) -> dict[str, dict]:
     """Per level (and role): games, win share, its interval, OpenSkill mu and sigma."""
+    if not results:  # every game failed: nothing to rate
+        return {}
     from openskill.models import PlackettLuce
     model = PlackettLuce()
     ratings: dict[str, object] = {}
@@ -251,6 +261,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--lone", default=None, help="at more than 2 seats, only the lineups with this level alone "
                                                      "(e.g. 1 ismcts vs 3 greedy)")
+    parser.add_argument("--max-commands", type=int, default=MAX_COMMANDS,
+                        help="stop a game after this many commands and report it as a failure (default %(default)s)")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
     args = parser.parse_args(argv)
@@ -259,34 +271,42 @@ def main(argv: list[str] | None = None) -> dict:
     if args.speed:
         return {"speed": speed(names, args.seats, args.iterations)}
     args.out.mkdir(parents=True, exist_ok=True)
-    report = {"command": "python3 -m bench.arena " + " ".join(argv or __import__("sys").argv[1:]),
-              "games_per_pairing": args.games, "rulesets": []}
+    report = {"command": "python3 -m bench.arena " + " ".join(argv or sys.argv[1:]),
+              "games_per_pairing": args.games, "rulesets": [], "failures": []}
     with multiprocessing.Pool(args.workers) as pool:
         for name in names:
             ruleset = EVERY_RULESET[name]
             levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]
             seats = max(ruleset.min_seats, min(ruleset.max_seats, args.seats))
-            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone)
+            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone, args.max_commands)
             started = time.perf_counter()
-            results = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
+            played = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
+            failed = [r for r in played if "failed" in r]
+            results = [r for r in played if "failed" not in r]
             levels_table, pairs = rate(results), head_to_head(results)
             per_move = defaultdict(lambda: [0.0, 0])
             for result in results:
                 for level, seconds in result["seconds"].items():
                     per_move[level][0] += seconds
                     per_move[level][1] += result["moves"][level]
-            section = {"ruleset": name, "seats": seats, "games": len(results), "levels": levels_table,
+            section = {"ruleset": name, "seats": seats, "games": len(results), "failed": len(failed),
+                       "levels": levels_table,
                        "pairings": pairs, "seconds": round(time.perf_counter() - started, 1),
                        "seconds_per_move": {lv: round(s / max(1, n), 4) for lv, (s, n) in per_move.items()}}
             report["rulesets"].append(section)
             show(f"{name}, {seats} seats, {len(results)} games ({section['seconds']} s)", levels_table, pairs)
+            for r in failed:
+                print(f"  FAILED: {name} game {r['seed']} ({' v '.join(r['lineup'])}) {r['failed']}: not rated")
+                report["failures"].append({"ruleset": name, **r})
     stamp = time.strftime("%Y%m%d-%H%M%S")
     (args.out / f"arena-{stamp}.json").write_text(json.dumps(report, indent=1))
     drew = chart(args.out / f"arena-{stamp}.png", report)
     print(f"\nwrote {args.out / f'arena-{stamp}.json'}" + (f" and arena-{stamp}.png" if drew else
                                                           " (no chart: matplotlib is not installed)"))
+    if report["failures"]:
+        print(f"{len(report['failures'])} game(s) did not end: the run failed")
     return report
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(1 if main().get("failures") else 0)

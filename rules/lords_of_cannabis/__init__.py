@@ -71,11 +71,15 @@ class LordsOfCannabis(RulesetBase):
     name = "lords_of_cannabis"
     title = "Lords of Cannabis"
     noun = "Lords of Cannabis"
+    versions = ((1, "as first released"),
+                (2, "at most 3 offers and counter-offers a turn"))
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
     determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
     evaluate = staticmethod(search.evaluate)
-    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
+    search_policy = search.POLICY  # ISMCTS improves on the greedy bot, its playouts counted in rounds
+    rollout_rounds, rollout_moves_per_seat = search.ROLLOUT_ROUNDS, search.ROLLOUT_MOVES_PER_SEAT
+    turn_holder, search_moves = staticmethod(search.turn_holder), staticmethod(search.search_moves)
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),

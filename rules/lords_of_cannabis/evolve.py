@@ -97,7 +97,8 @@ def started(state: None, d: dict) -> dict:
         "sites": [None] * len(NODE_PATHS), "tunnels": [None] * len(PATHS),
         "stock": [[TUNNELS_PER_COLOUR, TILES_PER_COLOUR] for _ in range(n)], "points": [0] * n,
         "tunnel_length": [0] * n, "longest": None, "mob_boss": None,
-        "rolled": False, "crop_played": False, "offers_made": 0, "dice": None, "offers": offers.empty(),
+        "rolled": False, "crop_played": False, "offers_made": 0, "offers_announced": 0, "dice": None,
+        "offers": offers.empty(),
         "free_tunnels": 0, "resume": None, "discarding": [], "winner": None,
     }
 
@@ -279,12 +280,17 @@ def bank_traded(state: dict, d: dict) -> dict:
 
 
 def offer_event(name: str):
-    """Evolver for one of the offers block's events (the book, and how many offers this turn)."""
+    """Evolver for one of the offers block's events (the book, and how many offers this turn: `offers_made`
+    counts each addressee's, `offers_announced` each offer or counter-offer, an offer to all once: its
+    first OfferMade finds the book empty, as every new offer does)."""
 
     def evolver(state: dict, d: dict) -> dict:
         book = offers.evolve(state["offers"], Event(name, d))
         made = state["offers_made"] + (name == "OfferMade")
-        return {**state, "offers": book, "offers_made": made}
+        announced = (name == "OfferMade" and not state["offers"]["open"]) or name == "OfferCountered"
+        # .get: a snapshot saved before the count existed (a version-1 game, which never reads it)
+        return {**state, "offers": book, "offers_made": made,
+                "offers_announced": state.get("offers_announced", 0) + announced}
 
     return evolver
 
@@ -298,7 +304,7 @@ def stash_traded(state: dict, d: dict) -> dict:
 # ------------------------------------------------------------------ turns, the end
 def turn_ended(state: dict, d: dict) -> dict:
     return {**state, "current": d["next"], "phase": "roll", "rolled": False, "crop_played": False,
-            "offers_made": 0, "dice": None}
+            "offers_made": 0, "offers_announced": 0, "dice": None}
 
 
 def game_won(state: dict, d: dict) -> dict:

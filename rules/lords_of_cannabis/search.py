@@ -20,10 +20,28 @@ from rules.lords_of_cannabis.state import total_points
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
-# against the best few others, every seat following the greedy bot for ROLLOUT_MOVES commands before
-# `evaluate` scores the state.
+# against the best few others, every seat following the greedy bot until ROLLOUT_ROUNDS rounds of turns
+# have ended (counted from the position searched: the searching seat's next turn, when it searches its
+# own) before `evaluate` scores the state.  The horizon was 12 commands; an offer and its refusal burned
+# two of them, which scored exactly as cutting the policy's own line two commands short, and the search
+# offered the same card 750 times in a row instead of rolling (issue 22).  A turn ends only by EndTurn,
+# so ROLLOUT_MOVES_PER_SEAT only caps a playout (a greedy round is 4 to 10 commands a seat).
 POLICY = "greedy"
-ROLLOUT_MOVES = 12
+ROLLOUT_ROUNDS = 1
+ROLLOUT_MOVES_PER_SEAT = 30
+
+
+def turn_holder(state: dict) -> int:
+    """Whose turn it is: it changes only when a turn ends (or a placement passes on)."""
+    return state["current"]
+
+
+def search_moves(state: dict, seat: int, moves: list[dict]) -> list[dict]:
+    """The moves worth searching: once the turn has had an offer, no other (legal moves list one set
+    of example terms, so another is the declined offer again, as the greedy and random bots know)."""
+    if not state["offers_made"]:
+        return moves
+    return [m for m in moves if m["type"] not in bots.OFFERS]
 
 RESOURCE_KINDS = 5
 

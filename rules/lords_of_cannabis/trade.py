@@ -9,6 +9,7 @@ from rules.lords_of_cannabis import guards
 from rules.lords_of_cannabis.board import RESOURCE_INDEX, RESOURCES
 from rules.lords_of_cannabis.guards import TRADE, TUNNELS
 from rules.lords_of_cannabis.state import bank_rates, can_pay
+from rules.ruleset import rules_version
 
 TERMS_SHAPE = 'terms are {"give": {RESOURCE: count, ...}, "get": {RESOURCE: count, ...}}'
 
@@ -38,9 +39,30 @@ def check_terms(terms, hand: list[int]) -> dict:
             "get": {RESOURCES[r]: n for r, n in enumerate(get) if n}}
 
 
+# Ruling 20 (version 2): "On your turn you may trade any of your Stash Cards with the other players. You
+# announce which Stash Card(s) you would like and those which you are willing to give up in return." An
+# announcement is an offer (to one player or to all) or a counter-offer; a turn has at most this many, so a
+# declined offer cannot be made again and again instead of rolling (the table never gets past that turn).
+OFFERS_PER_TURN = 3
+
+
+def offers_left(state: dict) -> int | None:
+    """Offers and counter-offers the turn still allows (None: version 1, no limit)."""
+    if rules_version(state) < 2:
+        return None
+    return max(0, OFFERS_PER_TURN - state.get("offers_announced", 0))
+
+
+def _may_announce(state: dict, what: str) -> None:
+    if offers_left(state) == 0:
+        raise IllegalMove(f"{what}: a turn has at most {OFFERS_PER_TURN} offers and counter-offers, and this "
+                          "turn has had them (accept or decline the open ones, or get on with the turn)", rule=TRADE)
+
+
 def _offering(state: dict, seat: int) -> None:
     """ "making offers to trade cards with other players can only be initiated by the person whose turn it is" """
     guards.my_action(state, seat, "trading", TRADE, after_roll=False)
+    _may_announce(state, "no more offers this turn")
 
 
 def decide_make_offer(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
@@ -79,6 +101,7 @@ def decide_decline(state: dict, seat: int, command: dict, rng: Rng) -> list[Even
 def decide_counter(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """ "You are free to accept offers from any of the players and make counter-offers as well." """
     offers.offer(state["offers"], command["offer"])
+    _may_announce(state, "no more counter-offers this turn")
     terms = check_terms(command["terms"], state["hands"][seat])
     return offers.counter(state["offers"], seat, command["offer"], terms)
 
@@ -141,7 +164,7 @@ def moves(state: dict, seat: int) -> list[dict]:
         four = any_four_example(hand)
         out += [{"type": "TradeAnyFour", "give": four, "get": RESOURCES[get]} for get in range(5) if bank[get]]
     terms = example_terms(hand)
-    if terms is not None:
+    if terms is not None and offers_left(state) != 0:
         out += [{"type": "MakeOffer", "to": s, "terms": terms} for s in range(state["seats"]) if s != seat]
         out.append({"type": "OfferToAll", "terms": terms})
     return out
@@ -150,7 +173,7 @@ def moves(state: dict, seat: int) -> list[dict]:
 def answer_moves(state: dict, seat: int) -> list[dict]:
     """Answers to the open offers addressed to the seat: accept (if it holds what is asked), decline, counter."""
     hand, out = state["hands"][seat], []
-    counter = example_terms(hand)
+    counter = example_terms(hand) if offers_left(state) != 0 else None
     for found in sorted(state["offers"]["open"].values(), key=lambda o: o["id"]):
         if found["to"] != seat:
             continue

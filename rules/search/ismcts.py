@@ -12,7 +12,8 @@ Each iteration:
      rng, so it is sampled anew on every descent (an open-loop tree over moves, not outcomes);
   4. play out with random legal moves for at most `rollout_moves` moves, then score the state:
      the outcome's winners share 1 when the game is over, else `ruleset.evaluate(state)`
-     (per-seat shares of a win) for a truncated playout;
+     (per-seat shares of a win) for a truncated playout;  a ruleset that says whose turn it is
+     (`turn_holder`) has its horizon counted in turns instead (`rollout_rounds`, see `turn_horizon`);
   5. back up every seat's score along the path (max-n: each node is chosen by the seat that moves
      there, on that seat's own score).
 
@@ -111,26 +112,57 @@ def horizon(ruleset: Any, state: Any) -> int:
     return getattr(ruleset, "rollout_moves", DEFAULT_ROLLOUT_MOVES)
 
 
+# A horizon counted in commands rewards a move for the commands it uses up: a declined offer in Lords of
+# Cannabis (offer, decline: the same position, two commands later) scored exactly as the policy's own move
+# with the playout cut two commands short, and the search made it again and again instead of rolling.  A
+# ruleset that says whose turn it is (`turn_holder(state)`, any value that changes exactly when a turn
+# ends) gets its horizon counted in turns: every playout of a choice stops at the same turn boundary,
+# `rollout_rounds` rounds (that many turns of each seat) after the position searched, however many
+# commands each line took to get there; `rollout_moves` then only caps a playout that never gets there.
+def turn_horizon(ruleset: Any, state: Any) -> int | None:
+    """Turn ends a playout runs to, counted from the position searched (None: count commands)."""
+    rounds = getattr(ruleset, "rollout_rounds", None)
+    if not rounds or getattr(ruleset, "turn_holder", None) is None:
+        return None
+    return rounds * seat_count(ruleset, state)
+
+
+def turns_left(ruleset: Any, before: Any, after: Any, left: int | None) -> int | None:
+    """`left` less the turn that ended between two positions, if one did."""
+    if left is None:
+        return None
+    return left - (ruleset.turn_holder(after) != ruleset.turn_holder(before))
+
+
+def searched_moves(ruleset: Any, state: Any, seat: int) -> list:
+    """The legal moves the search considers: all of them, less those the ruleset's `search_moves`
+    drops (moves that only repeat what the table just refused: a declined offer made again)."""
+    moves = ruleset.legal_moves(state, seat)
+    prune = getattr(ruleset, "search_moves", None)
+    return prune(state, seat, moves) if prune is not None and moves else moves
+
+
 def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFAULT_ITERATIONS,
            out_of_time: Callable[[], bool] | None = None, rollout_moves: int | None = None) -> dict:
     """The move ISMCTS picks for `seat` (one of its legal moves) after `iterations` iterations,
     or fewer if `out_of_time()` turns true (checked between iterations, after the first)."""
-    moves = ruleset.legal_moves(state, seat)
+    moves = searched_moves(ruleset, state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move to search")
     if len(moves) == 1:
         return moves[0]
     if rollout_moves is None:
         rollout_moves = horizon(ruleset, state)
+    turns = turn_horizon(ruleset, state)
     policy = getattr(ruleset, "search_policy", None)
     if policy is not None:
-        return guided(ruleset, state, seat, moves, rng, iterations, out_of_time, rollout_moves, policy)
+        return guided(ruleset, state, seat, moves, rng, iterations, out_of_time, rollout_moves, policy, turns)
     seats = seat_count(ruleset, state)
     root = Node(None, None, seats)
     for done in range(iterations):
         if done and out_of_time is not None and out_of_time():
             break
-        iterate(ruleset, root, determinize(ruleset, state, seat, rng), seat, seats, rng, rollout_moves)
+        iterate(ruleset, root, determinize(ruleset, state, seat, rng), seat, seats, rng, rollout_moves, turns)
     legal = {move_key(seat, m): m for m in moves}
     ranked = [(child.visits, -index, key) for index, (key, child) in enumerate(root.children.items()) if key in legal]
     if not ranked:
@@ -138,14 +170,16 @@ def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFA
     return legal[max(ranked)[2]]
 
 
-def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rng, rollout_moves: int) -> None:
-    """One iteration on one determinization: select, expand, play out, back up."""
+def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rng, rollout_moves: int,
+            turns: int | None = None) -> None:
+    """One iteration on one determinization: select, expand, play out (to `turns` turn ends from
+    the root, when the horizon is counted in turns), back up."""
     node, path = root, [root]
     while ruleset.outcome(world) is None:
         actor = seat if node is root else mover(ruleset, world)
         if actor is None:
             break
-        moves = ruleset.legal_moves(world, actor)
+        moves = searched_moves(ruleset, world, actor)
         if not moves:
             break
         untried = []
@@ -158,14 +192,16 @@ def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rn
         if untried:
             move = rng.choice(untried)
             child = node.children[move_key(actor, move)] = Node(actor, move, seats)
-            world = step(ruleset, world, actor, move, rng)
-            path.append(child)
-            break
-        keys = [move_key(actor, m) for m in moves]
-        node = max((node.children[k] for k in keys), key=Node.ucb)
-        world = step(ruleset, world, actor, node.move, rng)
+            node = child
+        else:
+            keys = [move_key(actor, m) for m in moves]
+            node = max((node.children[k] for k in keys), key=Node.ucb)
+        before, world = world, step(ruleset, world, actor, node.move, rng)
+        turns = turns_left(ruleset, before, world, turns)  # the tree's own moves count against the horizon
         path.append(node)
-    world = playout(ruleset, world, rng, rollout_moves)
+        if untried:
+            break
+    world = playout(ruleset, world, rng, rollout_moves, turns=turns)
     result = scores(ruleset, world, seats)
     for visited in path:
         visited.visits += 1
@@ -173,13 +209,15 @@ def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rn
             visited.score[s] += result[s]
 
 
-def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | None = None) -> Any:
+def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | None = None,
+            turns: int | None = None) -> Any:
     """Moves of the `level` bot (default: the ruleset's `rollout_level`; absent: uniformly random
-    legal moves) until the game ends or `moves_left` moves are made."""
+    legal moves) until the game ends, `turns` more turns end (when given) or `moves_left` moves
+    are made."""
     if level is None:
         level = getattr(ruleset, "rollout_level", None)
     for _ in range(moves_left):
-        if ruleset.outcome(world) is not None:
+        if ruleset.outcome(world) is not None or (turns is not None and turns <= 0):
             break
         actor = mover(ruleset, world)
         if actor is None:
@@ -187,11 +225,12 @@ def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | No
         if level is not None:
             move = ruleset.bot_move(world, actor, level, rng)
         else:
-            moves = ruleset.legal_moves(world, actor)
+            moves = searched_moves(ruleset, world, actor)
             if not moves:
                 break
             move = rng.choice(moves)
-        world = step(ruleset, world, actor, move, rng)
+        before, world = world, step(ruleset, world, actor, move, rng)
+        turns = turns_left(ruleset, before, world, turns)
     return world
 
 
@@ -210,10 +249,10 @@ MIN_WORLDS = 4       # determinizations before any move may replace the policy's
 
 
 def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iterations: int,
-           out_of_time: Callable[[], bool] | None, rollout_moves: int, policy: str) -> dict:
+           out_of_time: Callable[[], bool] | None, rollout_moves: int, policy: str,
+           turns: int | None = None) -> dict:
     """The policy's move, or a candidate that beats it in paired playouts (one iteration is one
-    playout of one candidate)."""
-    seats = seat_count(ruleset, state)
+    playout of one candidate; counted in turns, every candidate's playout stops at the same turn end)."""
     default = ruleset.bot_move(state, seat, policy, rng)
     candidates = [default] + alternatives(ruleset, state, seat, moves, default, rng,
                                           getattr(ruleset, "search_candidates", CANDIDATES) - 1)
@@ -225,14 +264,21 @@ def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iteration
             break
         world = determinize(ruleset, state, seat, rng)
         dice = str(rng.randbelow(1 << 62))  # every candidate meets the same chance stream
-        values = []
-        for move in candidates:
-            chance = Rng(dice, "playout")
-            end = playout(ruleset, step(ruleset, world, seat, move, chance), chance, rollout_moves, policy)
-            values.append(scores(ruleset, end, seats)[seat])
+        values = [candidate_value(ruleset, world, seat, move, dice, rollout_moves, policy, turns)
+                  for move in candidates]
         for j, v in enumerate(values):
             differences[j].append(v - values[0])
     return candidates[confident_best(differences)]
+
+
+def candidate_value(ruleset: Any, world: Any, seat: int, move: Mapping[str, Any], dice: str, rollout_moves: int,
+                    policy: str, turns: int | None = None) -> float:
+    """The seat's score after `move` and a playout of the policy (chance from `dice`, the same for
+    every candidate in this world)."""
+    chance = Rng(dice, "playout")
+    after = step(ruleset, world, seat, move, chance)
+    end = playout(ruleset, after, chance, rollout_moves, policy, turns_left(ruleset, world, after, turns))
+    return scores(ruleset, end, seat_count(ruleset, world))[seat]
 
 
 def confident_best(differences: list[list[float]]) -> int:
