@@ -29,8 +29,9 @@ import json
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from events import strictjson
+from events import clocks, strictjson
 from events import table as tables
+from events.clocks import NotAwaited, NotInControl
 from events.envelope import Envelope
 from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
@@ -41,7 +42,6 @@ TABLE_FORMAT = "tabletop-cartel-history/2"  # the table re-decided; no game id o
 LEGACY_FORMAT = "tabletop-cartel-history/1"
 FORMATS = (HISTORY_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
 ENGINE_COMMANDS = TABLE_COMMANDS  # decided by the table, not by the game's ruleset
-ACTOR_CONTROL = {"seat": "human", "clock": "human", "bot": "bot"}  # actor kind -> who must control the seat
 
 
 def history_header(game: Any) -> dict:
@@ -104,9 +104,8 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
         return table, f"{command['type']} before CreateGame", 0
     elif not legacy:
         status = tables.game_status(table, state, ruleset)
-        awaiting = {int(s): kind for s, kind in ruleset.awaiting(state).items()} if status == "active" else {}
         try:
-            produced = tables.decide(table, status, awaiting, command, ruleset.bot_levels)
+            produced = tables.decide(table, status, clocks.awaited(status, ruleset, state), command, ruleset.bot_levels)
         except IllegalMove as error:
             return table, f"the recorded table command {command['type']} is refused there: {error.reason}", 0
         produced_pairs = [(e.type, _normal(e.data)) for e in produced]
@@ -127,18 +126,30 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
     return table, None, short
 
 
-def _controls(table: dict | None, control: str | None, seat: int) -> bool:
-    """Whether seat N is controlled as its actor says (`_actor`): a human's seat, a bot's."""
-    if table is None or not 0 <= seat < len(table["seats"]):
-        return False
-    return control == table["seats"][seat]["kind"]
+def _refusal(table: dict | None, state: Any, ruleset: Ruleset, actor: str, command_type: str) -> tuple[int, str | None]:
+    """(the seat the actor names, why it may not send this command there, or None): the live
+    command's rule (events/clocks.py check_may_act), worded for a history."""
+    seat, sender = _actor(actor)
+    if seat is None:
+        return 0, f"{actor} was not awaited when it sent {command_type}"
+    try:
+        if table is None:
+            raise NotInControl("no table: nobody controls any seat")
+        status = tables.game_status(table, state, ruleset)
+        clocks.check_may_act(table, status, clocks.awaited(status, ruleset, state), seat, sender)
+    except NotInControl:
+        return seat, (f"{actor} sent {command_type} but does not control seat {seat} then (see the seat's claims "
+                      "and hand-overs)")
+    except NotAwaited:
+        return seat, f"{actor} was not awaited when it sent {command_type}"
+    return seat, None
 
 
 @lru_cache(maxsize=64)  # a history has a few actors and thousands of commands
-def _actor(actor: str) -> tuple[int | None, str | None]:
-    """(the seat `seat:N`, `bot:N` or `clock:N` names, who must control it then: "human" or "bot")."""
+def _actor(actor: str) -> tuple[int | None, str]:
+    """(the seat `seat:N`, `bot:N` or `clock:N` names, who sent it: "seat", "bot" or "clock")."""
     kind, _, seat = actor.partition(":")
-    return (int(seat) if seat.isdigit() else None), ACTOR_CONTROL.get(kind)
+    return (int(seat) if seat.isdigit() else None), kind
 
 
 def _same_events(produced: list[Event], batch: list[dict]) -> bool:
@@ -310,6 +321,8 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
         rng = Rng(seed, version)
         try:
             if command["type"] == "StartGame":
+                if table is not None and not clocks.ready_to_start(table, state):
+                    return fail(version, "StartGame while a seat was still open, or after the game had started")
                 # the options the game was created with; a header that says otherwise is named after
                 options = table["options"] if table is not None else header.get("options") or {}
                 produced = ruleset.setup(options, seats, rng)
@@ -317,14 +330,9 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             elif state is None:
                 return fail(version, f"{command['type']} before the game was set up (StartGame)")
             else:
-                actor = first.get("actor")
-                seat, control = _actor(str(actor))
-                awaited = ruleset.awaiting(state)
-                if seat is None or (seat not in awaited and seat not in {int(s) for s in awaited}):
-                    return fail(version, f"{actor} was not awaited when it sent {command['type']}")
-                if not _controls(table, control, seat):
-                    return fail(version, f"{actor} sent {command['type']} but does not control "
-                                         f"seat {seat} then (see the seat's claims and hand-overs)")
+                seat, refused = _refusal(table, state, ruleset, str(first.get("actor")), command["type"])
+                if refused:
+                    return fail(version, refused)
                 # the state after the command's events comes with them: decide folds them anyway
                 produced, after = decide_and_apply(ruleset, state, seat, command, rng)
         except IllegalMove as error:

@@ -14,12 +14,16 @@ import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Callable, Iterable, Mapping
 
 from redis.exceptions import RedisError
 
+from events import clocks
 from events import table as tables
 from events.archive import ArchiveStore, archived_game_parts
+from events.clocks import NotAwaited as NotAwaited  # re-exported: the refusals of who may act (events/clocks.py)
+from events.clocks import SeatPlayedByBot as SeatPlayedByBot
 from events.envelope import Envelope, actor_for, canonical
 from events.limits import Toll
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
@@ -37,14 +41,6 @@ RETRIES_ON_CONFLICT = 8
 
 class GameNotFound(LookupError):
     pass
-
-
-class NotAwaited(IllegalMove):
-    """The seat may not act now (not its turn, game over or not started)."""
-
-
-class SeatPlayedByBot(NotAwaited):
-    """The seat was handed to a bot (its clock ran out too often): its human must reclaim it first."""
 
 
 class IdempotencyMismatch(Exception):
@@ -127,9 +123,8 @@ class Game:
         return self.meta["seed"]
 
     def awaiting(self) -> dict[int, str]:
-        if self.status != "active":
-            return {}
-        return {int(seat): kind for seat, kind in self.ruleset.awaiting(self.state).items()}
+        """Whom the game awaits now, seat -> kind of wait (events/clocks.py)."""
+        return clocks.awaited(self.status, self.ruleset, self.state)
 
     def outcome(self) -> dict | None:
         return tables.game_outcome(self.table, self.state, self.ruleset)
@@ -160,6 +155,21 @@ class CommandResult:
     first_version: int  # first event this command appended (version + 1 when nothing was)
     events: list[Envelope] = field(default_factory=list)
     duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Append:
+    """What one compare-and-append writes besides the events: who sent them (`actor`), the command
+    (stored with the first event) and its id, meta fields to write with them, the idempotency record,
+    whether a human sent it (`human`) and the request's rate-limit toll (`GameRunner.execute`)."""
+
+    actor: str
+    command: Mapping[str, Any]
+    command_id: str
+    meta: Mapping[str, str] = field(default_factory=dict)
+    idempotency: tuple[str, dict] | None = None
+    human: bool = False
+    toll: Toll | None = None
 
 
 def fingerprint(command: Mapping[str, Any]) -> str:
@@ -301,25 +311,21 @@ class GameRunner:
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
-        self._best_effort("lobby", game_id, self.store.index_game, game_id, ruleset_name, created_at, "open")
+        self._best_effort("lobby", game_id, partial(self.store.index_game, game_id, ruleset_name, created_at, "open"))
         game = self.load(game_id)
-        return self._start(game) if self._all_seated(game) else game
+        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None) -> Game:
         """Turn an open seat into a human one (the table decides); the last claim starts the game."""
         command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {})}
         game = self._table_command(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash},
                                    human=True)
-        return self._start(game) if self._all_seated(game) else game
-
-    @staticmethod
-    def _all_seated(game: Game) -> bool:
-        return game.state is None and all(seat["kind"] != "open" for seat in game.table["seats"])
+        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
 
     def _start(self, game: Game) -> Game:
         """Append the ruleset's setup events; they are rolled with Rng(seed, first version)."""
         events = game.ruleset.setup(game.options, len(game.seats), Rng(game.seed, game.version + 1))
-        return self._commit(game, events, "system", {"type": "StartGame"}, "start")[0]
+        return self._commit(game, events, Append("system", {"type": "StartGame"}, "start"))[0]
 
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
@@ -362,9 +368,9 @@ class GameRunner:
             idem = (scope, {"first": game.version + 1, "last": game.version + len(events),
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
-                after, envelopes = self._commit(game, events, actor_for(actor_kind, seat), command,
-                                                new_command_id(), idempotency=idem, schedule=schedule,
-                                                human=actor_kind == "seat", toll=toll)
+                append = Append(actor_for(actor_kind, seat), command, new_command_id(), idempotency=idem,
+                                human=actor_kind == "seat", toll=toll)
+                after, envelopes = self._commit(game, events, append, schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
                     raise
@@ -394,23 +400,14 @@ class GameRunner:
         if game.archived:
             raise GameClosed(f"the game was {game.status} and has been archived: it takes no more commands; "
                              f"its history is at GET /v1/games/{game.id}/history", kind="game-archived")
-        if game.status == "abandoned":
-            raise GameClosed(f"the game was abandoned (no human command for {game.table['abandoned']['idle_seconds']}"
-                             " s): it takes no more commands")
+        clocks.refuse_if_abandoned(game.table)
 
     def _check_may_act(self, game: Game, seat: int, actor_kind: str = "seat") -> None:
+        """Who may act is decided in events/clocks.py, for the verifier too; an archived game is the runner's."""
         self.refuse_if_closed(game)
-        if actor_kind == "seat" and game.seats[seat]["kind"] == "bot":
-            raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
-                                  f"(POST /v1/games/{game.id}/seats/{seat}/reclaim) to play again", rule="seat control")
-        if game.status != "active":
-            reason = ("the game is over" if game.status == "finished"
-                      else "the game has not started: seats are still open")
-            raise NotAwaited(reason, rule="game status")
-        awaiting = game.awaiting()
-        if seat not in awaiting:
-            waiting_for = ", ".join(f"seat {s} ({kind})" for s, kind in sorted(awaiting.items())) or "nobody"
-            raise NotAwaited(f"seat {seat} may not act now; waiting for {waiting_for}", rule="turn order")
+        status = game.status
+        clocks.check_may_act(game.table, status, clocks.awaited(status, game.ruleset, game.state), seat, actor_kind,
+                             game.id)
 
     def _replay(self, game_id: str, record: dict, command: Mapping[str, Any]) -> CommandResult:
         if record["fingerprint"] != fingerprint(command):
@@ -419,86 +416,87 @@ class GameRunner:
         return CommandResult(game, record["first"],
                              self.store.read(game_id, record["first"] - 1, until=record["last"]), duplicate=True)
 
-    def _commit(self, game: Game, events: list[Event], actor: str, command: Mapping[str, Any],
-                command_id: str, extra_meta: Mapping[str, str] | None = None,
-                idempotency: tuple[str, dict] | None = None, schedule: bool = True,
-                human: bool = False, toll: Toll | None = None) -> tuple[Game, list[Envelope]]:
-        """Fold, then compare-and-append the events with the meta they change: the table's
-        projection, the status, the deadlines and (`human`: a human's command) when a human
-        last acted are written in the same atomic step (and an untaken `toll` with them: see
-        `execute`)."""
+    def _commit(self, game: Game, events: list[Event], append: Append,
+                schedule: bool = True) -> tuple[Game, list[Envelope]]:
+        """Append the events (the one step that can fail the command), then run the after-commit
+        steps, none of which can: the answer is built from the appended events alone."""
+        after, envelopes = self._append(game, events, append)
+        for step, action in self._after_commit_steps(game, after, envelopes[-1], schedule):
+            # The command is stored and other readers see it: nothing from here on may turn it into
+            # an error (a client told it failed would send it again), so each step is best effort.
+            self._best_effort(step, game.id, action)
+        return after, envelopes
+
+    def _append(self, game: Game, events: list[Event], append: Append) -> tuple[Game, list[Envelope]]:
+        """Fold, then compare-and-append the events with the meta they change (`_meta_after`), in one
+        atomic step (and an untaken toll with them: see `execute`); the game after, and the events as stored."""
         # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
         # what another process folds from Redis (dict order included: rules iterate dicts).
         events = [Event(e.type, canonical(e.data)) for e in events]
         table, state = fold_game(game.ruleset, events, game.table, game.state)
         after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state, table)
-        meta = dict(extra_meta or {})
-        if table is not game.table:
-            meta.update(tables.projection(table))
-        if after.status != game.status:
-            meta["status"] = after.status
-        meta["deadlines"] = json.dumps(self._deadlines(game, after))
         at = self.clock()
-        if human:  # what the sweeper's idleness check reads (events/retention.py)
-            meta["human_at"] = str(at)
+        meta = {**append.meta, **self._meta_after(game, after, at, append.human)}
         after.meta.update(meta)
-        pending = [PendingEvent(event, actor, command if i == 0 else None) for i, event in enumerate(events)]
-        if toll is not None and not toll.taken:
-            self.store.append_with_toll(toll, game.id, game.version, pending, at=at, command_id=command_id,
-                                        meta=meta, idempotency=idempotency)
+        pending = [PendingEvent(event, append.actor, append.command if i == 0 else None)
+                   for i, event in enumerate(events)]
+        kwargs = {"at": at, "command_id": append.command_id, "meta": meta, "idempotency": append.idempotency}
+        if append.toll is not None and not append.toll.taken:
+            self.store.append_with_toll(append.toll, game.id, game.version, pending, **kwargs)
         else:
-            self.store.append(game.id, game.version, pending, at=at, command_id=command_id,
-                              meta=meta, idempotency=idempotency)
-        self._remember(game.id, after.version, (table, state), command_id, after.meta)
-        # The command is stored and other readers see it: nothing from here on may turn it into an
-        # error (a client told it failed would send it again), so each step is best effort.
-        if after.version // self.snapshot_every > game.version // self.snapshot_every:
-            self._best_effort("snapshot", game.id, self.store.save_snapshot, game.id, after.version, state, table)
-        if after.status != game.status:
-            self._best_effort("lobby", game.id, self.store.index_game, game.id, table["ruleset"],
-                              int(game.meta["created_at"]), after.status, game.status, at=at)
-        if schedule:
-            self.schedule(after, game)
-        envelopes = [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at, command_id,
-                              command=p.command) for i, p in enumerate(pending)]
-        return after, envelopes
+            self.store.append(game.id, game.version, pending, **kwargs)
+        return after, [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at,
+                                append.command_id, command=p.command) for i, p in enumerate(pending)]
+
+    @staticmethod
+    def _meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:
+        """The meta fields an append writes: the table's projection (if the table changed), the status
+        (if it changed), the human seats' deadlines (events/clocks.py) and (`human`: a human's command)
+        when a human last acted, which the sweeper's idleness check reads (events/retention.py)."""
+        meta = tables.projection(after.table) if after.table is not before.table else {}
+        if after.status != before.status:
+            meta["status"] = after.status
+        running = clocks.deadlines(after.table, after.awaiting(), before.awaiting(), before.deadlines, at)
+        meta["deadlines"] = json.dumps(running)
+        if human:
+            meta["human_at"] = str(at)
+        return meta
+
+    def _after_commit_steps(self, before: Game, after: Game, last: Envelope,
+                            schedule: bool) -> list[tuple[str, Callable[[], Any]]]:
+        """What an append calls for afterwards, by name (the `step` of after_append_failed): this
+        process's cached copy; a snapshot every `snapshot_every` events; the lobby's index when the
+        status changed; and (`schedule`) the jobs the new state needs."""
+        steps = [("cache", partial(self._remember, after.id, after.version, (after.table, after.state),
+                                   last.command_id, after.meta))]
+        if after.version // self.snapshot_every > before.version // self.snapshot_every:
+            steps.append(("snapshot", partial(self.store.save_snapshot, after.id, after.version, after.state,
+                                              after.table)))
+        if after.status != before.status:
+            steps.append(("lobby", partial(self.store.index_game, after.id, after.table["ruleset"],
+                                           int(before.meta["created_at"]), after.status, before.status, at=last.at)))
+        if schedule and self.after_append:
+            steps.append(("schedule", partial(self.after_append, after, before)))
+        return steps
 
     def schedule(self, after: Game, before: Game | None) -> None:
         """Run the after-append hook (enqueue the bot and clock jobs the new state needs), best effort:
         when it fails (the queue's Redis unreachable) the sweepers enqueue the jobs once it is back."""
         if self.after_append:
-            self._best_effort("schedule", after.id, self.after_append, after, before)
+            self._best_effort("schedule", after.id, partial(self.after_append, after, before))
 
-    def _best_effort(self, step: str, game_id: str, action: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+    def _best_effort(self, step: str, game_id: str, action: Callable[[], Any]) -> None:
+        """The one guard of every step after an append: whatever it raises, the append it follows stands."""
         try:
-            action(*args, **kwargs)
-        except Exception as error:  # whatever failed, the append it follows stands
+            action()
+        except Exception as error:
             self.after_append_failed(step, game_id, error)
 
     def after_append_failed(self, step: str, game_id: str, error: Exception) -> None:
-        """A step after a stored append failed (`schedule`, `lobby`, `snapshot`): logged; the service counts it."""
+        """A step after a stored append failed (`cache`, `schedule`, `lobby`, `snapshot`): logged; the service
+        counts it."""
         log.warning("game %s: %s after the append failed (%s: %s); the append stands", game_id, step,
                     type(error).__name__, error, exc_info=not isinstance(error, OSError | RedisError))
-
-    def _deadlines(self, before: Game, after: Game) -> dict[int, int]:
-        """A human seat's clock starts when it becomes awaited (or its kind of wait
-        changes) and runs until it is no longer awaited: one deadline per stretch."""
-        clock = after.clock
-        if not clock or after.status != "active":
-            return {}
-        old_awaiting, old_deadlines, now = before.awaiting(), before.deadlines, self.clock()
-        out = {}
-        for seat, kind in after.awaiting().items():
-            if after.seats[seat]["kind"] != "human":
-                continue
-            seconds = clock.get("move_seconds" if kind == "move" else "response_seconds")
-            if not seconds:
-                continue
-            if old_awaiting.get(seat) == kind and seat in old_deadlines:
-                out[seat] = old_deadlines[seat]
-            else:
-                out[seat] = now + int(seconds * 1000)
-        return out
 
     # ------------------------------------------------------- seats and clocks
     def _table_command(self, game_id: str, command: Mapping[str, Any], command_id: str,
@@ -515,8 +513,9 @@ class GameRunner:
             if not events:
                 return game
             try:
-                return self._commit(game, events, "system", dict(command), f"{command_id}-{secrets.token_hex(4)}",
-                                    extra_meta=extra_meta, human=human)[0]
+                append = Append("system", dict(command), f"{command_id}-{secrets.token_hex(4)}",
+                                meta=extra_meta or {}, human=human)
+                return self._commit(game, events, append)[0]
             except ConcurrencyConflict:
                 game = self.load(game_id)
         raise ConcurrencyConflict(game.version, self.store.version(game_id))
@@ -544,7 +543,7 @@ class GameRunner:
         command = {"type": "AbandonGame", "idle_since": idle_since, "idle_seconds": idle_seconds}
         self.refuse_if_closed(game)
         events = tables.decide(game.table, game.status, game.awaiting(), command, game.ruleset.bot_levels)
-        return self._commit(game, events, "system", command, f"abandon-{secrets.token_hex(4)}")[0]
+        return self._commit(game, events, Append("system", command, f"abandon-{secrets.token_hex(4)}"))[0]
 
     # ------------------------------------------------------------------ reading
     def envelopes(self, game: Game, after: int = 0, limit: int | None = None) -> list[Envelope]:

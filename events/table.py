@@ -21,7 +21,9 @@ what it relied on.
 
 The same clock deadline expires at most once (`expired`), so a clock job run
 twice (a worker killed mid-job, the sweeper) never counts twice; two clocks
-expiring together are two appends, each checked against the version.
+expiring together are two appends, each checked against the version.  What an
+expiry counts, like every other question of whose turn it is and whose clock
+runs, is decided in events/clocks.py; this module folds and records it.
 
 Pure like `rules/`: no I/O, no clock; the runner passes what it needs (the
 game's status and who it awaits) and writes `projection(table)` into the meta
@@ -32,13 +34,14 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from events.clocks import GameClosed as GameClosed  # re-exported: the table's refusal, decided in events/clocks.py
+from events.clocks import expire_clock, hand_over, refuse_if_abandoned
 from rules.base import Event, IllegalMove
 
 ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
                            "GameAbandoned"})
 TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat", "AbandonGame"})
 ENDED = ("finished", "abandoned")  # the statuses of a game that takes no more moves
-DEFAULT_TIMEOUTS_BEFORE_BOT = 3
 SEAT_FIELDS = ("kind", "level", "name")
 
 
@@ -52,15 +55,6 @@ class SeatNotOpen(IllegalMove):
 
 class NothingToReclaim(IllegalMove):
     """Reclaiming a seat that no bot plays in an active game."""
-
-
-class GameClosed(IllegalMove):
-    """A command to a game that was abandoned (or archived): it takes none any more.
-    `kind` names the problem for HTTP (`game-abandoned`, `game-archived`)."""
-
-    def __init__(self, reason: str, kind: str = "game-abandoned", rule: str | None = "retention"):
-        super().__init__(reason, rule=rule)
-        self.kind = kind
 
 
 # ------------------------------------------------------------------ evolve
@@ -118,9 +112,7 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     if kind not in TABLE_COMMANDS - {"CreateGame"}:
         raise IllegalMove(f"{kind!r} is not a table command", rule="table")
     _check_shape(command)
-    if status == "abandoned":
-        raise GameClosed(f"the game was abandoned (no human command for {table['abandoned']['idle_seconds']} s): "
-                         "it takes no more commands")
+    refuse_if_abandoned(table)
     if kind == "AbandonGame":
         if status not in ("open", "active"):
             raise IllegalMove(f"a {status} game cannot be abandoned", rule="retention")
@@ -159,24 +151,6 @@ def _check_shape(command: Mapping[str, Any]) -> None:
                               rule="table")
 
 
-def expire_clock(table: dict, awaiting: Mapping[int, str], seat: int, deadline: int,
-                 bot_levels: tuple = ("random",)) -> list[Event]:
-    """One expired clock counted (once per deadline); the seat goes to a bot when the count reaches the limit."""
-    if seat not in awaiting:
-        raise IllegalMove(f"seat {seat} is not awaited: its clock is not running", rule="clocks")
-    if table["expired"].get(str(seat)) == deadline:
-        return []  # this deadline was counted already (a clock job run twice)
-    count = table["timeouts"].get(str(seat), 0) + 1
-    events = [Event("ClockExpired", {"seat": seat, "deadline": deadline, "timeouts": count})]
-    if count >= timeouts_before_bot(table):
-        events.append(hand_over(seat, table["clock"].get("bot_level") or bot_levels[0], f"{count} clock timeouts"))
-    return events
-
-
-def hand_over(seat: int, level: str, reason: str) -> Event:
-    return Event("SeatHandedToBot", {"seat": seat, "level": level, "reason": reason})
-
-
 # ----------------------------------------------------------------- queries
 def game_status(table: dict | None, state: Any, ruleset: Any) -> str:
     """open (seats to fill), active, finished (the rules say so) or abandoned (the table says so)."""
@@ -197,10 +171,6 @@ def game_outcome(table: dict | None, state: Any, ruleset: Any) -> dict | None:
 def abandoned_outcome(table: dict) -> dict:
     """An abandoned game has no winner, whatever the score when it was left: nobody finished it."""
     return {"winners": [], "reason": "abandoned", "idle_seconds": table["abandoned"]["idle_seconds"]}
-
-
-def timeouts_before_bot(table: dict) -> int:
-    return int(table["clock"].get("timeouts_before_bot") or DEFAULT_TIMEOUTS_BEFORE_BOT)
 
 
 def projection(table: dict) -> dict[str, str]:

@@ -14,6 +14,7 @@ import time
 from redis.exceptions import RedisError
 from rq import Queue
 
+from events import clocks
 from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove, Rng
@@ -78,7 +79,7 @@ def play_bot(game_id: str, version: int, seat: int) -> str:
         if after is None:
             break
         game, moved = after, moved + 1
-        bots = sorted(s for s in game.awaiting() if game.seats[s]["kind"] == "bot")
+        bots = clocks.bots_to_move(game.seats, game.awaiting())
         if not bots:
             break
         next_seat = bots[0]
@@ -91,10 +92,9 @@ def play_bot(game_id: str, version: int, seat: int) -> str:
 
 def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) -> Game | None:
     """One bot move; the game after it, or None if the seat is not a bot's to play or the game moved on."""
-    spec = game.seats[seat]
-    if spec["kind"] != "bot" or seat not in game.awaiting():
+    if seat not in clocks.bots_to_move(game.seats, game.awaiting()):
         return None
-    level = spec.get("level", "random")
+    level = game.seats[seat].get("level", "random")
     rng = Rng(game.seed, f"bot:{seat}:{game.version}")
     if is_search_level(level):
         command = game.ruleset.bot_move(game.state, seat, level, rng, out_of_time=time_cap(BOT_MOVE_SECONDS))
@@ -136,33 +136,34 @@ def stuck_seats(runner: GameRunner, game: Game) -> set[int]:
 
 
 def expire_clock(game_id: str, seat: int, deadline_ms: int) -> str:
-    """At a human seat's deadline, apply the ruleset's default moves until the seat is no longer awaited."""
+    """At a human seat's deadline, apply the ruleset's default moves until the seat is no longer awaited
+    (whether the clock is due, and while it runs, is decided in events/clocks.py)."""
     engine = current_engine()
     runner = engine.runner
-    game = runner.load(game_id)
-    if game.deadlines.get(seat) != deadline_ms:
+    game, now = runner.load(game_id), runner.clock()
+    wake, wait = clocks.clock_wake(game.deadlines, seat, deadline_ms, now, CLOCK_EARLY_WAIT_MS)
+    if wake == "stale":
         return "stale"
     if seat in stuck_clocks(runner, game):
         return "stuck"  # failed CLOCK_ATTEMPTS times at this deadline, and reported
-    early = deadline_ms - runner.clock()
-    if early > CLOCK_EARLY_WAIT_MS:
+    if wake == "early":
         # Never under this job's own id: RQ deletes it, and anything enqueued under it, when this job ends.
-        reschedule_clock(engine.queue, game_id, seat, deadline_ms, runner.clock())
+        reschedule_clock(engine.queue, game_id, seat, deadline_ms, now)
         return "rescheduled"
     try:
-        return _time_out(runner, game_id, seat, deadline_ms, early)
+        return _time_out(runner, game_id, seat, deadline_ms, wait)
     except RedisError:
         raise  # the store is unreachable: the job fails and the sweeper retries it once Redis is back
     except Exception as error:  # the rules or the job raised: the sweeper retries, a bounded number of times
         return clock_failed(runner, game, seat, deadline_ms, error)
 
 
-def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, early: int) -> str:
+def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, wait: int) -> str:
     """Wait out the last moment before the deadline, then time the seat out."""
-    if early > 0:
-        time.sleep(early / 1000)
+    if wait > 0:
+        time.sleep(wait / 1000)
         game = runner.load(game_id)
-        if game.deadlines.get(seat) != deadline_ms:
+        if not clocks.clock_current(game.deadlines, seat, deadline_ms):
             return "stale"
     try:  # ClockExpired (once per deadline), and the hand-over when the count reaches the limit
         game = runner.expire_clock(game_id, seat, deadline_ms)
@@ -171,7 +172,7 @@ def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, ear
     if game.seats[seat]["kind"] == "bot":
         return "handed to bot"
     for _ in range(MAX_TIMEOUT_STEPS):
-        if game.deadlines.get(seat) != deadline_ms or seat not in game.awaiting():
+        if not clocks.clock_running(game.deadlines, game.awaiting(), seat, deadline_ms):
             return "timed out"
         try:
             runner.execute(game_id, seat, game.ruleset.on_timeout(game.state, seat), actor_kind="clock",
@@ -216,21 +217,18 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
         game = loaded_or_forgotten(runner, game_id)
         if game is None:
             continue
-        stuck = stuck_seats(runner, game)
-        for seat in game.awaiting():
-            if game.seats[seat]["kind"] == "bot" and seat not in stuck:
-                enqueue_bot(queue, game.id, game.version, seat, retry=f"-r{now}")
-                nudged += 1
+        for seat in clocks.bots_to_move(game.seats, game.awaiting(), stuck_seats(runner, game)):
+            enqueue_bot(queue, game.id, game.version, seat, retry=f"-r{now}")
+            nudged += 1
         work.nudged(game_id, now)
     for game_id in work.stalled_clocks(now - stalled_after_ms):
         game = loaded_or_forgotten(runner, game_id)
         if game is None:
             continue
-        stuck = stuck_clocks(runner, game)
-        for seat, deadline in game.deadlines.items():
-            if deadline <= now - stalled_after_ms and seat not in stuck:
-                enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)
-                nudged += 1
+        for seat, deadline in clocks.overdue_clocks(game.deadlines, now - stalled_after_ms,
+                                                    stuck_clocks(runner, game)).items():
+            enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)
+            nudged += 1
         work.nudged(game_id, now)
     return nudged
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from rq import Queue
 
+from events import clocks
 from events.runner import Game, GameRunner
 
 PLAY_BOT = "service.jobs.play_bot"
@@ -31,19 +32,15 @@ class Scheduler:
         has_bots = any(seat["kind"] == "bot" for seat in game.seats)
         if not has_bots and not game.clock:
             return  # humans without clocks: nothing to schedule, no index to keep
-        awaiting = game.awaiting()
-        bots = [seat for seat in awaiting if game.seats[seat]["kind"] == "bot"]
+        bots = clocks.bots_to_move(game.seats, game.awaiting())
         deadlines = game.deadlines
         # The sweepers' indexes first (in the event store): if the queue Redis is down,
         # the sweepers still find the game once it is back.
-        self.runner.store.work.update(game.id, self.runner.clock() if bots else None,
-                                      min(deadlines.values()) if deadlines else None)
+        self.runner.store.work.update(game.id, self.runner.clock() if bots else None, clocks.earliest(deadlines))
         for seat in bots:
             enqueue_bot(self.queue, game.id, game.version, seat)
-        previous = before.deadlines if before else {}
-        for seat, deadline in deadlines.items():
-            if previous.get(seat) != deadline:
-                enqueue_clock(self.queue, game.id, seat, deadline)
+        for seat, deadline in clocks.started(before.deadlines if before else {}, deadlines).items():
+            enqueue_clock(self.queue, game.id, seat, deadline)
 
 
 def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:

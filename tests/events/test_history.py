@@ -211,3 +211,17 @@ def test_a_prefix_that_cuts_a_table_commands_events_short_is_valid_but_not_compl
     verdict = verify_history(prefix, RULESETS)
     assert verdict["valid"] and not verdict["complete"] and verdict["mismatches"] == [], verdict
     assert f"the last command's events (from version {hand_over - 1}) are cut short" in verdict["reason"]
+
+
+def test_a_start_before_every_seat_was_taken_is_not_valid(runner):
+    # The verifier asks the runner's rule for when a game starts (events/clocks.py ready_to_start):
+    # a forged GameCreated with seat 1 still open, and the setup straight after it, does not verify
+    # (it did, as a valid prefix, while only the runner knew the rule).
+    game = runner.create_game("race", [{"kind": "human"}, {"kind": "human"}], {"goal": 30}, "hist")
+    records = parse_history("".join(history_lines(history_header(game), runner.store.read_all(game.id))))
+    records[1]["data"]["seats"][1] = {"kind": "open"}
+    forged = edited(records, seats=records[1]["data"]["seats"], last_version=len(records) - 1, outcome=None)
+    assert forged[2]["command"] == {"type": "StartGame"}
+    verdict = verify_history(forged, RULESETS)
+    assert not verdict["valid"] and verdict["diverged_at"] == 2, verdict
+    assert "StartGame while a seat was still open" in verdict["reason"]

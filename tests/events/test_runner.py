@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from events.clocks import NotInControl
 from events.runner import GameRunner, IdempotencyMismatch, NotAwaited
 from events.store import ConcurrencyConflict, EventStore
 from rules.base import BadCommand, IllegalMove, Rng, fold, seed_commitment
@@ -51,6 +52,16 @@ def test_seat_count_and_options_are_checked(runner):
     assert not isinstance(refused.value, BadCommand) and refused.value.rule == "options"
     with pytest.raises(IllegalMove, match="clock.bot_level 'godlike'"):
         runner.create_game("race", human_seats(2), clock={"move_seconds": 5, "bot_level": "godlike"})
+
+
+@pytest.mark.parametrize("seats, sender", [(human_seats(2), "bot"), ([{"kind": "bot"}, {"kind": "human"}], "clock")])
+def test_a_move_its_sender_does_not_control_is_refused_live_as_the_verifier_refuses_it(runner, seats, sender):
+    # A bot's move for a human's seat, a clock's for a bot's: a history with one does not verify
+    # (events/history.py), and the runner now asks the same rule (events/clocks.py check_may_act).
+    game = runner.create_game("race", seats)
+    with pytest.raises(NotInControl, match="seat 0 is controlled by"):
+        runner.execute(game.id, 0, {"type": "Roll"}, actor_kind=sender)
+    assert runner.store.version(game.id) == game.version
 
 
 def test_out_of_turn_command_appends_nothing(runner):

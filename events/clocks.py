@@ -1,0 +1,185 @@
+"""Who may act, and when: the turn and the clock, decided once.
+
+Every question about whose turn it is and whose clock runs is answered here,
+from the table (events/table.py), the game's status and whom its rules await,
+and, for a clock, the time `now`, which the caller passes in:
+
+    who may act        awaited, check_may_act     (the runner, verify_history)
+    when a game starts ready_to_start             (the runner, verify_history)
+    a deadline starts  deadlines, started         (the runner after each append, the scheduler)
+    ... and stops      clock_current, clock_running (the clock job, between default moves)
+    ... and expires    clock_wake, overdue_clocks (the clock job, the sweeper)
+    what it counts     expire_clock               (the table's ExpireClock: the count, the hand-over)
+    who a bot moves    bots_to_move               (the bot job, the scheduler, the sweeper)
+
+A human seat's clock starts when the seat becomes awaited (or its kind of wait
+changes) and runs until it is no longer awaited: one deadline per stretch.  At
+the deadline the seat's ExpireClock counts it (once per deadline, so a clock
+job run twice never counts twice) and at `timeouts_before_bot` the seat goes to
+a bot until its human reclaims it.
+
+Pure like `rules/`: no I/O, no clock, no logging.  The runner, the RQ jobs and
+the verifier are its shells.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.base import Event, IllegalMove
+
+DEFAULT_TIMEOUTS_BEFORE_BOT = 3
+ACTOR_CONTROL = {"seat": "human", "clock": "human", "bot": "bot"}  # who sends -> who must control the seat
+
+
+class GameClosed(IllegalMove):
+    """A command to a game that was abandoned (or archived): it takes none any more.
+    `kind` names the problem for HTTP (`game-abandoned`, `game-archived`)."""
+
+    def __init__(self, reason: str, kind: str = "game-abandoned", rule: str | None = "retention"):
+        super().__init__(reason, rule=rule)
+        self.kind = kind
+
+
+class NotAwaited(IllegalMove):
+    """The seat may not act now (not its turn, game over or not started)."""
+
+
+class NotInControl(NotAwaited):
+    """The sender does not control the seat: a bot's move for a human's seat, a clock's for a bot's."""
+
+
+class SeatPlayedByBot(NotInControl):
+    """The seat was handed to a bot (its clock ran out too often): its human must reclaim it first."""
+
+
+# ------------------------------------------------------------ who may act
+def awaited(status: str, ruleset: Any, state: Any) -> dict[int, str]:
+    """Whom the game awaits, seat -> kind of wait: nobody unless it is active."""
+    if status != "active":
+        return {}
+    return {int(seat): kind for seat, kind in ruleset.awaiting(state).items()}
+
+
+def refuse_if_abandoned(table: Mapping[str, Any]) -> None:
+    """GameClosed for an abandoned game: it takes no command of any kind."""
+    if table.get("abandoned"):
+        raise GameClosed(f"the game was abandoned (no human command for {table['abandoned']['idle_seconds']} s): "
+                         "it takes no more commands")
+
+
+def check_may_act(table: Mapping[str, Any], status: str, awaiting: Mapping[int, str], seat: int,
+                  sender: str, game_id: str = "<game>") -> None:
+    """Whether `seat` may send a game command now, sent by `sender` ("seat": its human, "bot", or
+    "clock": the human's clock): GameClosed, SeatPlayedByBot, NotAwaited or NotInControl if not."""
+    refuse_if_abandoned(table)
+    seats = table["seats"]
+    controller = seats[seat]["kind"] if 0 <= seat < len(seats) else None
+    if sender == "seat" and controller == "bot":
+        raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
+                              f"(POST /v1/games/{game_id}/seats/{seat}/reclaim) to play again", rule="seat control")
+    if status != "active":
+        reason = "the game is over" if status == "finished" else "the game has not started: seats are still open"
+        raise NotAwaited(reason, rule="game status")
+    if seat not in awaiting:
+        waiting_for = ", ".join(f"seat {s} ({kind})" for s, kind in sorted(awaiting.items())) or "nobody"
+        raise NotAwaited(f"seat {seat} may not act now; waiting for {waiting_for}", rule="turn order")
+    if controller != ACTOR_CONTROL.get(sender):
+        raise NotInControl(f"seat {seat} is controlled by {controller or 'nobody'}, not by a {sender}",
+                           rule="seat control")
+
+
+def ready_to_start(table: Mapping[str, Any] | None, state: Any) -> bool:
+    """The game starts (the ruleset's setup is appended) once no seat is open, and only once."""
+    return (table is not None and state is None and not table.get("abandoned")
+            and all(seat["kind"] != "open" for seat in table["seats"]))
+
+
+def bots_to_move(seats: list[Mapping[str, Any]], awaiting: Mapping[int, str],
+                 stuck: set[int] = frozenset()) -> list[int]:
+    """The awaited seats a bot plays (those whose move failed for good left out), lowest first."""
+    return sorted(seat for seat in awaiting if seats[seat]["kind"] == "bot" and seat not in stuck)
+
+
+# ---------------------------------------------------------------- deadlines
+def deadlines(table: Mapping[str, Any], awaiting: Mapping[int, str], before: Mapping[int, str],
+              running: Mapping[int, int], now: int) -> dict[int, int]:
+    """The human seats' deadlines once the game awaits `awaiting` (it awaited `before`, with the
+    clocks `running`): a clock starts when its seat becomes awaited or its kind of wait changes,
+    keeps its deadline while the seat is awaited the same way, and stops when it no longer is."""
+    clock = table["clock"]
+    if not clock:
+        return {}
+    out = {}
+    for seat, kind in awaiting.items():
+        if table["seats"][seat]["kind"] != "human":
+            continue
+        seconds = clock.get("move_seconds" if kind == "move" else "response_seconds")
+        if not seconds:
+            continue
+        if before.get(seat) == kind and seat in running:
+            out[seat] = running[seat]
+        else:
+            out[seat] = now + int(seconds * 1000)
+    return out
+
+
+def started(previous: Mapping[int, int], current: Mapping[int, int]) -> dict[int, int]:
+    """The deadlines in `current` that `previous` did not have: the clocks an append started."""
+    return {seat: deadline for seat, deadline in current.items() if previous.get(seat) != deadline}
+
+
+def earliest(running: Mapping[int, int]) -> int | None:
+    """The first deadline to fall, or None when no clock runs."""
+    return min(running.values()) if running else None
+
+
+def clock_wake(running: Mapping[int, int], seat: int, deadline: int, now: int, early_wait_ms: int) -> tuple[str, int]:
+    """What a clock job made for (`seat`, `deadline`) does when it wakes at `now`: ("stale", 0) when
+    that deadline is no longer the seat's, ("early", ms) when it woke more than `early_wait_ms` before
+    it (to be run again nearer the deadline), else ("due", ms to wait first, 0 once it has passed)."""
+    if not clock_current(running, seat, deadline):
+        return "stale", 0
+    early = deadline - now
+    if early > early_wait_ms:
+        return "early", early
+    return "due", max(early, 0)
+
+
+def clock_current(running: Mapping[int, int], seat: int, deadline: int) -> bool:
+    """Whether `deadline` is still the seat's (a move since started another clock, or stopped it)."""
+    return running.get(seat) == deadline
+
+
+def clock_running(running: Mapping[int, int], awaiting: Mapping[int, str], seat: int, deadline: int) -> bool:
+    """Whether the clock that fell due at `deadline` still holds `seat` (the default moves go on)."""
+    return clock_current(running, seat, deadline) and seat in awaiting
+
+
+def overdue_clocks(running: Mapping[int, int], before: int, stuck: set[int] = frozenset()) -> dict[int, int]:
+    """The clocks whose deadline fell by `before` and still run (their job was lost), bar those given up."""
+    return {seat: deadline for seat, deadline in running.items() if deadline <= before and seat not in stuck}
+
+
+# ----------------------------------------------------------- what it counts
+def expire_clock(table: Mapping[str, Any], awaiting: Mapping[int, str], seat: int, deadline: int,
+                 bot_levels: tuple = ("random",)) -> list[Event]:
+    """One expired clock counted (once per deadline); the seat goes to a bot when the count reaches the limit."""
+    if seat not in awaiting:
+        raise IllegalMove(f"seat {seat} is not awaited: its clock is not running", rule="clocks")
+    if table["expired"].get(str(seat)) == deadline:
+        return []  # this deadline was counted already (a clock job run twice)
+    count = table["timeouts"].get(str(seat), 0) + 1
+    events = [Event("ClockExpired", {"seat": seat, "deadline": deadline, "timeouts": count})]
+    if count >= timeouts_before_bot(table):
+        events.append(hand_over(seat, table["clock"].get("bot_level") or bot_levels[0], f"{count} clock timeouts"))
+    return events
+
+
+def timeouts_before_bot(table: Mapping[str, Any]) -> int:
+    """How many expired clocks hand a seat to a bot (the table's clock settings, else 3)."""
+    return int(table["clock"].get("timeouts_before_bot") or DEFAULT_TIMEOUTS_BEFORE_BOT)
+
+
+def hand_over(seat: int, level: str, reason: str) -> Event:
+    """A human seat given to a bot of `level`."""
+    return Event("SeatHandedToBot", {"seat": seat, "level": level, "reason": reason})
