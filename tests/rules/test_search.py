@@ -106,6 +106,7 @@ def play_pig(levels: list[str], seed: str) -> list[int]:
     return PIG.outcome(state)["winners"]
 
 
+@pytest.mark.slow  # bot strength over many games
 def test_ismcts_beats_random_at_pig():
     # Pig: "Hold banks the pot"; random holds or rolls at a coin's toss.  Fixed seeds: the result is
     # the same on every run (measured 21 of 24; an even match would win about 12).

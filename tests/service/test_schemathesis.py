@@ -13,6 +13,8 @@ from service import create_app
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 EXAMPLES_PER_OPERATION = 220  # over 2,000 requests a run (operations without parameters have few distinct cases)
 REQUESTS = {"count": 0}
+# the last test counts what the others sent in this process: pytest-xdist keeps the module on one worker
+pytestmark = pytest.mark.xdist_group("tests/service/test_schemathesis.py")
 # A history upload is JSON Lines text: send generated strings as they are.
 schemathesis.serializer.alias("application/x-ndjson", "text/plain")
 

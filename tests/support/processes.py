@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -16,11 +17,61 @@ import requests
 
 from service.serve import find_redis_server
 
+# Ports for the servers tests start.  Not the kernel's pick (bind to port 0): that comes from the
+# ephemeral range, which every outgoing connection of a busy test run draws from too, and two
+# pytest-xdist workers asking at once may be handed the same just-released port.  Instead each
+# process walks its own share of 10000-19999 (below the ephemeral range, and leaving 20000-29999
+# for the Redis Cluster nodes' bus ports, port + 10000) from a random start, and hands out a
+# port only once, and only while nothing is bound to it.  A clash with another run that
+# slips through anyway is caught when the server starts (start() checks the server that answers
+# is its own) and retried on another port.
+_PORTS = range(10000, 20000)
+_handed_out: set[int] = set()
+_next_port: list[int] = []
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def _my_share() -> range:
+    """This process's slice of _PORTS: one per pytest-xdist worker (gw0, gw1, ...), all of it otherwise."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+    size = len(_PORTS) // max(count, 1)
+    start = _PORTS.start + (index % max(count, 1)) * size
+    return range(start, start + size)
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A loopback port nothing listens on, never handed out before in this process."""
+    share = _my_share()
+    if _ephemeral_low() <= share.stop:  # an unusual machine: fall back to the kernel's pick
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            return sock.getsockname()[1]
+    if not _next_port:
+        _next_port.append(share.start + random.randrange(len(share)))
+    for _ in range(len(share)):
+        port = _next_port[0]
+        _next_port[0] = share.start + (port + 1 - share.start) % len(share)
+        if port not in _handed_out and _bindable(port):
+            _handed_out.add(port)
+            return port
+    raise RuntimeError(f"no free port left in {share}")
 
 
 def wait_until(predicate, timeout: float = 10.0, interval: float = 0.05, what: str = "condition"):
@@ -33,11 +84,25 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.05, what: s
     raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
 
 
+class PortTaken(Exception):
+    """The server a test started could not listen on its port: another one got there first."""
+
+
+def stop_all(*servers) -> None:
+    """Stop several servers at once: signal every one, then wait for each (a stack stops in the time of
+    its slowest part, not the sum of them)."""
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        server.wait_stopped()
+
+
 class RedisServer:
     """A throwaway redis-server with AOF on, in its own directory."""
 
     def __init__(self, directory: Path, port: int | None = None, appendfsync: str = "everysec"):
         self.directory = Path(directory)
+        self._may_move = port is None  # a port of our choosing may change if another server took it first
         self.port = port or free_port()
         self.appendfsync = appendfsync
         self.process: subprocess.Popen | None = None
@@ -48,18 +113,35 @@ class RedisServer:
 
     def start(self) -> None:
         binary = find_redis_server()  # installs it with apt-get on a fresh Debian machine, as `service.serve` does
-        self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
-             "--appendonly", "yes", "--appendfsync", self.appendfsync, "--save", "",
-             "--protected-mode", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_until(self._ping, what=f"redis-server on port {self.port}")
+        for _ in range(5):
+            self.process = subprocess.Popen(
+                [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
+                 "--appendonly", "yes", "--appendfsync", self.appendfsync, "--save", "",
+                 "--protected-mode", "no"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                wait_until(self._ours_answers, timeout=30, what=f"redis-server on port {self.port}")
+                break
+            except PortTaken:
+                self.kill()
+                if not self._may_move:
+                    raise
+                self.port = free_port()
+        else:
+            raise RuntimeError("redis-server found every port it tried taken")
+        self._may_move = False  # a restart keeps its port: the test's clients know it
 
-    def _ping(self) -> bool:
+    def _ours_answers(self) -> bool:
+        """True once this process answers; PortTaken if another server answers on its port, or it exited."""
+        if self.process.poll() is not None:
+            raise PortTaken(self.port)
         try:
-            return redis.Redis(port=self.port, socket_timeout=0.5).ping()
+            pid = redis.Redis(port=self.port, socket_timeout=0.5).info("server")["process_id"]
         except redis.RedisError:
             return False
+        if pid != self.process.pid:
+            raise PortTaken(self.port)
+        return True
 
     def client(self) -> redis.Redis:
         return redis.Redis.from_url(self.url, decode_responses=True)
@@ -69,13 +151,19 @@ class RedisServer:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait()
 
-    def stop(self) -> None:
+    def terminate(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
+
+    def wait_stopped(self) -> None:
+        if self.process:
             try:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    def stop(self) -> None:
+        stop_all(self)
 
 
 def python_env(redis_url: str, **extra: str) -> dict[str, str]:
@@ -92,6 +180,11 @@ def python_env(redis_url: str, **extra: str) -> dict[str, str]:
 class Gunicorn:
     """The real web app under gunicorn on a free port."""
 
+    # A stopping gunicorn waits this long for open requests (a test's SSE streams) before it ends
+    # them; the service's own 10 s (service/gunicorn_conf.py) would make every stop of a stack with
+    # a stream open take 10 s.
+    GRACEFUL_TIMEOUT = 1
+
     def __init__(self, redis_url: str, log: Path, workers: int = 2, extra_env: dict | None = None):
         self.port = free_port()
         self.log = log
@@ -105,28 +198,48 @@ class Gunicorn:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", str(self.workers), "service.wsgi:app"],
-            cwd=Path(__file__).resolve().parents[2], env=python_env(self.redis_url, **self.extra_env),
-            stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        wait_until(self._healthy, timeout=20, what="gunicorn /healthz")
+        for _ in range(5):
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py",
+                 "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", str(self.GRACEFUL_TIMEOUT),
+                 "--workers", str(self.workers), "service.wsgi:app"],
+                cwd=Path(__file__).resolve().parents[2], env=python_env(self.redis_url, **self.extra_env),
+                stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+            try:
+                wait_until(self._healthy, timeout=60, what="gunicorn /healthz")
+                return
+            except PortTaken:
+                self.port = free_port()  # gunicorn gave up on a port another server listens on
+        raise RuntimeError(f"gunicorn found every port it tried taken; see {self.log}")
 
     def _healthy(self) -> bool:
         if self.process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited; see {self.log}:\n{self.log.read_text()[-3000:]}")
+            log = self.log.read_text()
+            if f"Connection in use: ('127.0.0.1', {self.port})" in log:
+                raise PortTaken(self.port)
+            raise RuntimeError(f"gunicorn exited; see {self.log}:\n{log[-3000:]}")
+        # this gunicorn's own line, not just any server answering on the port
+        if f"Listening at: {self.url} ({self.process.pid})" not in self.log.read_text():
+            return False
         try:
             return requests.get(self.url + "/healthz", timeout=1).ok
         except requests.RequestException:
             return False
 
-    def stop(self) -> None:
+    def terminate(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
+
+    def wait_stopped(self) -> None:
+        if self.process:
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait()
+
+    def stop(self) -> None:
+        stop_all(self)
 
 
 class Worker:
@@ -150,13 +263,19 @@ class Worker:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
 
-    def stop(self) -> None:
+    def terminate(self) -> None:
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
+
+    def wait_stopped(self) -> None:
+        if self.process:
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    def stop(self) -> None:
+        stop_all(self)
 
 
 @contextmanager
@@ -166,13 +285,12 @@ def running_service(redis_url: str, logs: Path, env: dict | None = None, web_wor
     env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), **(env or {})}
     web = Gunicorn(redis_url, logs / "gunicorn.log", workers=web_workers, extra_env=env)
     worker = Worker(redis_url, logs / "worker.log", extra_env=env)
-    web.start()
-    worker.start()
+    worker.start()  # it boots while gunicorn does
     try:
+        web.start()
         yield web
     finally:
-        worker.stop()
-        web.stop()
+        stop_all(worker, web)
 
 
 def metrics_dir(parent: Path) -> Path:

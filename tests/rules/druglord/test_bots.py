@@ -25,6 +25,7 @@ def play_out(seed: str, levels: list[str], limit: int = 20000, rules_version: in
     return state
 
 
+@pytest.mark.slow  # bot strength over many games
 def test_greedy_beats_random_in_four_player_games():
     # One greedy seat (rotating) against three random ones: random would win a quarter.
     wins = 0

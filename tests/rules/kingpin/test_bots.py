@@ -23,6 +23,7 @@ def play_out(seed: str, levels: list[str], rules_version: int | None = None) -> 
     return state
 
 
+@pytest.mark.slow  # bot strength over many games
 def test_greedy_beats_random_in_most_two_player_games():
     # Seats alternate so that neither bot always has the first-player advantage of a given seed.
     wins = 0
