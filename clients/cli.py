@@ -33,6 +33,7 @@ from clients.sdk import (
     Forbidden,
     Game,
     ProblemError,
+    ReplayResult,
     Seat,
     SeatSpec,
     TransportError,
@@ -180,9 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("-o", "--output", help="file to write (default: stdout)")
 
-    p = command("verify", "Verify a history file on the server (exit 0 valid and complete, 1 not).")
+    p = command("verify", "Verify a history file on the server, or with --offline on this machine "
+                          "(exit 0 valid and complete, 1 not).")
     p.add_argument("file", help="a .jsonl history, or - for stdin")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--offline", action="store_true",
+                   help="verify with this package's own rules, without asking any server (the same verdict, word "
+                        "for word, as POST /v1/replays)")
     return parser
 
 
@@ -426,7 +431,7 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
             body = Path(args.file).read_bytes()
         except OSError as error:
             raise UsageError(f"cannot read {args.file}: {error.strerror or error}") from None
-    result = client.verify(body)
+    result = verify_offline(body) if args.offline else client.verify(body)
     if args.json:
         dump(result.raw, out)
     elif result.valid and result.complete:
@@ -443,6 +448,22 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
         print(f"the header cannot vouch for: {', '.join(result.unvouched)}", file=out)
     # only the whole game verified is a yes: a prefix proves its events, not the game's end
     return EXIT_OK if result.valid and result.complete else EXIT_NEGATIVE
+
+
+def verify_offline(body: bytes) -> ReplayResult:
+    """The verdict POST /v1/replays gives, computed here: the service's own reading and verification
+    (events/history.py) with this package's rules, so someone who distrusts the server needs only the
+    package.  The one command that imports more than the SDK: it is the server's code, run locally.
+    A file the service answers 400 for raises the same problem here."""
+    from events.history import read_history, verify_history
+    from rules import RULESETS
+
+    try:
+        records = read_history(body)
+    except ValueError as error:
+        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed request", "status": 400,
+                                 "detail": str(error)}) from None
+    return ReplayResult.from_json(verify_history(records, RULESETS))
 
 
 READ_ONLY = {"show", "moves", "watch"}

@@ -27,6 +27,9 @@ class Envelope:
     command_id: str = ""
     schema: int = CURRENT_SCHEMA
     command: Mapping[str, Any] | None = field(default=None, compare=False)  # on a batch's first event only
+    # the command's raw draws ([bound, value] of each randbelow, docs/fairness.md), on its first event
+    # only: they show the hidden order of what it shuffled, so only the export after the end carries them
+    draws: list | None = field(default=None, compare=False)
 
     @property
     def event(self) -> Event:
@@ -55,10 +58,12 @@ class Envelope:
         }
 
     def history_dict(self) -> dict:
-        """The exported shape: everything, including the command that caused it."""
+        """The exported shape: everything, including the command that caused it and its draws."""
         out = self.public_dict()
         if self.command is not None:
             out["command"] = dict(self.command)
+        if self.draws:
+            out["draws"] = [list(draw) for draw in self.draws]
         return out
 
 
@@ -68,12 +73,14 @@ def actor_for(kind: str, seat: int | None) -> str:
 
 
 def encode_fields(event: Event, actor: str, at: int, command_id: str,
-                  command: Mapping[str, Any] | None = None) -> list[str]:
-    """Flat field/value list for XADD."""
+                  command: Mapping[str, Any] | None = None, draws: list | None = None) -> list[str]:
+    """Flat field/value list for XADD (no `dr` field for a command that drew nothing)."""
     fields = ["t", event.type, "d", _dumps(event.data), "a", actor, "at", str(at),
               "c", command_id, "s", str(CURRENT_SCHEMA)]
     if command is not None:
         fields += ["cmd", _dumps(command)]
+    if draws:
+        fields += ["dr", _dumps(draws)]
     return fields
 
 
@@ -94,6 +101,7 @@ def decode_entry(game_id: str, entry_id: str | bytes, fields: Mapping) -> Envelo
         command_id=f.get("c", ""),
         schema=schema,
         command=json.loads(f["cmd"]) if "cmd" in f else None,
+        draws=json.loads(f["dr"]) if "dr" in f else None,
     )
 
 

@@ -22,6 +22,16 @@ and seats).  The first N lines of an export are valid and not complete: a
 prefix, never the whole game.  Formats 1 and 2 still verify; what their header
 cannot vouch for (the game id, which their events do not carry; a last
 version or outcome the header lacks) is listed in `unvouched`.
+
+Format 4 records each command's raw draws beside its events: the first event
+of a command that drew carries `draws`, the [bound, value] of every
+randbelow its stream produced, in order (docs/fairness.md specifies the
+stream, so anyone can re-derive them without the rules).  The verifier checks
+them against the stream the rules draw when re-decided, before the events: a
+tampered draw is reported at its command's version, as the replay page's
+re-derivation in the browser reports it.  `draws` in a verdict counts the draws
+checked (0 for formats 1 to 3, which record none).  A game created before
+draws were recorded exports as format 3 (its first commands have none).
 """
 from __future__ import annotations
 
@@ -37,27 +47,47 @@ from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
 from rules.ruleset import ruleset_at
 
-HISTORY_FORMAT = "tabletop-cartel-history/3"
+HISTORY_FORMAT = "tabletop-cartel-history/4"
+BOUND_FORMAT = "tabletop-cartel-history/3"  # events carry the game id, the header last_version; no draws
 TABLE_FORMAT = "tabletop-cartel-history/2"  # the table re-decided; no game id on the events, `version` for last_version
 LEGACY_FORMAT = "tabletop-cartel-history/1"
-FORMATS = (HISTORY_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
+FORMATS = (HISTORY_FORMAT, BOUND_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
+BOUND_FORMATS = (HISTORY_FORMAT, BOUND_FORMAT)  # the header bound to what follows (game_id, last_version)
 ENGINE_COMMANDS = TABLE_COMMANDS  # decided by the table, not by the game's ruleset
 
 
 def history_header(game: Any) -> dict:
     """The export's first line (after `format`): what a verifier needs, the revealed seed included,
-    and what the file holds (the game, its last version, its outcome and seats then) for it to check."""
-    return {"game_id": game.id, "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
+    and what the file holds (the game, its last version, its outcome and seats then) for it to check.
+    A game whose commands were not all stored with their draws (created before they were) is format 3."""
+    recorded = game.meta.get("draws") == "recorded"
+    return {"format": HISTORY_FORMAT if recorded else BOUND_FORMAT, "game_id": game.id,
+            "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
             "options": game.options, "seats": game.seats,
             "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "last_version": game.version,
             "outcome": game.outcome()}
 
 
 def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope]) -> Iterable[str]:
-    """The JSON Lines export: header first, then each event, with its game's id and its command."""
-    yield json.dumps({"format": HISTORY_FORMAT, **header}, separators=(",", ":")) + "\n"
+    """The JSON Lines export: header first, then each event, with its game's id, its command and draws."""
+    header = {"format": HISTORY_FORMAT, **header}
+    drawn = header["format"] == HISTORY_FORMAT  # format 3 (a game from before draws): none, not some
+    yield json.dumps(header, separators=(",", ":")) + "\n"
     for envelope in envelopes:
-        yield json.dumps({"game_id": envelope.game_id, **envelope.history_dict()}, separators=(",", ":")) + "\n"
+        record = {"game_id": envelope.game_id, **envelope.history_dict()}
+        if not drawn:
+            record.pop("draws", None)
+        yield json.dumps(record, separators=(",", ":")) + "\n"
+
+
+def read_history(body: bytes) -> list[dict]:
+    """A history file's bytes to records, as POST /v1/replays and `cartel verify --offline` both read
+    it; ValueError says what is wrong with the file, in the words both show."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the history is not UTF-8 (byte {error.start})") from None
+    return parse_history(text)
 
 
 def parse_history(text: str) -> list[dict]:
@@ -166,7 +196,7 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
     """Re-fold the history and re-derive every roll; report where it first diverges, which header
     field the events contradict, and whether the events are the whole game (module docstring)."""
     header, events = records[0], records[1:]
-    result = {"valid": False, "complete": False, "events": 0, "diverged_at": None, "reason": None,
+    result = {"valid": False, "complete": False, "events": 0, "draws": 0, "diverged_at": None, "reason": None,
               "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"),
               "mismatches": [], "unvouched": [], "summary": ""}
     end = _rederive(header, events, rulesets, result)
@@ -202,7 +232,7 @@ def _bind_header(header: dict, events: list[dict], table: dict | None, outcome: 
         result["mismatches"].append({"field": field, "header": recorded, "events": found})
         into.append(sentence)
 
-    if header["format"] == HISTORY_FORMAT:
+    if header["format"] in BOUND_FORMATS:
         found = events[0]["game_id"] if events else None
         if events and header["game_id"] != found:
             differs("game_id", header["game_id"], found,
@@ -212,7 +242,7 @@ def _bind_header(header: dict, events: list[dict], table: dict | None, outcome: 
     if table is not None and _normal(header.get("options") or {}) != _normal(table["options"]):
         differs("options", header.get("options"), table["options"],
                 "options: the header's differ from those the game was created with (GameCreated)", contradicted)
-    last = header.get("last_version" if header["format"] == HISTORY_FORMAT else "version")
+    last = header.get("last_version" if header["format"] in BOUND_FORMATS else "version")
     if not isinstance(last, int) or isinstance(last, bool):
         result["unvouched"].append("last_version")
         last = None
@@ -246,6 +276,9 @@ def _summary(result: dict) -> str:
         return f"not valid, so not complete: {result['reason']}."
     if not result["complete"]:
         text = f"valid but not complete: the {held} events re-derive from the revealed seed, but {result['reason']}."
+    elif result["format"] == HISTORY_FORMAT:
+        text = (f"valid and complete: all {held} events and their {result['draws']} recorded draws re-derive "
+                f"from the revealed seed and reach the game's end.")
     else:
         text = (f"valid and complete: all {held} events re-derive from the revealed seed and reach the "
                 f"game's end.")
@@ -269,7 +302,8 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
         return fail(None, f"the first line must be a header with format {HISTORY_FORMAT!r} "
                           f"(or an earlier one: {', '.join(map(repr, FORMATS[1:]))})")
     legacy = header["format"] == LEGACY_FORMAT
-    bound = header["format"] == HISTORY_FORMAT  # its events carry their game's id
+    bound = header["format"] in BOUND_FORMATS  # its events carry their game's id
+    drawn = header["format"] == HISTORY_FORMAT  # its commands carry their draws
     # An uploaded file: check every shape before anything indexes, hashes or folds it.
     ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
@@ -285,7 +319,7 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
         return fail(None, "the header needs a list 'seats' and an object 'options'")
     if bound and not (isinstance(header.get("game_id"), str) and _is_count(header.get("last_version"))
                       and _is_count(header.get("ruleset_version"))):
-        return fail(None, f"a {HISTORY_FORMAT} header names its game_id, last_version and ruleset_version")
+        return fail(None, f"a {header['format']} header names its game_id, last_version and ruleset_version")
     game_id = events[0].get("game_id") if events else None
     starts = []  # where each batch starts: at an event that carries its command
     for expected, record in enumerate(events, start=1):
@@ -299,6 +333,9 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
         if bound and (record.get("game_id") != game_id or not isinstance(game_id, str)):
             return fail(expected, f"game_id: the event at version {expected} is game {record.get('game_id')!r}'s, "
                                   f"the first event game {game_id!r}'s")
+        if "draws" in record and not (drawn and "command" in record):
+            return fail(expected, "draws are recorded only on a command's first event, in format "
+                                  f"{HISTORY_FORMAT}")
 
     state, table, short = None, None, None
     seats = len(header.get("seats") or [])
@@ -311,6 +348,8 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             return fail(first["version"], "an event batch must start with the command that caused it")
         batch, version, last = events[i:j], first["version"], j == len(events)
         if command["type"] in ENGINE_COMMANDS:
+            if first.get("draws"):
+                return fail(version, f"the table's {command['type']} draws nothing, yet the history records draws")
             table, reason, offset = _table_batch(table, state, ruleset, command, batch, header, legacy, last)
             if reason:
                 return fail(version + offset, reason)
@@ -318,7 +357,7 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             continue
         if table is not None and table.get("abandoned"):
             return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
-        rng = Rng(seed, version)
+        rng = Rng(seed, version, record=drawn)
         try:
             if command["type"] == "StartGame":
                 if table is not None and not clocks.ready_to_start(table, state):
@@ -337,6 +376,11 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
                 produced, after = decide_and_apply(ruleset, state, seat, command, rng)
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
+        if drawn:  # the stream first: a tampered draw is named at its command's version, as a browser names it
+            reason = _draws_differ(first.get("draws", []), rng.draws, version)
+            if reason:
+                return fail(version, reason)
+            result["draws"] += len(rng.draws)
         if not _same_events(produced, batch):  # equal already in the common case; else compare as JSON would
             recorded = [(e["type"], e["data"]) for e in batch]
             pairs = [(e.type, _normal(e.data)) for e in produced]
@@ -360,6 +404,22 @@ def _said(pair: tuple[str, Any] | str) -> str:
     if isinstance(pair, str):
         return pair
     return f"{pair[0]} {json.dumps(pair[1], sort_keys=True)}"
+
+
+def _draws_differ(recorded: Any, drawn: list[list[int]], version: int) -> str | None:
+    """Why a command's recorded draws are not the ones its rules drew from the seed's stream
+    (each [bound, value] of a randbelow, in order), or None when they are."""
+    if not isinstance(recorded, list) or not all(
+            isinstance(d, list) and len(d) == 2 and all(_is_count(x) for x in d) for d in recorded):
+        return f"the draws of the command at version {version} must be a list of [bound, value] integer pairs"
+    for k, (got, want) in enumerate(zip(recorded, drawn), start=1):
+        if got != want:
+            return (f"draw {k} of the command at version {version} is recorded as randbelow({got[0]}) = {got[1]}, "
+                    f"but the rules and seed give randbelow({want[0]}) = {want[1]}")
+    if len(recorded) != len(drawn):
+        return (f"the command at version {version} records {len(recorded)} draws, but the rules and seed make "
+                f"{len(drawn)}")
+    return None
 
 
 def _is_count(value: Any) -> bool:

@@ -170,6 +170,7 @@ class Append:
     idempotency: tuple[str, dict] | None = None
     human: bool = False
     toll: Toll | None = None
+    draws: list | None = None  # the command's raw draws (Rng(record=True)), stored with its first event
 
 
 def fingerprint(command: Mapping[str, Any]) -> str:
@@ -307,7 +308,7 @@ class GameRunner:
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
         meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
-                "deadlines": "{}",
+                "deadlines": "{}", "draws": "recorded",  # its export is format 4 (events/history.py)
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
@@ -324,8 +325,9 @@ class GameRunner:
 
     def _start(self, game: Game) -> Game:
         """Append the ruleset's setup events; they are rolled with Rng(seed, first version)."""
-        events = game.ruleset.setup(game.options, len(game.seats), Rng(game.seed, game.version + 1))
-        return self._commit(game, events, Append("system", {"type": "StartGame"}, "start"))[0]
+        rng = Rng(game.seed, game.version + 1, record=True)
+        events = game.ruleset.setup(game.options, len(game.seats), rng)
+        return self._commit(game, events, Append("system", {"type": "StartGame"}, "start", draws=rng.draws))[0]
 
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
@@ -353,7 +355,8 @@ class GameRunner:
                 if expected_version is not None and expected_version != game.version:
                     raise ConcurrencyConflict(expected_version, game.version)
                 self._check_may_act(game, seat, actor_kind)
-                events = game.ruleset.decide(game.state, seat, command, Rng(game.seed, game.version + 1))
+                rng = Rng(game.seed, game.version + 1, record=True)
+                events = game.ruleset.decide(game.state, seat, command, rng)
             except (IllegalMove, ConcurrencyConflict):
                 # a retried command answers as it did the first time, even if it is illegal now
                 record = self.store.idempotency_record(game_id, scope) if scope else None
@@ -369,7 +372,7 @@ class GameRunner:
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
                 append = Append(actor_for(actor_kind, seat), command, new_command_id(), idempotency=idem,
-                                human=actor_kind == "seat", toll=toll)
+                                human=actor_kind == "seat", toll=toll, draws=rng.draws)
                 after, envelopes = self._commit(game, events, append, schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
@@ -438,15 +441,15 @@ class GameRunner:
         at = self.clock()
         meta = {**append.meta, **self._meta_after(game, after, at, append.human)}
         after.meta.update(meta)
-        pending = [PendingEvent(event, append.actor, append.command if i == 0 else None)
-                   for i, event in enumerate(events)]
+        pending = [PendingEvent(event, append.actor, append.command, append.draws) if i == 0
+                   else PendingEvent(event, append.actor) for i, event in enumerate(events)]
         kwargs = {"at": at, "command_id": append.command_id, "meta": meta, "idempotency": append.idempotency}
         if append.toll is not None and not append.toll.taken:
             self.store.append_with_toll(append.toll, game.id, game.version, pending, **kwargs)
         else:
             self.store.append(game.id, game.version, pending, **kwargs)
         return after, [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at,
-                                append.command_id, command=p.command) for i, p in enumerate(pending)]
+                                append.command_id, command=p.command, draws=p.draws) for i, p in enumerate(pending)]
 
     @staticmethod
     def _meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:

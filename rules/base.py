@@ -105,16 +105,23 @@ class Rng:
         block_i = SHA-256(key || i as 8-byte big-endian), i = 0, 1, ...
         ints are read 8 bytes at a time; randbelow(n) rejects values
         >= the largest multiple of n below 2**64 (no modulo bias).
+
+    docs/fairness.md specifies it in full, with every draw the games derive from
+    it, and tests/data/rng-vectors.json holds its test vectors.  `record=True`
+    keeps each randbelow's (bound, value) in `draws`, in order: what a history
+    records beside a command's events, for a verifier that knows only the spec.
     """
 
-    __slots__ = ("_seed", "_version", "_key", "_counter", "_ints")
+    __slots__ = ("_seed", "_version", "_key", "_counter", "_ints", "draws")
 
-    def __init__(self, seed: str, version: int | str):
+    def __init__(self, seed: str, version: int | str, record: bool = False):
         # The key is derived at the first draw: most commands roll nothing (a verification makes
         # an Rng for every command it re-decides).
         self._seed, self._version, self._key = seed, version, b""
         self._counter = 0
         self._ints: list[int] = []  # the current block's unread ints, the next one last
+        # [bound, value] of each randbelow, when recording: off for bots and searches, which draw millions
+        self.draws: list[list[int]] | None = [] if record else None
 
     def _u64(self) -> int:
         if not self._ints:
@@ -133,7 +140,10 @@ class Rng:
         while True:
             value = self._u64()
             if value < limit:
-                return value % n
+                value %= n
+                if self.draws is not None:
+                    self.draws.append([n, value])
+                return value
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both ends included."""

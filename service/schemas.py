@@ -316,6 +316,9 @@ class ReplayResultSchema(Strict):
     complete = ma.fields.Boolean(required=True, metadata={
         "description": "Valid, and the events reach the game's end: the header's last version and recorded outcome"})
     events = ma.fields.Integer(required=True, metadata={"description": "How many events were checked"})
+    draws = ma.fields.Integer(required=True, metadata={
+        "description": "How many recorded draws (format 4: each command's [bound, value] pairs, docs/fairness.md) "
+                       "were checked against the seed's stream; 0 for formats 1 to 3, which record none"})
     diverged_at = ma.fields.Integer(allow_none=True, metadata={"description": "First version that does not verify"})
     reason = ma.fields.String(allow_none=True, metadata={
         "description": "Why it is not valid, or (valid) why it is not complete; null when it is both"})

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from flask import current_app, request
 from flask.views import MethodView
 
-from events.history import parse_history, state_at, verify_history
+from events.history import read_history, state_at, verify_history
 from service.api.base import PUBLIC, Blueprint
 from service.bodies import body_bytes
 from service.errors import Problem
@@ -72,10 +72,7 @@ class Replays(MethodView):
         spectator view after event N."""
         body = body_bytes()
         try:
-            text = body.decode("utf-8")
-            records = parse_history(text)
-        except UnicodeDecodeError as error:
-            raise Problem(400, "malformed-history", f"the history is not UTF-8 (byte {error.start})") from None
+            records = read_history(body)  # as `cartel verify --offline` reads it: the same words
         except ValueError as error:
             raise Problem(400, "malformed-history", str(error)) from None
         rulesets = engine().runner.rulesets
