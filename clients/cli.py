@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="""'{"type": "PurchaseCard", "kind": "junkie200"}' or PurchaseCard kind=junkie200""")
     p.add_argument("--pick", type=int, metavar="N", help="send legal move number N (as listed by `moves`)")
     p.add_argument("--expect", type=int, metavar="VERSION",
-                   help="the version you decided against (If-Match): a 409 if the game moved on")
+                   help="the version you decided against (If-Match): a 409 if the game moved on, even if the "
+                        "same command is still legal (without --expect, a --pick is resent when it is)")
     p.add_argument("--idempotency-key", help="default: a fresh random key")
     p.add_argument("--json", action="store_true")
 
@@ -388,7 +389,10 @@ def cmd_move(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int
         expected = game.version if expected is None else expected
     else:
         command = parse_command(args.words)
-    result = client.send(args.game, command, expected_version=expected, idempotency_key=args.idempotency_key)
+    # --expect is the caller's own word that the move holds only at that version: a 409, never a resend.
+    # A --pick made against the version just read may go on if the same command is still legal.
+    result = client.send(args.game, command, expected_version=expected, idempotency_key=args.idempotency_key,
+                         resend_if_still_legal=0 if args.expect is not None else 3)
     if args.json:
         dump(result.raw, out)
         return EXIT_OK
