@@ -1,7 +1,9 @@
 // The replay page: a finished game of this server (time travel with GET /v1/games/{id}/state?version=N)
 // or an uploaded history (POST /v1/replays?version=N); step and scrub through every version, and
-// verify the whole history with one click (POST /v1/replays).
+// verify the whole history with one click (POST /v1/replays).  Beside the server's verdict, this browser
+// re-derives every recorded draw itself (fairness.js, from docs/fairness.md): no need to trust the server.
 import { api, ruleset, describeError } from "./api.js";
+import { rederiveDraws } from "./fairness.js";
 import { h, replace, brief } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { outcomeText } from "./game.js";
@@ -59,13 +61,40 @@ function verdictText(result, show) {
       h("button", { class: "secondary", onclick: () => show(result.diverged_at - 1) }, "show the last good version")] : [": ", result.reason, "."]);
 }
 
+// What this browser found re-deriving the history's draws: all of them, or the first that differs.
+async function checkDraws(into, header, events) {
+  if (!globalThis.crypto?.subtle) {
+    replace(into, h("p", { class: "notice", id: "browser-draws" },
+      "This browser cannot re-derive the draws here: Web Crypto needs a secure context (https or localhost)."));
+    return;
+  }
+  const found = await rederiveDraws(header, events);
+  if (!found.total) {
+    replace(into, h("p", { class: "muted", id: "browser-draws" },
+      `This history (${header.format}) records no draws, so none are re-derived in this browser.`));
+  } else if (!found.commitment) {
+    replace(into, h("p", { class: "notice bad", id: "browser-draws" },
+      `0 of ${found.total} draws re-derived in this browser: the revealed seed does not match its commitment.`));
+  } else if (found.bad) {
+    const b = found.bad;
+    replace(into, h("p", { class: "notice bad", id: "browser-draws", "data-version": b.version },
+      `${found.rederived} of ${found.total} draws re-derived in this browser; draw ${b.draw} of the command at version ${b.version} does not: `
+      + `it is recorded as randbelow(${b.bound}) = ${b.recorded}, the seed's stream gives ${b.derived ?? "nothing"}.`));
+  } else {
+    replace(into, h("p", { class: "notice ok", id: "browser-draws" },
+      `${found.rederived} of ${found.total} draws re-derived in this browser (Web Crypto, from docs/fairness.md), `
+      + `the ${found.commands} commands that drew, from the revealed seed.`));
+  }
+}
+
 async function start(body, source) {
   const { header, events } = parse(source.text);
   const last = events.length ? events[events.length - 1].version : 0;
   const [rs, data] = await Promise.all([ruleset(header.ruleset).catch(() => ({ title: header.ruleset })),
     ruleset(header.ruleset, "data").then((d) => d.data).catch(() => null)]);
   const el = {
-    verdict: h("div", { role: "status" }), version: h("output", { id: "replay-version" }), board: h("div"),
+    verdict: h("div", { role: "status" }), draws: h("div", { role: "status" }),
+    version: h("output", { id: "replay-version" }), board: h("div"),
     events: h("ol", { class: "log", id: "replay-events" }), error: h("div", { role: "alert" }),
   };
   const slider = h("input", { type: "range", class: "slider", id: "replay-slider", min: 0, max: last, value: last, "aria-label": "Version" });
@@ -115,12 +144,14 @@ async function start(body, source) {
         h("button", { class: "secondary", onclick: () => step(1), "aria-label": "Next version" }, "▶"),
         h("button", { class: "secondary", onclick: () => show(last), "aria-label": "Last version" }, "⏭"),
         el.version, h("button", { id: "verify", onclick: verify }, "Verify")),
-      slider, el.verdict, el.error),
+      slider, el.verdict, el.draws, el.error),
     h("div", { class: "layout" }, h("section", { "aria-label": "Board at this version" }, el.board),
       h("section", {}, h("h2", {}, "Events up to here"), el.events)));
   slider.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") { e.preventDefault(); step(e.key === "ArrowLeft" ? -1 : 1); }
   });
+  checkDraws(el.draws, header, events).catch((error) =>
+    replace(el.draws, h("p", { class: "notice bad", id: "browser-draws" }, `Re-deriving the draws failed: ${error.message}`)));
   // An upload is verified at once: time travel folds only the part that verifies.
   if (!source.gameId) await verify();
   await show(verified);

@@ -1,0 +1,102 @@
+// The random stream of docs/fairness.md, a second implementation: written from the spec with the
+// browser's own Web Crypto (HMAC-SHA256, SHA-256), sharing nothing with the server's Python.  The
+// replay page re-derives every draw a history records with it, so a reader need not take the
+// server's word that the dice were the seed's.  tests/e2e/test_fairness_browser.py runs the test
+// vectors (tests/data/rng-vectors.json) through this module in Chromium.
+
+const utf8 = new TextEncoder();
+const TWO64 = 1n << 64n;
+
+// The HMAC key of one seed, imported once: a history makes a stream per command from the same seed.
+const imported = new Map();
+function hmacKey(seed) {
+  if (!imported.has(seed)) {
+    imported.set(seed, crypto.subtle.importKey("raw", utf8.encode(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]));
+  }
+  return imported.get(seed);
+}
+
+// key = HMAC-SHA256(UTF-8(seed), UTF-8(label)); the label is a command's version ("17") or a bot's ("bot:2:17").
+export async function streamKey(seed, label) {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(seed), utf8.encode(String(label))));
+}
+
+export const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+// block[i] = SHA-256(key || i as 8 bytes big-endian); each block is four big-endian 64-bit integers, in order.
+export class Stream {
+  constructor(key) {
+    this.key = key;
+    this.block = 0n;
+    this.unread = []; // the current block's integers, the next one last
+  }
+
+  static async of(seed, label) {
+    return new Stream(await streamKey(seed, label));
+  }
+
+  async u64() {
+    if (!this.unread.length) {
+      const input = new Uint8Array(this.key.length + 8);
+      input.set(this.key);
+      new DataView(input.buffer).setBigUint64(this.key.length, this.block, false);
+      this.block += 1n;
+      const block = new DataView(await crypto.subtle.digest("SHA-256", input));
+      this.unread = [24, 16, 8, 0].map((offset) => block.getBigUint64(offset, false));
+    }
+    return this.unread.pop();
+  }
+
+  // A uniform integer in [0, n): values at or above the largest multiple of n not above 2**64 are thrown away.
+  async randbelow(n) {
+    n = BigInt(n);
+    if (n <= 0n) throw new RangeError("randbelow needs n > 0");
+    const limit = TWO64 - (TWO64 % n);
+    for (;;) {
+      const value = await this.u64();
+      if (value < limit) return value % n;
+    }
+  }
+
+  // Fisher-Yates from the end: for i = len-1 down to 1, swap items[i] with items[randbelow(i + 1)].
+  async shuffled(items) {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Number(await this.randbelow(i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+}
+
+export async function sha256Hex(text) {
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8.encode(text))));
+}
+
+// Re-derive every draw a history records (format 4: `draws`, [bound, value] pairs, on a command's
+// first event; the stream's label is that event's version).  Stops at the first draw that differs:
+// {commitment, total, rederived, commands, bad: null | {version, draw, bound, recorded, derived}}.
+export async function rederiveDraws(header, events) {
+  const result = { commitment: false, total: 0, rederived: 0, commands: 0, bad: null };
+  const recorded = events.filter((e) => Array.isArray(e.draws) && e.draws.length);
+  result.total = recorded.reduce((n, e) => n + e.draws.length, 0);
+  if (typeof header.seed !== "string") return result;
+  result.commitment = (await sha256Hex(header.seed)) === header.seed_commitment;
+  for (const event of recorded) {
+    const stream = await Stream.of(header.seed, String(event.version));
+    result.commands += 1;
+    for (let k = 0; k < event.draws.length; k++) {
+      const [bound, value] = Array.isArray(event.draws[k]) ? event.draws[k] : [];
+      let derived = null;
+      try {
+        derived = await stream.randbelow(BigInt(bound));
+      } catch { /* not a positive integer bound: it cannot re-derive */ }
+      if (derived === null || !Number.isSafeInteger(value) || derived !== BigInt(value)) {
+        result.bad = { version: event.version, draw: k + 1, bound, recorded: value, derived: derived === null ? null : Number(derived) };
+        return result;
+      }
+      result.rederived += 1;
+    }
+  }
+  return result;
+}
