@@ -5,6 +5,9 @@ them against the stream the rules draw, naming a tampered draw at its command's 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +146,21 @@ def test_every_earlier_format_ignores_nothing_it_cannot_check(records):
     records[0]["format"] = BOUND_FORMAT
     result = verify_history(json.loads(json.dumps(records)), RULESETS)
     assert not result["valid"] and "only on a command's first event, in format" in result["reason"]
+
+
+def test_a_third_partys_script_re_derives_the_draws_from_the_spec_alone(records, tmp_path):
+    # docs/examples/check_draws.py imports nothing from the project: run it as a stranger would
+    script = Path(__file__).resolve().parents[2] / "docs" / "examples" / "check_draws.py"
+    assert "import events" not in script.read_text() and "from rules" not in script.read_text()
+    vectors = Path(__file__).resolve().parents[1] / "data" / "rng-vectors.json"
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    run = subprocess.run([sys.executable, "-I", str(script), str(path), str(vectors)], capture_output=True, text=True,
+                         cwd=tmp_path)
+    total = sum(len(r.get("draws", ())) for r in records)
+    assert run.returncode == 0 and f"recorded draws: {total} draws of" in run.stdout, run
+    target = rolled_command(records)
+    target["draws"][0][1] = better(target["draws"][0][1] + 1) - 1
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    run = subprocess.run([sys.executable, "-I", str(script), str(path)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 1 and f"then version {target['version']}: draw 1," in run.stdout, run

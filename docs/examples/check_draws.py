@@ -1,0 +1,104 @@
+"""Check the draws of an exported Tabletop Cartel game from docs/fairness.md alone.
+
+    python3 docs/examples/check_draws.py HISTORY.jsonl[.gz] [VECTORS.json]
+
+Standard library only, nothing imported from the project: a third party's check, written from the spec.
+It checks the seed against its commitment, then (format 4) every command's recorded draws, [bound, value]
+pairs on the command's first event, against the stream keyed by (seed, str(version)).  A history without
+recorded draws (formats 1-3) of Kingpin is checked by the spec's section 3 instead: each RollDice's dice.
+With the test vectors (tests/data/rng-vectors.json) it first checks its own stream against them.
+Exit 0: everything re-derives.  Whether the rules used the draws rightly is what re-running the rules
+checks (cartel verify --offline, POST /v1/replays), not this.
+"""
+import gzip
+import hashlib
+import hmac
+import json
+import sys
+
+
+class Stream:
+    """docs/fairness.md section 2: an HMAC-SHA256 key, SHA-256 counter blocks, big-endian u64s."""
+
+    def __init__(self, seed, label):
+        self.key = hmac.new(seed.encode("utf-8"), label.encode("utf-8"), hashlib.sha256).digest()
+        self.block, self.left = 0, b""
+
+    def u64(self):
+        if not self.left:
+            self.left = hashlib.sha256(self.key + self.block.to_bytes(8, "big")).digest()
+            self.block += 1
+        value, self.left = int.from_bytes(self.left[:8], "big"), self.left[8:]
+        return value
+
+    def randbelow(self, n):
+        limit = 2**64 - 2**64 % n  # values at or above it are thrown away
+        while True:
+            value = self.u64()
+            if value < limit:
+                return value % n
+
+
+def check_vectors(path):
+    cases = json.load(open(path))["vectors"]
+    for case in cases:
+        stream = Stream(case["seed"], case["label"])
+        assert [str(stream.u64()) for _ in case["u64"]] == case["u64"], case["label"]
+        for n, values in case["randbelow"].items():
+            stream = Stream(case["seed"], case["label"])
+            assert [str(stream.randbelow(int(n))) for _ in values] == values, (case["label"], n)
+    return len(cases)
+
+
+def read(path):
+    raw = open(path, "rb").read()
+    text = (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode("utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def check_draws(header, events):
+    """(what does not re-derive or None, commands checked, draws checked)."""
+    commands = draws = 0
+    for event in events:
+        if not event.get("draws"):
+            continue
+        stream, commands = Stream(header["seed"], str(event["version"])), commands + 1
+        for k, (bound, value) in enumerate(event["draws"], start=1):
+            if stream.randbelow(bound) != value:
+                return f"version {event['version']}: draw {k}, randbelow({bound}) = {value}, does not re-derive", \
+                    commands, draws
+            draws += 1
+    return None, commands, draws
+
+
+def check_kingpin_dice(header, events):
+    """Section 3: Kingpin's RollDice draws one 1-6 die per die in the pool, first, so a DiceRolled that
+    opens its command holds randbelow(6) + 1 for each die."""
+    rolls = dice = 0
+    for event in events:
+        if event["type"] == "DiceRolled" and "command" in event:
+            stream = Stream(header["seed"], str(event["version"]))
+            if [stream.randbelow(6) + 1 for _ in event["data"]["dice"]] != event["data"]["dice"]:
+                return f"version {event['version']}: the dice {event['data']['dice']} do not re-derive", rolls, dice
+            rolls, dice = rolls + 1, dice + len(event["data"]["dice"])
+    return None, rolls, dice
+
+
+def main(path, vectors=None):
+    if vectors:
+        print(f"test vectors: {check_vectors(vectors)} cases pass")
+    header, *events = read(path)
+    if hashlib.sha256(header["seed"].encode("utf-8")).hexdigest() != header["seed_commitment"]:
+        print(f"{path}: the seed does not match its commitment")
+        return 1
+    print(f"{path}: {header['format']}, {header['ruleset']}, {len(events)} events; the seed matches its commitment")
+    problem, commands, draws = check_draws(header, events)
+    print(f"recorded draws: {draws} draws of {commands} commands re-derived" + (f"; then {problem}" if problem else ""))
+    if not commands and header["ruleset"] == "kingpin":
+        problem, rolls, dice = check_kingpin_dice(header, events)
+        print(f"Kingpin's dice: {dice} dice of {rolls} RollDice re-derived" + (f"; then {problem}" if problem else ""))
+    return 1 if problem else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:3]))
