@@ -138,7 +138,7 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
         rows += [
             {"ruleset": name, "what": "floor: dict copy + 1 key per event (baseline)", "events_per_s": round(floor),
              "ratio": 1.0},
-            {"ruleset": name, "what": "rules.base.fold" + (" (in place)" if getattr(ruleset, "evolves_in_place", False)
+            {"ruleset": name, "what": "rules.base.fold" + (" (in place)" if ruleset.evolves_in_place
                                                             else ""),
              "events_per_s": round(folded), "ratio": ratio(folded, floor), "target": verdict(folded, TARGET)},
             {"ruleset": name, "what": "pure evolve, event by event", "events_per_s": round(pure),

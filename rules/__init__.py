@@ -1,16 +1,16 @@
-"""The games: a registry of ruleset name -> Ruleset (see rules/base.py and rules/ruleset.py).
+"""The games: a registry of ruleset name -> Ruleset (rules/ruleset.py RulesetBase is the contract).
 
 RULESETS are served; EXAMPLES (rules/examples) are not, but EVERY_RULESET is what the
 generic tests (playouts, fuzzing, secrecy) run, so an example is held to the same properties.
 """
 from __future__ import annotations
 
-from rules.base import Ruleset
 from rules.druglord import RULESET as DRUGLORD
 from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
 from rules.lords_of_cannabis import RULESET as LORDS_OF_CANNABIS
 from rules.narcos import RULESET as NARCOS
+from rules.ruleset import RulesetBase as Ruleset
 from rules.trafficking import RULESET as TRAFFICKING
 
 RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset

@@ -1,6 +1,7 @@
-"""The contract every game implements, and the pieces they share.
+"""The pieces every game shares: events, refusals, the Rng, command shapes, options.
 
-A ruleset is a Decider (see ../docs/architecture.md):
+The contract itself, every hook with its default, is rules/ruleset.py `RulesetBase`
+(docs/adding-a-game.md lists it).  At its core a ruleset is a Decider (../docs/architecture.md):
 
     setup(options, seats, rng)        -> [Event]        opening events
     decide(state, seat, command, rng) -> [Event]        or raise IllegalMove
@@ -28,7 +29,7 @@ import hashlib
 import struct
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterable, Mapping, Sequence
 
 Seat = int
 State = dict
@@ -254,52 +255,38 @@ def normalize_options(spec: Mapping[str, Option], given: Mapping[str, Any] | Non
 
 
 # --------------------------------------------------------------------------
-# The protocol
+# Folding and deciding through the contract
 # --------------------------------------------------------------------------
 
-@runtime_checkable
-class Ruleset(Protocol):
-    name: str
-    title: str
-    min_seats: int
-    max_seats: int
-    options: Mapping[str, Option]
-    bot_levels: tuple
+class Ruleset:
+    """A ruleset, as the engine names it: rules/ruleset.py `RulesetBase` is the one implementation
+    and the whole contract (every hook, with its default).  This empty root lets the helpers below
+    and the engine's type hints name it without importing the base, which imports this module."""
 
-    def setup(self, options: Mapping[str, Any], seats: int, rng: Rng) -> list[Event]: ...
-    def decide(self, state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]: ...
-    def evolve(self, state: State | None, event: Event) -> State: ...
-    def legal_moves(self, state: State, seat: Seat) -> list[dict]: ...
-    def awaiting(self, state: State) -> dict[Seat, str]: ...
-    def on_timeout(self, state: State, seat: Seat) -> dict: ...
-    def view(self, state: State, seat: Seat | None) -> dict: ...
-    def visible_to(self, event: Event) -> str | set[Seat]: ...
-    def outcome(self, state: State) -> dict | None: ...
-    def bot_move(self, state: State, seat: Seat, level: str, rng: Rng) -> dict: ...
+    __slots__ = ()
 
 
-def fold(ruleset: Ruleset, events: Iterable[Event], state: State | None = None) -> State | None:
-    """Apply events in order; `state=None` starts from nothing (before setup).  A ruleset that folds
-    in place (rules/ruleset.py fold_in_place) folds them itself, on its own copy of `state`."""
-    if getattr(ruleset, "evolves_in_place", False):
+def fold(ruleset: Any, events: Iterable[Event], state: State | None = None) -> State | None:
+    """Apply events in order; `state=None` starts from nothing (before setup): RulesetBase.fold (in
+    place for a ruleset that folds so).  A bare Decider not yet adopted (rules.ruleset.adopt) evolves."""
+    if isinstance(ruleset, Ruleset):
         return ruleset.fold(state, events)
     for event in events:
         state = ruleset.evolve(state, event)
     return state
 
 
-def decide_and_apply(ruleset: Ruleset, state: State, seat: Seat, command: Command,
+def decide_and_apply(ruleset: Any, state: State, seat: Seat, command: Command,
                      rng: Rng) -> tuple[list[Event], State]:
-    """`ruleset.decide` and the state after its events (RulesetBase.decide_and_apply, which folds
-    only the consequences again; for any other ruleset decide, then fold)."""
-    both = getattr(ruleset, "decide_and_apply", None)
-    if both is not None:
-        return both(state, seat, command, rng)
+    """`ruleset.decide` and the state after its events (RulesetBase.decide_and_apply; a bare
+    Decider decides, then folds)."""
+    if isinstance(ruleset, Ruleset):
+        return ruleset.decide_and_apply(state, seat, command, rng)
     events = ruleset.decide(state, seat, command, rng)
     return events, fold(ruleset, events, state)
 
 
-def redact(ruleset: Ruleset, event: Event, seat: Seat | None) -> Event:
+def redact(ruleset: Any, event: Event, seat: Seat | None) -> Event:
     """The event as `seat` (None: a spectator) may read it: `secret` removed
     unless `visible_to` names that seat."""
     if "secret" not in event.data:

@@ -6,7 +6,7 @@ rules.base.ARG_KINDS), one-line descriptions of them (`command_docs`: {type: (de
 the JSON Schema of its view (`view_schema`, written with the small helpers below).  From these
 this module builds the documents the API serves (GET /v1/rulesets/{name}/schema) and the
 generic label of a legal move.  Pure: no I/O.  A ruleset that declares no docs still works
-(empty descriptions); one that declares no view schema gets `{}` (anything).
+(RulesetBase's defaults: empty descriptions); one that declares no view schema gets `{}` (anything).
 """
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def one_of_consts(*values: Any) -> dict:
 # ------------------------------------------------------------ command schemas
 def docs_of(ruleset: Any, ctype: str) -> tuple[str, Mapping[str, str]]:
     """(description, {argument: description}) of a command type; empty when undeclared."""
-    entry = (getattr(ruleset, "command_docs", None) or {}).get(ctype)
+    entry = ruleset.command_docs.get(ctype)
     if not entry:
         return "", {}
     description, args = entry
@@ -80,7 +80,7 @@ def command_schema(ruleset: Any, ctype: str) -> dict:
 
 def commands_schema(ruleset: Any) -> dict:
     """Every command of the ruleset: a `oneOf` discriminated by `type`, each branch under $defs."""
-    defs = {ctype: command_schema(ruleset, ctype) for ctype in getattr(ruleset, "commands", None) or {}}
+    defs = {ctype: command_schema(ruleset, ctype) for ctype in ruleset.commands}
     return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} command",
             "description": "A command as posted to POST /v1/games/{id}/commands (and as listed in legal_moves)",
             "oneOf": [{"$ref": f"#/$defs/{ctype}"} for ctype in defs],
@@ -89,14 +89,14 @@ def commands_schema(ruleset: Any) -> dict:
 
 def event_catalogue(ruleset: Any) -> dict[str, str]:
     """Every event type the ruleset evolves, with its description ("" when undeclared)."""
-    docs = getattr(ruleset, "event_docs", None) or {}
-    types = list(getattr(ruleset, "evolvers", None) or docs)
+    docs = ruleset.event_docs
+    types = list(ruleset.evolvers or docs)
     return {etype: docs.get(etype, "") for etype in types}
 
 
 def view_schema(ruleset: Any) -> dict:
     """The JSON Schema of `view(state, seat)` as declared ({} = undeclared: any object)."""
-    declared = getattr(ruleset, "view_schema", None) or {}
+    declared = ruleset.view_schema
     return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} view", **declared} if declared else \
         {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} view", "type": "object"}
 

@@ -2,9 +2,13 @@
 
 A game subclasses `RulesetBase` and declares its commands (shapes), their
 handlers, its evolvers (one per event type), options, seat counts and bot
-levels; the base owns the order every command goes through:
+levels, and its automatic steps; the base owns the order every command goes through:
 
-    shape (BadCommand, 400) -> seat -> normalize -> legality (IllegalMove, 422) -> handler -> consequences
+    shape (BadCommand, 400) -> seat -> normalize -> legality (IllegalMove, 422) -> handler -> settle
+
+and the one bounded loop (`settle`) that runs a game's automatic steps after setup and after
+every command.  `RulesetBase` declares every hook a ruleset may provide, with its default: it is
+the contract (`contract()` lists it; docs/adding-a-game.md names every entry).
 
 A command that is not among the seat's `legal_moves` is refused; its handler is
 asked for the reason (it raises IllegalMove naming the rule).  Any other
@@ -14,16 +18,19 @@ exception from a handler is a bug and is never swallowed, so fuzzers see it.
 declares (seat count, options, bot levels): the engine calls it when a game is
 created, and `setup` calls it for a direct caller.  It works on any object with
 the declared attributes, so third-party rulesets that do not subclass the base
-are checked the same way.
+are checked the same way; the engine `adopt`s those (the base's defaults for
+the hooks they lack), so nothing else ever asks whether a ruleset has a hook.
 """
 from __future__ import annotations
 
 import copy
+import reprlib
 from typing import Any, Callable, Iterable, Mapping
 
 from rules import describe
-from rules.base import BadCommand, Event, IllegalMove, Option, Rng, normalize_options, validate_command
+from rules.base import BadCommand, Event, IllegalMove, Option, Rng, Ruleset, normalize_options, validate_command
 from rules.search import ismcts
+from rules.search.ismcts import SearchSettings
 
 Handler = Callable[[dict, int, dict, Rng], list[Event]]
 Evolver = Callable[[Any, Mapping[str, Any]], dict]
@@ -114,16 +121,21 @@ def rules_version(state: Mapping[str, Any]) -> int:
 
 def latest_version(ruleset: Any) -> int:
     """The version new games of `ruleset` are created under (1 for a ruleset without versions)."""
-    return max((number for number, _ in getattr(ruleset, "versions", ((1, ""),))), default=1)
+    return adopt(ruleset).version
 
 
-def ruleset_at(ruleset: Any, version: Any) -> Any:
+def ruleset_at(ruleset: Any, version: Any) -> RulesetBase:
     """The ruleset as it plays at `version`; BadCommand for a version it never had."""
-    if hasattr(ruleset, "at"):
-        return ruleset.at(version)
-    if version != 1:
-        raise BadCommand(f"{ruleset.title} has only rules version 1, not {version!r}", rule="versions")
-    return ruleset
+    return adopt(adopt(ruleset).at(version))
+
+
+def evolve_all(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: Iterable[Event],
+               first_event: str = "GameStarted") -> Any:
+    """The state after `events`, each applied by `evolve_by_type`: for a rule that must read the
+    state part-way through its own events (a game's modules have its evolvers, not its ruleset)."""
+    for event in events:
+        state = evolve_by_type(evolvers, noun, state, event, first_event)
+    return state
 
 
 def copy_containers(state: dict, *keys: str) -> dict:
@@ -191,40 +203,70 @@ def fold_in_place(evolvers: Mapping[str, Callable[..., Any]], noun: str, state: 
 
 
 # ------------------------------------------------------------------- the base
-class RulesetBase:
-    """Subclass and declare; override `opening`, `legal_moves`, `awaiting`, `timeout_default`,
-    `view`, `outcome` and `choose_bot_move`, and where a game needs them `normalize`,
-    `consequences`, `visible_to` and `invariants`."""
+class RulesetBase(Ruleset):
+    """The one ruleset contract: every hook a game may provide, declared here with its default.
 
-    name: str
-    title: str
+    A game subclasses it and declares: its identity and table (name ... options), its commands,
+    handlers and evolvers, and the hooks whose default does not fit.  It must provide `opening`,
+    `legal_moves`, `awaiting`, `timeout_default`, `view`, `outcome` and `choose_bot_move`; every
+    other hook has a default.  Nothing outside this module asks whether a ruleset has a hook: a
+    ruleset from outside the package that does not subclass the base is `adopt`ed at registration
+    (its own hooks, these defaults for the rest).  docs/adding-a-game.md lists the contract.
+    """
+
+    # -- identity, table and capabilities (data) ------------------------------
+    name: str  # the registry key and the API's ruleset name ("kingpin")
+    title: str  # the game's name as people write it
     noun: str  # how refusals name the game ("unknown Kingpin command")
     min_seats: int
     max_seats: int
-    bot_levels: tuple = ("random",)
-    options: Mapping[str, Option] = {}
-    commands: Mapping[str, Mapping[str, str]]  # command type -> {argument: kind} (rules.base.ARG_KINDS)
-    handlers: Mapping[str, Handler]  # command type -> handler
-    evolvers: Mapping[str, Evolver]  # event type -> evolver(state, data)
-    first_event = "GameStarted"
+    bot_levels: tuple = ("random",)  # the bot levels a seat may be given; "ismcts" adds the generic search
+    options: Mapping[str, Option] = {}  # what a table may set at creation, with defaults and choices
+    # Released versions of the rules, (number, what changed), oldest first.  A game is played under
+    # the version it was created with, for ever (its first event records it, absent meaning 1), so
+    # an old history keeps verifying; rules that changed branch on rules_version(state).
+    versions: tuple = ((1, "as first released"),)
+    rules_version: int | None = None  # the version this instance plays; None: the latest (see `at`)
+    # Capability: some of the state is not every seat's to read (hands, deck orders).  A game that
+    # says so overrides `determinize`, and only such a game may (checked when the class is made).
+    hidden_information: bool = False
+
+    # -- commands and events (data) ---------------------------------------------
+    commands: Mapping[str, Mapping[str, str]] = {}  # command type -> {argument: kind} (rules.base.ARG_KINDS)
+    handlers: Mapping[str, Handler] = {}  # command type -> handler(state, seat, command, rng) -> events
+    evolvers: Mapping[str, Evolver] = {}  # event type -> evolver(state, data) -> new state
+    first_event = "GameStarted"  # the type of every game's first event (it carries rules_version)
     setup_rule = "setup"  # named when a command arrives before setup
     turn_rule = "turn order"  # named when a seat with nothing to answer is timed out
     rule_of_command: Mapping[str, str] = {}  # named when a refused command's handler gives no reason
     # command type -> arguments a legal-move list cannot enumerate (an offer's terms): a command is
     # legal when a listed move of its type agrees on every other argument, and its handler checks these
     open_arguments: Mapping[str, frozenset] = {}
-    # Released versions of the rules, (number, what changed), oldest first.  A game is played under
-    # the version it was created with, for ever (its first event records it, absent meaning 1), so
-    # an old history keeps verifying; rules that changed branch on rules_version(state).
-    versions: tuple = ((1, "as first released"),)
-    # event types whose data["secret"] only the event's own `seat` may read (see visible_to)
-    secret_to_seat: frozenset = frozenset()
-    rules_version: int | None = None  # None: the latest (see `at`)
     # Self-description (rules/describe.py, served by GET /v1/rulesets/{name}/schema): one line per
     # command and argument, one per event type, and the JSON Schema of `view`.  Optional.
     command_docs: Mapping[str, tuple[str, Mapping[str, str]]] = {}  # type -> (description, {arg: description})
     event_docs: Mapping[str, str] = {}  # event type -> description
     view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
+
+    # -- secrets (data; the hooks are view, visible_to and hidden_from) ------------
+    # event types whose data["secret"] only the event's own `seat` may read (see visible_to)
+    secret_to_seat: frozenset = frozenset()
+
+    # -- folding (data) --------------------------------------------------------
+    # Folding in place (see fold_in_place): opted in by a ruleset whose evolvers take `owned`.
+    evolves_in_place = False
+    shared_in_clone: frozenset = frozenset()  # top-level keys no evolver changes in place (a catalogue)
+    # A fold of fewer events from an existing state evolves event by event: copying only what each
+    # event changes is cheaper than a clone of the whole state (decide's 1-3 consequences).  For
+    # Kingpin and Druglord a clone costs about what copying saves over 50-60 events.
+    clone_after = 64
+
+    # -- what happens by itself (data; the hook is `step`) ---------------------------
+    # The bound on `settle`: a flow that takes more automatic steps than this is a bug, not a game.
+    max_automatic_steps = 10_000
+
+    # -- the search bot (data; the hooks are determinize, evaluate, turn_holder, search_moves)
+    search_settings: SearchSettings = SearchSettings()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -232,12 +274,17 @@ class RulesetBase:
             raise TypeError(f"{cls.__name__}: every command type needs exactly one handler "
                             f"(missing: {sorted(set(cls.commands) - set(cls.handlers))}, "
                             f"extra: {sorted(set(cls.handlers) - set(cls.commands))})")
+        if cls.hidden_information != (cls.determinize is not RulesetBase.determinize):
+            raise TypeError(f"{cls.__name__}: a game with hidden information overrides determinize, "
+                            f"and only such a game (hidden_information = {cls.hidden_information})")
+        if cls.search_settings.rollout_rounds and cls.turn_holder is RulesetBase.turn_holder:
+            raise TypeError(f"{cls.__name__}: a search horizon in rounds (rollout_rounds) needs a turn_holder")
 
     # -- versions ------------------------------------------------------------
     @property
     def version(self) -> int:
         """The rules version this instance plays: its own, or the latest."""
-        return self.rules_version if self.rules_version is not None else latest_version(self)
+        return self.rules_version if self.rules_version is not None else max(n for n, _ in self.versions)
 
     def at(self, version: Any) -> RulesetBase:
         """This ruleset as it plays at `version` (one instance per version)."""
@@ -256,35 +303,27 @@ class RulesetBase:
 
     # -- setting up ----------------------------------------------------------
     def setup(self, options: Mapping[str, Any] | None, seats: int, rng: Rng) -> list[Event]:
-        """The opening events, after the table checks.  From version 2 on, the first event
-        records the rules version (a version-1 opening is exactly what it always was)."""
+        """The opening events, after the table checks, and what follows them by itself (`settle`).
+        From version 2 on, the first event records the rules version (a version-1 opening is
+        exactly what it always was)."""
         events = self.opening(table_checks(self, seats, options), seats, rng)
         if self.version > 1:
             events[0] = Event(events[0].type, {**events[0].data, "rules_version": self.version})
-        return events
+        return events + self.settle(self.fold(None, events), rng)[0]
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
+        """The game's opening events for checked options (GameStarted first; deals and shuffles use `rng`)."""
         raise NotImplementedError
 
     # -- deciding ------------------------------------------------------------
     def decide(self, state: Any, seat: int, command: Any, rng: Rng) -> list[Event]:
         """Events for a command, or IllegalMove / BadCommand; one order for every game."""
-        events, _, consequences = self._decided(state, seat, command, rng)
-        return events + consequences
+        return self.decide_and_apply(state, seat, command, rng)[0]
 
     def decide_and_apply(self, state: Any, seat: int, command: Any, rng: Rng) -> tuple[list[Event], Any]:
         """`decide`, and the state after all its events (`fold(state, events)`), for a caller that
-        goes on from there (a replay's verification): decide folds the command's own events anyway,
-        to find their consequences, so only those are folded again.  Never changes `state`."""
-        events, after, consequences = self._decided(state, seat, command, rng)
-        if consequences:
-            after = self.fold(after, consequences)
-            events = events + consequences
-        return events, after
-
-    def _decided(self, state: Any, seat: int, command: Any, rng: Rng) -> tuple[list[Event], Any, list[Event]]:
-        """The one implementation of decide: (the handler's events, the state after them, their
-        consequences)."""
+        goes on from there (a replay's verification, a search): deciding folds every event anyway,
+        the command's own to find what follows, and those as `settle` takes them.  Never changes `state`."""
         cmd = validate_command(command, self.commands, self.noun)
         if state is None:
             raise IllegalMove("the game has not been set up", rule=self.setup_rule)
@@ -296,8 +335,8 @@ class RulesetBase:
         if not self.is_legal(state, seat, cmd):
             raise self.refusal(state, seat, cmd, handler)
         events = handler(state, seat, cmd, rng)
-        after = self.fold(state, events)
-        return events, after, self.consequences(after, rng)
+        following, after = self.settle(self.fold(state, events), rng)
+        return events + following, after
 
     def is_legal(self, state: Any, seat: int, cmd: dict) -> bool:
         """Listed among the seat's legal moves (open arguments aside).  A game may override it with a
@@ -323,16 +362,34 @@ class RulesetBase:
         return IllegalMove(f"{cmd['type']} with these arguments is not one of your legal moves now",
                            rule=self.rule_of_command.get(cmd["type"], self.turn_rule))
 
-    def seat_count(self, state: dict) -> int:
+    def seat_count(self, state: Any) -> int:
+        """How many seats the game in `state` is played by."""
         return state["seats"]
 
     def normalize(self, state: Any, seat: int, cmd: dict) -> dict:
         """A well-formed command in the one spelling `legal_moves` lists (e.g. a set in order)."""
         return cmd
 
-    def consequences(self, after: Any, rng: Rng) -> list[Event]:
-        """Events that follow by themselves once a command's events are applied (a win, the flow)."""
+    # -- what happens by itself ---------------------------------------------------
+    def step(self, state: Any, rng: Rng) -> list[Event]:
+        """The next automatic events (a reveal, a roll nobody sways, a turn's end, a win), or []
+        when a seat must decide.  A game declares its steps here; `settle` runs them."""
         return []
+
+    def settle(self, state: Any, rng: Rng) -> tuple[list[Event], Any]:
+        """Every automatic event up to the next decision, and the state after them: `step` until it
+        has nothing more, each step's events folded before the next.  The one loop for every game
+        (after setup and after each command); RuntimeError naming the game and the state when it
+        does not settle within `max_automatic_steps` steps."""
+        out: list[Event] = []
+        for _ in range(self.max_automatic_steps):
+            events = self.step(state, rng)
+            if not events:
+                return out, state
+            state = self.fold(state, events)
+            out += events
+        raise RuntimeError(f"{self.title} did not settle: {self.max_automatic_steps} automatic steps, "
+                           f"the last {[event.type for event in events]}, in the state {_SHORT.repr(state)}")
 
     # -- evolving ------------------------------------------------------------
     def evolve(self, state: Any, event: Event) -> Any:
@@ -342,14 +399,6 @@ class RulesetBase:
         if evolver is None or state is None or kind == self.first_event:  # the checks, the version
             return evolve_by_type(self.evolvers, self.noun, state, event, self.first_event)
         return evolver(state, event.data)  # what evolve_by_type does for any later event
-
-    # Folding in place (see fold_in_place): opted in by a ruleset whose evolvers take `owned`.
-    evolves_in_place = False
-    shared_in_clone: frozenset = frozenset()  # top-level keys no evolver changes in place (a catalogue)
-    # A fold of fewer events from an existing state evolves event by event: copying only what each
-    # event changes is cheaper than a clone of the whole state (decide's 1-3 consequences).  For
-    # Kingpin and Druglord a clone costs about what copying saves over 50-60 events.
-    clone_after = 64
 
     def fold(self, state: Any, events: Iterable[Event]) -> Any:
         """The state after `events`; never changes `state` (nor the events' data)."""
@@ -369,9 +418,11 @@ class RulesetBase:
 
     # -- who acts ------------------------------------------------------------
     def legal_moves(self, state: Any, seat: int) -> list[dict]:
+        """Every command `seat` may send now, each postable as-is ([] when it has nothing to do)."""
         raise NotImplementedError
 
     def awaiting(self, state: Any) -> dict[int, str]:
+        """Who must act now: {seat: "move" | "response"} ({} once the game is over)."""
         raise NotImplementedError
 
     def on_timeout(self, state: Any, seat: int) -> dict:
@@ -381,19 +432,35 @@ class RulesetBase:
         return self.timeout_default(state, seat)
 
     def timeout_default(self, state: Any, seat: int) -> dict:
+        """What an awaited seat does when its clock runs out (pass, no sway, ...), a legal move."""
         raise NotImplementedError
 
-    # -- reading -------------------------------------------------------------
+    # -- reading and secrets -------------------------------------------------------
+    def view(self, state: Any, seat: int | None) -> dict:
+        """What `seat` (None: a spectator) may see of the table: the secrets hook for states."""
+        raise NotImplementedError
+
     def visible_to(self, event: Event) -> str | set:
-        """Who may read `data["secret"]` of an event: its `seat` for the types in `secret_to_seat`
-        (a draw, a hand, a secret choice), nobody for any other secret (a deck's order)."""
+        """Who may read `data["secret"]` of an event (the rest of it is public): its `seat` for the
+        types in `secret_to_seat` (a draw, a hand, a secret choice), nobody for any other secret (a
+        deck's order)."""
         if "secret" not in event.data:
             return "public"
         if event.type in self.secret_to_seat:
             return {event.data["seat"]}
         return set()
 
+    def hidden_from(self, state: Any, seat: int) -> list:
+        """Values in the state `seat` may not read before the end although no single field holds
+        them (a deck's order): tests/service/test_secrets_every_ruleset.py checks no response shows them."""
+        return []
+
+    def outcome(self, state: Any) -> dict | None:
+        """None while the game goes on, else {"winners": [seats], "reason": str, ...}."""
+        raise NotImplementedError
+
     def invariants(self, state: Any) -> list[str]:
+        """What is wrong with a state (money, cards or pieces not conserved); [] when all holds."""
         return []
 
     def label(self, state: Any, seat: int, move: Mapping[str, Any]) -> str:
@@ -415,7 +482,11 @@ class RulesetBase:
             return ismcts.choose(self, state, seat, rng, budget or ismcts.DEFAULT_ITERATIONS, out_of_time)
         return self.choose_bot_move(state, seat, level, rng)
 
-    # -- search (rules/search) ---------------------------------------------
+    def choose_bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:
+        """The move of one of the game's own bot levels (every level but the search)."""
+        raise NotImplementedError
+
+    # -- search (rules/search; its settings are `search_settings`) -------------
     def determinize(self, state: Any, seat: int | None, rng: Rng) -> Any:
         """A full state consistent with everything `seat` may know, its hidden parts resampled
         (the same `view(..., seat)`).  This default is for games without hidden information: the
@@ -427,5 +498,55 @@ class RulesetBase:
         playout; None: equal shares.  A game overrides it with its scores, money or points."""
         return None
 
-    def choose_bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:
-        raise NotImplementedError
+    def turn_holder(self, state: Any) -> Any:
+        """Whose turn it is, as any value that changes exactly when a turn ends: a search with
+        `rollout_rounds` counts its horizon in turns by it.  None: the game does not say."""
+        return None
+
+    def search_moves(self, state: Any, seat: int, moves: list[dict]) -> list[dict]:
+        """The legal moves (`moves`, non-empty) a search considers: by default all of them; a game
+        may drop moves that only repeat what the table just refused (a declined offer made again)."""
+        return moves
+
+
+_SHORT = reprlib.Repr()  # a state in an error message: its shape, not its whole size
+_SHORT.maxlevel, _SHORT.maxdict, _SHORT.maxlist, _SHORT.maxstring = 3, 12, 6, 40
+
+
+def contract() -> list[str]:
+    """Every hook and declaration of the contract: RulesetBase's public names (the docs list them all)."""
+    names = set(vars(RulesetBase)) | set(RulesetBase.__annotations__)
+    return sorted(name for name in names if not name.startswith("_"))
+
+
+class Adopted(RulesetBase):
+    """A ruleset from outside the package that does not subclass the base (a third-party game, the
+    engine's test game): its own hooks where it has them, the base's defaults for the rest, filled
+    in once at registration like boardgame.io's ProcessGameConfig.  It decides with its own
+    `decide` (the base's order needs declared handlers)."""
+
+    def __init__(self, foreign: Any):
+        self.foreign = foreign
+        properties = {name for name, value in vars(RulesetBase).items() if isinstance(value, property)}
+        for name in contract():
+            if name not in properties and hasattr(foreign, name):  # the one place a ruleset is probed
+                setattr(self, name, getattr(foreign, name))
+        if not hasattr(foreign, "noun"):
+            self.noun = foreign.title
+
+    def decide_and_apply(self, state: Any, seat: int, command: Any, rng: Rng) -> tuple[list[Event], Any]:
+        events = self.decide(state, seat, command, rng)
+        return events, self.fold(state, events)
+
+
+_ADOPTED: dict[int, tuple[Any, Adopted]] = {}  # id(foreign) -> (foreign, kept alive; its adoption)
+
+
+def adopt(ruleset: Any) -> RulesetBase:
+    """The ruleset as a RulesetBase: itself when it is one, else its one `Adopted` wrapper."""
+    if isinstance(ruleset, RulesetBase):
+        return ruleset
+    entry = _ADOPTED.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        entry = _ADOPTED[id(ruleset)] = (ruleset, Adopted(ruleset))
+    return entry[1]

@@ -26,14 +26,13 @@ def game_document(game: Game, seat: int | None) -> dict:
     doc["version"] = game.version
     ended = game.ended  # finished or abandoned: the outcome is known and the seed is published
     moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
-    label = getattr(game.ruleset, "label", None)
     doc.update({
         "you": seat,
         "seed_commitment": game.meta["seed_commitment"],
         "awaiting": {str(s): kind for s, kind in sorted(game.awaiting().items())},
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
-        "move_labels": [label(game.state, seat, move) if label else move["type"] for move in moves],
+        "move_labels": [game.ruleset.label(game.state, seat, move) for move in moves],
         "view": game.ruleset.view(game.state, seat) if game.state is not None else None,
         "outcome": game.outcome() if ended else None,
     })

@@ -19,7 +19,7 @@ from events.limits import RateLimiter
 from events.runner import GameRunner
 from events.store import FOLLOW_MAX_BLOCK_MS, FOLLOW_SOCKET_MARGIN_SECONDS, EventStore
 from rules import RULESETS
-from rules.base import Ruleset
+from rules.ruleset import RulesetBase, adopt
 from service.metrics import MeteredRunner, MeteredStore
 from service.scheduling import Scheduler
 
@@ -47,7 +47,7 @@ class Engine:
         return self.runner.store
 
 
-def extra_rulesets() -> dict[str, Ruleset]:
+def extra_rulesets() -> dict[str, RulesetBase]:
     """Rulesets from outside this package, named in CARTEL_EXTRA_RULESETS as
     "module:attribute,..." (third-party games, and the engine's test game)."""
     import importlib
@@ -77,7 +77,7 @@ def connect(url: str, socket_timeout: float = REDIS_SOCKET_TIMEOUT) -> redis.Red
 
 
 def build_engine(redis_url: str | None = None, queue_url: str | None = None,
-                 rulesets: Mapping[str, Ruleset] | None = None, archive: ArchiveStore | None = None) -> Engine:
+                 rulesets: Mapping[str, RulesetBase] | None = None, archive: ArchiveStore | None = None) -> Engine:
     """Events go to REDIS_URL; RQ's queues to QUEUE_REDIS_URL (default: the same server).
     RQ needs a non-cluster Redis, so the two are configured separately.  Archived games are
     in ARCHIVE_URL (s3://...) or the directory ARCHIVE_DIR (events/archive.py)."""
@@ -94,7 +94,10 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
         queue_url, socket_timeout=REDIS_SOCKET_TIMEOUT, socket_connect_timeout=REDIS_CONNECT_TIMEOUT))
     store = MeteredStore(events_redis, follower=connect(redis_url, socket_timeout=FOLLOW_SOCKET_TIMEOUT))
     archive = archive or open_archive(os.environ.get("ARCHIVE_URL"), os.environ.get("ARCHIVE_DIR"))
-    runner = MeteredRunner(store, dict(rulesets or {**RULESETS, **extra_rulesets()}), archive=archive)
+    # Registration: every ruleset as a RulesetBase (one from outside the package adopted, its missing
+    # hooks filled with the base's defaults), so nothing downstream asks what a ruleset has.
+    chosen = rulesets or {**RULESETS, **extra_rulesets()}
+    runner = MeteredRunner(store, {name: adopt(ruleset) for name, ruleset in chosen.items()}, archive=archive)
     runner.after_append = Scheduler(queue, runner)
     return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store))
 

@@ -7,7 +7,7 @@ docs/rules/druglord.md (the map: docs/rules/druglord-board.md).  Modules by rule
     data.py                  component limits, the Classy Die, baller_cards.json (the Baller Moves deck)
     geo.py                   trade routes between two regions (Rule 5) on top of board.py
     state.py, evolve.py      state shape and queries; evolve, one handler per event
-    flow.py                  who acts now, clock defaults, and the automatic steps between decisions
+    flow.py                  who acts now, clock defaults, and the automatic steps between decisions (`step`)
     commands.py              command shapes (BadCommand)
     regions.py               Rules 1, 1.2, 2, 2.2: secret starting empires, the draft, markers
     load.py                  Rule 3: Load Weight
@@ -44,8 +44,8 @@ from rules.druglord import (
 )
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
-from rules.druglord.flow import advance
 from rules.ruleset import RulesetBase
+from rules.search.ismcts import SearchSettings
 
 HANDLERS = {
     "KeepRegions": regions.decide_keep,
@@ -107,14 +107,8 @@ class Druglord(RulesetBase):
     noun = "Druglord"
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
-    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
-    evaluate = staticmethod(search.evaluate)
-    # ISMCTS improves on the greedy bot, its playouts counted in commands a seat
-    search_policy, rollout_moves_per_seat = search.POLICY, search.ROLLOUT_MOVES_PER_SEAT
     versions = VERSIONS
-
-    _last_listing: tuple | None = None  # (state, seat, listing): see listing
-    _last_pick: tuple | None = None  # (state, seat, family, value): see pick
+    hidden_information = True  # secret starting empires, Region Card draws, Baller hands, deck orders
 
     @property
     def options(self) -> Mapping[str, Option]:  # type: ignore[override]
@@ -129,6 +123,21 @@ class Druglord(RulesetBase):
     setup_rule = "1"
     turn_rule = "4"
 
+    # flow.py: reveals, draft steps, rolls nobody sways, phase ends; who acts; clock defaults
+    step, awaiting, timeout_default = staticmethod(flow.step), staticmethod(flow.awaiting), \
+        staticmethod(flow.timeout_default)
+    # view.py (see docs/rules/druglord.md "View"), describe.py (labels in the rulebook's words), bots.py
+    view, outcome, invariants = staticmethod(view_mod.view), staticmethod(view_mod.outcome), \
+        staticmethod(view_mod.invariants)
+    label, static_data, choose_bot_move = staticmethod(describe.label), staticmethod(describe.static_data), bots.choose
+    # rules/search: what a search bot may sample; ISMCTS improves on the greedy bot, its playouts
+    # counted in commands a seat
+    determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
+    search_settings = SearchSettings(policy=search.POLICY, rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT)
+
+    _last_listing: tuple | None = None  # (state, seat, listing): see listing
+    _last_pick: tuple | None = None  # (state, seat, family, value): see pick
+
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """GameStarted and each seat's secret draw of Region Cards."""
         return regions.setup_events(regions.normalize_options(options, seats), seats, rng, self.version)
@@ -141,11 +150,7 @@ class Druglord(RulesetBase):
             return actions.normalize_draw(cmd)
         return cmd
 
-    def consequences(self, after: dict, rng: Rng) -> list[Event]:
-        """Every automatic event up to the next decision (reveals, draft steps, rolls, phase ends)."""
-        return flow.advance(after, rng)
-
-    # -- Who acts, and how (flow.py) ---------------------------------------------
+    # -- Legal moves as move families (flow.listing), kept for speed ---------------
 
     def listing(self, state: dict, seat: int) -> list[Family]:
         """The seat's legal moves as move families (flow.listing), kept for the last state asked: a
@@ -177,39 +182,7 @@ class Druglord(RulesetBase):
             return True
         return families.contains(self.listing(state, seat), cmd)
 
-    def awaiting(self, state: dict) -> dict[int, str]:
-        return flow.awaiting(state)
-
-    def timeout_default(self, state: dict, seat: int) -> dict:
-        return flow.timeout_default(state, seat)
-
-    # -- Reading ---------------------------------------------------------------
-
-    def view(self, state: dict, seat: int | None) -> dict:
-        """The table as seat sees it; see docs/rules/druglord.md "View"."""
-        return view_mod.view(state, seat)
-
-    def outcome(self, state: dict) -> dict | None:
-        """None while playing, else {"winners", "reason", "scores", "rolloff"}."""
-        return view_mod.outcome(state)
-
-    def label(self, state: dict, seat: int, move: dict) -> str:
-        """A legal move in the rulebook's words (describe.py)."""
-        return describe.label(state, seat, move)
-
-    def static_data(self) -> dict:
-        """The world map with drawing coordinates and the Baller deck, from the data files the rules read."""
-        return describe.static_data()
-
-    def invariants(self, state: dict) -> list[str]:
-        """Violated invariants (weight conserved, markers, cards in one place); [] when all hold."""
-        return view_mod.invariants(state)
-
-    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
-        return bots.choose(self, state, seat, level, rng)
-
 
 RULESET = Druglord()
 
-__all__ = ["RULESET", "Druglord", "advance"]
-
+__all__ = ["RULESET", "Druglord"]

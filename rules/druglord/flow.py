@@ -1,7 +1,8 @@
 """Who acts now, what a clock does for them, and the automatic steps between decisions.
 
 After every command the game runs on by itself (reveals, draft steps, rolls
-nobody sways, phase ends) until a seat must decide: `advance`.
+nobody sways, phase ends) until a seat must decide: `step` is one such step, and
+RulesetBase.settle runs them.
 """
 from __future__ import annotations
 
@@ -9,20 +10,12 @@ from rules.base import Event, Rng
 from rules.blocks import choices, windows
 from rules.blocks.families import Family, each
 from rules.druglord import actions, baller, load, regions, rolls, trade, trial, violence
-from rules.druglord.evolve import evolve as _evolve
+from rules.druglord.evolve import EVOLVERS
 from rules.druglord.state import actor
+from rules.ruleset import evolve_all
 
 RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
              "bonus": baller.resolve_bonus}
-
-MAX_AUTOMATIC_STEPS = 10000
-
-
-def _fold(state: dict, events: list[Event]) -> dict:
-    for event in events:
-        state = _evolve(state, event)
-    return state
-
 
 def step(state: dict, rng: Rng) -> list[Event]:
     """The next automatic events (nobody decides them), or [] when a seat must act."""
@@ -36,7 +29,7 @@ def step(state: dict, rng: Rng) -> list[Event]:
     if phase == "draft":
         events = regions.draft_step(state, rng)
         if events and events[0].type == "DraftClosed":
-            after = _fold(state, events)
+            after = evolve_all(EVOLVERS, "Druglord", state, events)
             return events + [load.loading_started(after)]
         return events
     if phase == "load":
@@ -49,18 +42,6 @@ def step(state: dict, rng: Rng) -> list[Event]:
     if phase == "action":
         return actions.action_step(state, rng, RESOLVERS)
     return []
-
-
-def advance(state: dict, rng: Rng) -> list[Event]:
-    """Every automatic event after a command, up to the next decision."""
-    out: list[Event] = []
-    for _ in range(MAX_AUTOMATIC_STEPS):
-        events = step(state, rng)
-        if not events:
-            return out
-        state = _fold(state, events)
-        out += events
-    raise RuntimeError("Druglord flow did not settle")
 
 
 def listing(state: dict, seat: int) -> list[Family]:

@@ -11,6 +11,7 @@ from rules.base import Event, IllegalMove, Option, Rng
 from rules.blocks import turns
 from rules.describe import INT, arr, obj
 from rules.ruleset import RulesetBase
+from rules.search.ismcts import SearchSettings
 
 RULE = "Pig"
 
@@ -51,7 +52,8 @@ class Pig(RulesetBase):
     name, title, noun = "pig", "Pig (example game)", "Pig"
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "cautious", "ismcts")
-    rollout_moves = 6  # a search's playouts: a few rolls, then `evaluate` (random play to 50 is mostly noise)
+    # a search's playouts: a few rolls, then `evaluate` (random play to 50 is mostly noise)
+    search_settings = SearchSettings(rollout_moves=6)
 
     options = {"target": Option(50, (20, 50, 100), "Bank that wins")}
     commands = {"Roll": {}, "Hold": {}}

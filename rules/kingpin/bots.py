@@ -9,8 +9,7 @@ Buying, sale sizes (OD risk) and window answers use small explicit rules.
 """
 from __future__ import annotations
 
-from rules.base import Event, Rng
-from rules.kingpin.evolve import evolve
+from rules.base import Rng
 from rules.kingpin.state import kind_of
 
 HIT_ON_DEALER = 110
@@ -113,12 +112,6 @@ def value(state: dict, seat: int, base: tuple | None = None) -> float:
     return w[seat] - OPPONENT_SHARE * best_other + UNUSED_DIE * unused
 
 
-def _fold(state: dict, events: list[Event]) -> dict:
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
 # ----------------------------------------------------------------------------
 # Decisions
 # ----------------------------------------------------------------------------
@@ -142,7 +135,7 @@ def _lookahead(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
             after = dict(state, phase="specials", pending=None)
         else:
             events = ruleset.handlers[move["type"]](state, seat, move, probe)
-            after = _fold(state, [e for e in events if e.type != "TurnStarted"])
+            after = ruleset.fold(state, [e for e in events if e.type != "TurnStarted"])
         result = value(after, seat, base)
         if move["type"] in ("UseCop", "UseHitMan", "PlaceRegulator", "Chloroform"):
             result += _attack_bonus(state, seat, move)

@@ -13,7 +13,7 @@ reference: docs/rules/lords-of-cannabis.md.  Modules by rulebook heading:
     building.py            Building: Tunnels, Greenhouses, Plantations, buying Crop cards
     crops.py               Playing Crop Cards: Gangsta, the Progress cards
     trade.py               Trade: offers between players, bank, docks, Longest Tunnel's 4-for-1
-    flow.py                who acts, legal moves, clock defaults, winning
+    flow.py                who acts, legal moves, clock defaults, winning (the automatic `step`)
     view.py                view, outcome, invariants
     describe.py            command and event docs, the view's JSON Schema, move labels, static data
     bots.py                "random" and "greedy"
@@ -27,6 +27,7 @@ from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
 from rules.ruleset import RulesetBase
+from rules.search.ismcts import SearchSettings
 
 COMMANDS = {
     "Defer": {}, "PlaceGreenhouse": {"at": "int"}, "PlaceTunnel": {"path": "int"}, "TakeStartingStash": {"at": "int"},
@@ -75,11 +76,7 @@ class LordsOfCannabis(RulesetBase):
                 (2, "at most 3 offers and counter-offers a turn"))
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
-    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
-    evaluate = staticmethod(search.evaluate)
-    search_policy = search.POLICY  # ISMCTS improves on the greedy bot, its playouts counted in rounds
-    rollout_rounds, rollout_moves_per_seat = search.ROLLOUT_ROUNDS, search.ROLLOUT_MOVES_PER_SEAT
-    turn_holder, search_moves = staticmethod(search.turn_holder), staticmethod(search.search_moves)
+    hidden_information = True  # bought Crop cards, the Crop deck's order
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
@@ -89,6 +86,22 @@ class LordsOfCannabis(RulesetBase):
     setup_rule = "Game Setup"
     turn_rule = "Turn Overview"
 
+    # flow.py: who acts, clock defaults, the one automatic step (ten points win)
+    step, awaiting, timeout_default = staticmethod(flow.step), staticmethod(flow.awaiting), \
+        staticmethod(flow.timeout_default)
+    # view.py, describe.py (labels name only what the seat can see; the board, the Crop deck and the
+    # Building Conversions Card as static data), bots.py
+    view, hidden_from, outcome = staticmethod(view_mod.view), staticmethod(view_mod.hidden_from), \
+        staticmethod(view_mod.outcome)
+    invariants, label = staticmethod(view_mod.invariants), staticmethod(describe.label)
+    static_data, choose_bot_move = staticmethod(describe.static_data), bots.choose
+    # rules/search: what a search bot may sample; ISMCTS improves on the greedy bot, its playouts
+    # counted in rounds of turns (turn_holder), and it makes no second offer in a turn (search_moves)
+    determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
+    turn_holder, search_moves = staticmethod(search.turn_holder), staticmethod(search.search_moves)
+    search_settings = SearchSettings(policy=search.POLICY, rollout_rounds=search.ROLLOUT_ROUNDS,
+                                     rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT)
+
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         return placement.opening(seats, rng)
 
@@ -97,9 +110,6 @@ class LordsOfCannabis(RulesetBase):
         if cmd["type"] == "PlayMassProduction" and all(n in RESOURCE_INDEX for n in cmd["resources"]):
             return {**cmd, "resources": sorted(cmd["resources"], key=RESOURCE_INDEX.__getitem__)}
         return cmd
-
-    def consequences(self, after: dict, rng: Rng) -> list[Event]:
-        return flow.consequences(after)
 
     _last: tuple = (None, None, [])
 
@@ -114,41 +124,11 @@ class LordsOfCannabis(RulesetBase):
         self._last = (state, seat, moves)
         return moves
 
-    def awaiting(self, state: dict) -> dict[int, str]:
-        return flow.awaiting(state)
-
-    def timeout_default(self, state: dict, seat: int) -> dict:
-        return flow.timeout_default(state, seat)
-
-    def view(self, state: dict, seat: int | None) -> dict:
-        return view_mod.view(state, seat)
-
     def visible_to(self, event: Event) -> str | set:
         """A bought Crop card: its buyer; a stolen card: thief and victim; the deck's order: nobody."""
         if event.type == "CardStolen" and "secret" in event.data:
             return {event.data["seat"], event.data["from"]}
         return super().visible_to(event)
-
-    def hidden_from(self, state: dict, seat: int) -> list:
-        """The Crop deck's order is nobody's to read before the end."""
-        return [state["deck"]] if state["phase"] != "over" and len(state["deck"]) > 1 else []
-
-    def outcome(self, state: dict) -> dict | None:
-        return view_mod.outcome(state)
-
-    def label(self, state: dict, seat: int, move: dict) -> str:
-        """A legal move in the rulebook's words, naming only what the seat can see (describe.py)."""
-        return describe.label(state, seat, move)
-
-    def static_data(self) -> dict:
-        """The board with drawing positions, the Crop deck and the Building Conversions Card (describe.py)."""
-        return describe.static_data()
-
-    def invariants(self, state: dict) -> list[str]:
-        return view_mod.invariants(state)
-
-    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
-        return bots.choose(self, state, seat, level, rng)
 
 
 RULESET = LordsOfCannabis()

@@ -1,7 +1,7 @@
 """Who acts now, with which moves, what a clock does, and the win that follows by itself."""
 from __future__ import annotations
 
-from rules.base import Event
+from rules.base import Event, Rng
 from rules.blocks import offers
 from rules.lords_of_cannabis import building, crops, placement, trade
 from rules.lords_of_cannabis.cards import WINNING_POINTS
@@ -71,12 +71,13 @@ def timeout_default(state: dict, seat: int) -> dict:
     return legal_moves(state, seat)[0]
 
 
-def consequences(after: dict) -> list[Event]:
-    """ "The first player to accumulate at least TEN Victory Points during his turn immediately wins" """
-    if after["phase"] in ("over", "place", "stash"):
+def step(state: dict, rng: Rng) -> list[Event]:
+    """The one automatic step: "The first player to accumulate at least TEN Victory Points during his
+    turn immediately wins" (checked after every command)."""
+    if state["phase"] in ("over", "place", "stash"):
         return []
-    seat = after["current"]
-    points = total_points(after, seat)
+    seat = state["current"]
+    points = total_points(state, seat)
     if points >= WINNING_POINTS:
         return [Event("GameWon", {"seat": seat, "points": points})]
     return []

@@ -39,6 +39,11 @@ def view(state: dict, seat: int | None) -> dict:
     }
 
 
+def hidden_from(state: dict, seat: int) -> list:
+    """The Crop deck's order is nobody's to read before the end."""
+    return [state["deck"]] if state["phase"] != "over" and len(state["deck"]) > 1 else []
+
+
 def outcome(state: dict) -> dict | None:
     if state["winner"] is None:
         return None

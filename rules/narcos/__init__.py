@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from rules.base import Event, Option, Rng
+from rules.base import Option
 from rules.narcos import bots, cartel, describe, draw, flow, improve, manage, search
 from rules.narcos import view as view_mod
 from rules.narcos.evolve import EVOLVERS
 from rules.ruleset import RulesetBase
+from rules.search.ismcts import SearchSettings
 
 SCHEMA = {
     "PlayOn": {}, "StartRoundTwo": {},
@@ -67,9 +68,7 @@ class Narcos(RulesetBase):
     noun = "Narcos"
     min_seats, max_seats = 2, 4
     bot_levels = ("random", "greedy", "ismcts")
-    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
-    evaluate = staticmethod(search.evaluate)
-    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
+    hidden_information = True  # Cartel hands, face-down backs, the decks' order
     options: Mapping[str, Option] = {
         "mode": Option("basic", ("basic", "advanced"),
                        "basic: a permanent −2 Dealer; advanced: the board's 4 cities with tokens, employees' "
@@ -82,44 +81,19 @@ class Narcos(RulesetBase):
     setup_rule = "4"
     turn_rule = "6"
 
-    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
-        """Set-up events; the first turn starts by itself (consequences)."""
-        events = flow.opening(options, seats, rng)
-        return events + flow.advance(self.fold(None, events), rng)
-
-    def consequences(self, after: dict, rng: Rng) -> list[Event]:
-        """Every automatic event up to the next decision (payments, fleeing, turn ends, rounds)."""
-        return flow.advance(after, rng)
-
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_moves(state, seat)
-
-    def awaiting(self, state: dict) -> dict[int, str]:
-        return flow.awaiting(state)
-
-    def timeout_default(self, state: dict, seat: int) -> dict:
-        return flow.timeout_default(state, seat)
-
-    def view(self, state: dict, seat: int | None) -> dict:
-        """The table as seat sees it; see docs/rules/narcos.md "View"."""
-        return view_mod.view(state, seat)
-
-    def hidden_from(self, state: dict, seat: int) -> list:
-        return view_mod.hidden_from(state, seat)
-
-    def outcome(self, state: dict) -> dict | None:
-        return view_mod.outcome(state)
-
-    def label(self, state: dict, seat: int, move: dict) -> str:
-        """A legal move in the rulebook's words (describe.py)."""
-        return describe.label(state, seat, move)
-
-    def static_data(self) -> dict:
-        """cards.json and cartel.json as the rules read them, and the box's limited pieces (no deck order)."""
-        return describe.static_data()
-
-    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
-        return bots.choose(self, state, seat, level, rng)
+    # flow.py: set-up (the first turn then starts by itself: `step`), payments, fleeing, turn ends,
+    # rounds; who acts, their legal moves, clock defaults
+    opening, step = staticmethod(flow.opening), staticmethod(flow.step)
+    legal_moves, awaiting, timeout_default = staticmethod(flow.legal_moves), staticmethod(flow.awaiting), \
+        staticmethod(flow.timeout_default)
+    # view.py (see docs/rules/narcos.md "View"), describe.py (labels; cards.json and cartel.json as the
+    # rules read them, without deck order), bots.py
+    view, hidden_from, outcome = staticmethod(view_mod.view), staticmethod(view_mod.hidden_from), \
+        staticmethod(view_mod.outcome)
+    label, static_data, choose_bot_move = staticmethod(describe.label), staticmethod(describe.static_data), bots.choose
+    # rules/search: what a search bot may sample; ISMCTS improves on the greedy bot
+    determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
+    search_settings = SearchSettings(policy=search.POLICY, rollout_moves=search.ROLLOUT_MOVES)
 
 
 RULESET = Narcos()

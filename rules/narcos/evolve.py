@@ -1,9 +1,12 @@
 """Evolve: one small pure function per event; each copies what it changes and never rolls."""
 from __future__ import annotations
 
+from functools import partial
+
 from rules.blocks import windows
 from rules.narcos.data import CARDS, CITIES, START_MONEY, START_SICARIOS, START_WORKERS, STARTING, cartel_kind, kind
 from rules.narcos.state import rack_count
+from rules.ruleset import evolve_all
 
 
 def _players(state: dict, seat: int, **delta: int) -> list[dict]:
@@ -319,12 +322,5 @@ EVOLVERS = {
 }
 
 
-def evolve(state: dict | None, event) -> dict:
-    """Apply one event (the facade's evolve, for handlers that look at the state after their first events)."""
-    return EVOLVERS[event.type](state, event.data)
-
-
-def fold(state: dict, events) -> dict:
-    for event in events:
-        state = evolve(state, event)
-    return state
+# The state after some events, for handlers that read it part-way through their own (the shared fold).
+fold = partial(evolve_all, EVOLVERS, "Narcos")

@@ -8,7 +8,6 @@ from rules.base import Event, Rng
 from rules.narcos import draw, improve, manage
 from rules.narcos.cartel import cartel_moves, reaction_moves
 from rules.narcos.data import CARDS, CARTEL_DECK, CITIES, CITY_TOKENS, DECK, SICARIOS, START_SICARIOS, kind
-from rules.narcos.evolve import fold
 from rules.narcos.state import improvements_free, player, require_turn, richest
 
 RULE = "5"
@@ -111,7 +110,7 @@ def between_turns(state: dict, rng: Rng) -> list[Event]:
 
 
 def step(state: dict, rng: Rng) -> list[Event]:
-    """The next automatic events, or [] when a seat must decide."""
+    """The next automatic events, or [] when a seat must decide (RulesetBase.settle runs them)."""
     if state["ended"] is not None:
         return []
     phase = state["turn"]["phase"]
@@ -131,17 +130,6 @@ def step(state: dict, rng: Rng) -> list[Event]:
     if phase == "over":
         return between_turns(state, rng)
     return []
-
-
-def advance(state: dict, rng: Rng) -> list[Event]:
-    """Every automatic event up to the next decision."""
-    events: list[Event] = []
-    while True:
-        more = step(state, rng)
-        if not more:
-            return events
-        events += more
-        state = fold(state, more)
 
 
 # -- who acts ------------------------------------------------------------------------
@@ -221,4 +209,4 @@ def timeout_default(state: dict, seat: int) -> dict:
     return moves[0]
 
 
-__all__ = ["CARDS", "advance", "legal_moves"]
+__all__ = ["CARDS", "legal_moves", "step"]

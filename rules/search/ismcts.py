@@ -13,14 +13,15 @@ Each iteration:
   4. play out with random legal moves for at most `rollout_moves` moves, then score the state:
      the outcome's winners share 1 when the game is over, else `ruleset.evaluate(state)`
      (per-seat shares of a win) for a truncated playout;  a ruleset that says whose turn it is
-     (`turn_holder`) has its horizon counted in turns instead (`rollout_rounds`, see `turn_horizon`);
+     (`turn_holder`) has its horizon counted in turns instead (`rollout_rounds`, see `turn_horizon`).
+     The settings are the ruleset's `search_settings` (SearchSettings, below).
   5. back up every seat's score along the path (max-n: each node is chosen by the seat that moves
      there, on that seat's own score).
 
 The move played is the root's most visited child among the seat's legal moves.
 
 A ruleset whose hand-written bot is stronger than this search can afford to be at about 200
-iterations names that bot's level as `search_policy`; `choose` then runs `guided` (below) instead:
+iterations names that bot's level as its settings' `policy`; `choose` then runs `guided` (below) instead:
 a rollout-based improvement of that policy that keeps the policy's move unless the playouts show,
 with confidence, that another move is better.  Everything random
 comes from the Rng handed in, so a fixed iteration budget makes the choice a function of the state,
@@ -32,13 +33,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from rules.base import Rng, fold
+from rules.base import Rng
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_MOVES = 20
 EXPLORATION = 0.7  # UCB1's constant for scores in [0, 1]
+CANDIDATES = 4       # guided: root moves compared, the policy's and the best others one step ahead
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search bot plays one game: a ruleset declares one (RulesetBase.search_settings);
+    the code hooks that go with it (determinize, evaluate, turn_holder, search_moves) are methods."""
+
+    policy: str | None = None  # a bot level the search improves on (`guided`); None: plain ISMCTS
+    rollout_moves: int = DEFAULT_ROLLOUT_MOVES  # a playout's horizon in commands
+    rollout_moves_per_seat: int | None = None  # the horizon per seat at the table, instead of rollout_moves
+    rollout_rounds: int | None = None  # the horizon in rounds of turns (needs `turn_holder`); the moves only cap it
+    rollout_level: str | None = None  # the bot level playouts follow; None: uniformly random legal moves
+    candidates: int = CANDIDATES  # guided: root moves compared, the policy's included
 
 
 class Node:
@@ -71,8 +87,7 @@ def _frozen(value: Any) -> Any:
 
 
 def seat_count(ruleset: Any, state: Any) -> int:
-    counter = getattr(ruleset, "seat_count", None)
-    return counter(state) if counter else state["seats"]
+    return ruleset.seat_count(state)
 
 
 def scores(ruleset: Any, state: Any, seats: int) -> list[float]:
@@ -82,8 +97,7 @@ def scores(ruleset: Any, state: Any, seats: int) -> list[float]:
     if outcome is not None:
         winners = outcome.get("winners") or []
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(seats)]
-    evaluate = getattr(ruleset, "evaluate", None)
-    values = evaluate(state) if evaluate else None
+    values = ruleset.evaluate(state)
     return list(values) if values is not None else [1.0 / seats] * seats
 
 
@@ -94,22 +108,21 @@ def mover(ruleset: Any, state: Any) -> int | None:
 
 
 def step(ruleset: Any, state: Any, seat: int, move: Mapping[str, Any], rng: Rng) -> Any:
-    return fold(ruleset, ruleset.decide(state, seat, move, rng), state)
+    return ruleset.decide_and_apply(state, seat, move, rng)[1]
 
 
 def determinize(ruleset: Any, state: Any, seat: int, rng: Rng) -> Any:
-    sample = getattr(ruleset, "determinize", None)
-    return sample(state, seat, rng) if sample else state
+    return ruleset.determinize(state, seat, rng)
 
 
 def horizon(ruleset: Any, state: Any) -> int:
-    """Playout moves: the ruleset's `rollout_moves_per_seat` times the seats where it counts the
+    """Playout moves: the settings' `rollout_moves_per_seat` times the seats where it counts the
     horizon per seat (so a playout reaches as many turns of each seat at any table size), else its
-    `rollout_moves` (DEFAULT_ROLLOUT_MOVES without either)."""
-    per_seat = getattr(ruleset, "rollout_moves_per_seat", None)
-    if per_seat:
-        return per_seat * seat_count(ruleset, state)
-    return getattr(ruleset, "rollout_moves", DEFAULT_ROLLOUT_MOVES)
+    `rollout_moves`."""
+    settings = ruleset.search_settings
+    if settings.rollout_moves_per_seat:
+        return settings.rollout_moves_per_seat * seat_count(ruleset, state)
+    return settings.rollout_moves
 
 
 # A horizon counted in commands rewards a move for the commands it uses up: a declined offer in Lords of
@@ -121,8 +134,8 @@ def horizon(ruleset: Any, state: Any) -> int:
 # commands each line took to get there; `rollout_moves` then only caps a playout that never gets there.
 def turn_horizon(ruleset: Any, state: Any) -> int | None:
     """Turn ends a playout runs to, counted from the position searched (None: count commands)."""
-    rounds = getattr(ruleset, "rollout_rounds", None)
-    if not rounds or getattr(ruleset, "turn_holder", None) is None:
+    rounds = ruleset.search_settings.rollout_rounds  # RulesetBase checks it comes with a turn_holder
+    if not rounds:
         return None
     return rounds * seat_count(ruleset, state)
 
@@ -138,8 +151,7 @@ def searched_moves(ruleset: Any, state: Any, seat: int) -> list:
     """The legal moves the search considers: all of them, less those the ruleset's `search_moves`
     drops (moves that only repeat what the table just refused: a declined offer made again)."""
     moves = ruleset.legal_moves(state, seat)
-    prune = getattr(ruleset, "search_moves", None)
-    return prune(state, seat, moves) if prune is not None and moves else moves
+    return ruleset.search_moves(state, seat, moves) if moves else moves
 
 
 def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFAULT_ITERATIONS,
@@ -154,7 +166,7 @@ def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFA
     if rollout_moves is None:
         rollout_moves = horizon(ruleset, state)
     turns = turn_horizon(ruleset, state)
-    policy = getattr(ruleset, "search_policy", None)
+    policy = ruleset.search_settings.policy
     if policy is not None:
         return guided(ruleset, state, seat, moves, rng, iterations, out_of_time, rollout_moves, policy, turns)
     seats = seat_count(ruleset, state)
@@ -211,11 +223,11 @@ def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rn
 
 def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | None = None,
             turns: int | None = None) -> Any:
-    """Moves of the `level` bot (default: the ruleset's `rollout_level`; absent: uniformly random
+    """Moves of the `level` bot (default: the settings' `rollout_level`; None: uniformly random
     legal moves) until the game ends, `turns` more turns end (when given) or `moves_left` moves
     are made."""
     if level is None:
-        level = getattr(ruleset, "rollout_level", None)
+        level = ruleset.search_settings.rollout_level
     for _ in range(moves_left):
         if ruleset.outcome(world) is not None or (turns is not None and turns <= 0):
             break
@@ -235,7 +247,7 @@ def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | No
 
 
 # ------------------------------------------------------------------ guided by a policy
-# A ruleset with a good hand-written bot names its level as `search_policy` ("greedy").  The search
+# A ruleset with a good hand-written bot names its level as the settings' `policy` ("greedy").  The search
 # then improves on that policy instead of searching from scratch (a rollout algorithm: Bertsekas &
 # Tsitsiklis; Tesauro & Galperin 1996): at the root, the policy's own move and the few moves that
 # look best one step ahead are each played out in the same determinizations, every seat following
@@ -243,7 +255,6 @@ def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | No
 # candidates world by world, with the same dice for each (common random numbers), removes most of
 # the luck the comparison would otherwise measure.  The policy's move is kept unless another one
 # beats it by CONFIDENCE standard errors, so the search is never much worse than its policy.
-CANDIDATES = 4       # root moves compared: the policy's and the best others one step ahead
 CONFIDENCE = 2.0     # standard errors by which a move must beat the policy's to replace it
 MIN_WORLDS = 4       # determinizations before any move may replace the policy's
 
@@ -255,7 +266,7 @@ def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iteration
     playout of one candidate; counted in turns, every candidate's playout stops at the same turn end)."""
     default = ruleset.bot_move(state, seat, policy, rng)
     candidates = [default] + alternatives(ruleset, state, seat, moves, default, rng,
-                                          getattr(ruleset, "search_candidates", CANDIDATES) - 1)
+                                          ruleset.search_settings.candidates - 1)
     if len(candidates) == 1:
         return default
     differences: list[list[float]] = [[] for _ in candidates]

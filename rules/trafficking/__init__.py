@@ -19,8 +19,8 @@ Rulebook: trafficking.txt (shared/rules); rulings and the command reference: doc
 """
 from __future__ import annotations
 
-from rules.base import Event, Rng
 from rules.ruleset import RulesetBase
+from rules.search.ismcts import SearchSettings
 from rules.trafficking import bots, customs, dealing, deals, describe, flow, movement, search, setup
 from rules.trafficking import view as view_mod
 from rules.trafficking.evolve import EVOLVERS
@@ -58,9 +58,7 @@ class Trafficking(RulesetBase):
     name, title, noun = "trafficking", "Trafficking", "Trafficking"
     min_seats, max_seats = 3, 9
     bot_levels = ("random", "greedy", "ismcts")
-    determinize = staticmethod(search.determinize)  # rules/search: what a search bot may sample
-    evaluate = staticmethod(search.evaluate)
-    search_policy, rollout_moves = search.POLICY, search.ROLLOUT_MOVES  # ISMCTS improves on the greedy bot
+    hidden_information = True  # a kept card, a hand at Customs, the stacks' order
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     open_arguments = {**deals.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}
@@ -69,45 +67,18 @@ class Trafficking(RulesetBase):
     setup_rule = "3"
     turn_rule = "4"
 
-    def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
-        return setup.opening(options, seats, rng)
-
-    def consequences(self, after: dict, rng: Rng) -> list[Event]:
-        return flow.advance(after, rng)
-
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return flow.legal_moves(state, seat)
-
-    def awaiting(self, state: dict) -> dict[int, str]:
-        return flow.awaiting(state)
-
-    def timeout_default(self, state: dict, seat: int) -> dict:
-        return flow.timeout_default(state, seat)
-
-    def view(self, state: dict, seat: int | None) -> dict:
-        """The table as `seat` sees it; see docs/rules/trafficking.md "View"."""
-        return view_mod.view(state, seat)
-
-    def hidden_from(self, state: dict, seat: int) -> list:
-        """The order of both stacks is nobody's to read."""
-        return [list(d) for d in state["decks"].values() if len(d) > 1]
-
-    def outcome(self, state: dict) -> dict | None:
-        return view_mod.outcome(state)
-
-    def label(self, state: dict, seat: int, move: dict) -> str:
-        """A legal move in the rulebook's words (describe.py)."""
-        return describe.label(state, seat, move)
-
-    def static_data(self) -> dict:
-        """The board (squares, drawing grid, arrows, Dealers) and the 32 cards (describe.py)."""
-        return describe.static_data()
-
-    def invariants(self, state: dict) -> list[str]:
-        return view_mod.invariants(state)
-
-    def choose_bot_move(self, state: dict, seat: int, level: str, rng: Rng) -> dict:
-        return bots.choose(self, state, seat, level, rng)
+    # setup.py (3 Preparation); flow.py: the automatic steps and the win, who acts, clock defaults
+    opening, step = staticmethod(setup.opening), staticmethod(flow.step)
+    legal_moves, awaiting, timeout_default = staticmethod(flow.legal_moves), staticmethod(flow.awaiting), \
+        staticmethod(flow.timeout_default)
+    # view.py (see docs/rules/trafficking.md "View"), describe.py (labels; the board and the 32 cards), bots.py
+    view, hidden_from, outcome = staticmethod(view_mod.view), staticmethod(view_mod.hidden_from), \
+        staticmethod(view_mod.outcome)
+    invariants, label = staticmethod(view_mod.invariants), staticmethod(describe.label)
+    static_data, choose_bot_move = staticmethod(describe.static_data), bots.choose
+    # rules/search: what a search bot may sample; ISMCTS improves on the greedy bot
+    determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
+    search_settings = SearchSettings(policy=search.POLICY, rollout_moves=search.ROLLOUT_MOVES)
 
 
 RULESET = Trafficking()

@@ -6,12 +6,10 @@ from rules.base import Event, Rng
 from rules.blocks import offers
 from rules.trafficking import board, customs, deals, setup
 from rules.trafficking.dealing import bank_square, sell_counts
-from rules.trafficking.evolve import evolve
 from rules.trafficking.movement import cab_fare
 from rules.trafficking.state import KILO, active_dealers, next_seat, player
 
 GAMBLE_TEMPLATES = ({"parity": {"pick": "even", "stake": 10}}, {"exact": {"number": 6, "stake": 10}})
-MAX_AUTOMATIC_STEPS = 1000
 
 
 def landed_moves(state: dict, seat: int) -> list[dict]:
@@ -109,7 +107,7 @@ def winner(state: dict) -> Event | None:
 
 
 def step(state: dict, rng: Rng) -> list[Event]:
-    """The next automatic events, or [] when somebody must decide."""
+    """The next automatic events, or [] when somebody must decide (RulesetBase.settle runs them)."""
     if state["phase"] != "play":
         return []
     won = winner(state)
@@ -137,16 +135,3 @@ def step(state: dict, rng: Rng) -> list[Event]:
     if stage == "landed" and landed_moves(state, seat) == [{"type": "EndTurn"}]:
         return [Event("Passed", {"seat": seat, "automatic": True})]
     return []
-
-
-def advance(state: dict, rng: Rng) -> list[Event]:
-    """Every automatic event after a command, up to the next decision."""
-    out: list[Event] = []
-    for _ in range(MAX_AUTOMATIC_STEPS):
-        events = step(state, rng)
-        if not events:
-            return out
-        for event in events:
-            state = evolve(state, event)
-        out += events
-    raise RuntimeError("Trafficking flow did not settle")

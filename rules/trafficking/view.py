@@ -41,6 +41,11 @@ def view(state: dict, seat: int | None) -> dict:
     }
 
 
+def hidden_from(state: dict, seat: int) -> list:
+    """The order of both stacks is nobody's to read."""
+    return [list(d) for d in state["decks"].values() if len(d) > 1]
+
+
 def outcome(state: dict) -> dict | None:
     return None if state["result"] is None else dict(state["result"])
 

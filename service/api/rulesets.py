@@ -48,12 +48,11 @@ def ruleset_named(name: str):
 def describe(ruleset) -> dict:
     base = f"/v1/rulesets/{ruleset.name}"
     doc = rules_document(ruleset.name)
-    versions = getattr(ruleset, "versions", ((1, "as first released"),))
     return {"name": ruleset.name, "title": ruleset.title, "min_seats": ruleset.min_seats,
             "max_seats": ruleset.max_seats, "options": {k: o.describe() for k, o in ruleset.options.items()},
             "bot_levels": list(ruleset.bot_levels), "rules_doc": f"{base}/rules" if doc else None,
             "latest_version": latest_version(ruleset),
-            "versions": [{"version": number, "summary": summary} for number, summary in versions],
+            "versions": [{"version": number, "summary": summary} for number, summary in ruleset.versions],
             "links": {"schema": f"{base}/schema", "data": f"{base}/data",
                       **({"rules": f"{base}/rules"} if doc else {})}}
 
@@ -102,8 +101,7 @@ class RulesetData(MethodView):
         Lords of Cannabis: the bricks, intersections, paths and docks with drawing positions, the Crop deck;
         Trafficking: the squares with grid positions and red arrows, the Dealers, the 32 cards)."""
         ruleset = ruleset_named(name)
-        data = ruleset.static_data() if hasattr(ruleset, "static_data") else {}
-        return {"ruleset": ruleset.name, "data": data}, 200, PUBLIC_CACHE
+        return {"ruleset": ruleset.name, "data": ruleset.static_data()}, 200, PUBLIC_CACHE
 
 
 @blp.route("/<string:name>/rules")

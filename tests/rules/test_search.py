@@ -139,13 +139,13 @@ def test_a_score_is_a_share_of_the_win():
 
 
 # ------------------------------------------------------------------ guided by the greedy bot
-GUIDED = sorted(name for name, r in EVERY_RULESET.items() if getattr(r, "search_policy", None))
+GUIDED = sorted(name for name, r in EVERY_RULESET.items() if r.search_settings.policy)
 
 
 def test_every_served_game_guides_its_search_by_its_greedy_bot():
     from rules import RULESETS
     assert GUIDED == sorted(RULESETS)
-    assert all(EVERY_RULESET[name].search_policy in EVERY_RULESET[name].bot_levels for name in GUIDED)
+    assert all(EVERY_RULESET[name].search_settings.policy in EVERY_RULESET[name].bot_levels for name in GUIDED)
 
 
 def test_the_policys_move_stands_unless_another_beats_it_by_two_standard_errors():
@@ -220,9 +220,9 @@ def test_a_playout_counted_per_seat_grows_with_the_table():
     druglord = EVERY_RULESET["druglord"]
     two = fold(druglord, druglord.setup(normalize_options(druglord.options, None), 2, Rng("h", 2)))
     four = fold(druglord, druglord.setup(normalize_options(druglord.options, None), 4, Rng("h", 2)))
-    assert ismcts.horizon(druglord, four) == 2 * ismcts.horizon(druglord, two) == 4 * druglord.rollout_moves_per_seat
+    assert ismcts.horizon(druglord, four) == 2 * ismcts.horizon(druglord, two) == 4 * druglord.search_settings.rollout_moves_per_seat
     pig = PIG.evolve(None, PIG.setup({"target": 20}, 4, Rng("h", 0))[0])
-    assert ismcts.horizon(PIG, pig) == PIG.rollout_moves  # a horizon in commands stays one at any table
+    assert ismcts.horizon(PIG, pig) == PIG.search_settings.rollout_moves  # a horizon in commands: one at any table
 
 
 def test_lords_of_cannabis_keeps_the_cards_an_open_offer_shows():

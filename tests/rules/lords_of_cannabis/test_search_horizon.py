@@ -34,7 +34,7 @@ def after_a_declined_offer(seeds=("p1", "p2", "p3"), wanted: int = 6) -> list[di
 
 
 def test_a_declined_offer_made_again_scores_as_the_greedy_move_not_as_a_shorter_playout():
-    policy = L.search_policy
+    policy = L.search_settings.policy
     for n, state in enumerate(after_a_declined_offer()):
         seat = state["current"]
         offer = next(m for m in L.legal_moves(state, seat) if m["type"] == "MakeOffer")

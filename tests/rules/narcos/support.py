@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.base import Event, Rng, fold
 from rules.narcos import RULESET as N
 from rules.narcos.data import CARTEL_DECK, CITIES, CITY_TOKENS, DECK, SICARIOS
-from rules.narcos.flow import advance, kinds
+from rules.narcos.flow import kinds
 from tests.rules.support import assert_refused, ev, first, types  # noqa: F401 (re-exported)
 
 ANY_RNG = Rng("narcos-tests", 1)
@@ -37,7 +37,7 @@ def table(front: list[str] = (), seats: int = 2, mode: str = "basic", hands: lis
               ev("CartelShuffled", count=len(cartel_order), secret={"order": cartel_order})]
     events += [ev("CartelDealt", seat=s, count=len(h), secret={"cards": list(h)}) for s, h in enumerate(hands)]
     state = fold(N, events)
-    return fold(N, advance(state, ANY_RNG), state)
+    return N.settle(state, ANY_RNG)[1]
 
 
 def with_player(state: dict, seat: int, **values) -> dict:
