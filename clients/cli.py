@@ -40,6 +40,9 @@ from clients.sdk import (
 )
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR, EXIT_UNREACHABLE = 0, 1, 2, 3
+ENTROPY_HELP = ("your own entropy for the game's dice and shuffles (1 to 256 characters, public at once), mixed "
+                "into the committed seed when the game starts (docs/fairness.md); "
+                'e.g. --entropy "$(head -c 16 /dev/urandom | base64)"')
 
 
 class UsageError(Exception):
@@ -132,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                    help="a ruleset option; the value is parsed as JSON if it can be (repeatable)")
     p.add_argument("--seed", help="fix the secret seed (tests, tournaments)")
+    p.add_argument("--entropy", metavar="TEXT", help=ENTROPY_HELP)
     p.add_argument("--move-seconds", type=int, help="clock: seconds a human seat has per turn")
     p.add_argument("--response-seconds", type=int, help="clock: seconds to answer an out-of-turn window")
     p.add_argument("--timeouts-before-bot", type=int, help="clock: expiries before a bot takes the seat over")
@@ -148,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.add_argument("seat", type=int)
     p.add_argument("--name", help="display name")
+    p.add_argument("--entropy", metavar="TEXT", help=ENTROPY_HELP)
     p.add_argument("--json", action="store_true")
 
     p = command("reclaim", "Take back your seat after the clock handed it to a bot (needs its token).")
@@ -276,7 +281,7 @@ def cmd_create(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
     if args.move_seconds or args.response_seconds or args.timeouts_before_bot:
         clock = ClockSpec(args.move_seconds, args.response_seconds, args.timeouts_before_bot)
     game = client.create_game(args.ruleset, seats, options=parse_pairs(args.option, "option"), seed=args.seed,
-                              clock=clock)
+                              clock=clock, entropy=args.entropy)
     if args.json:
         dump(game.raw, out)
         return EXIT_OK
@@ -313,7 +318,7 @@ def cmd_games(client: CartelClient, args: argparse.Namespace, out: TextIO) -> in
 
 
 def cmd_claim(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
-    claimed = client.claim(args.game, args.seat, args.name)
+    claimed = client.claim(args.game, args.seat, args.name, entropy=args.entropy)
     if args.json:
         dump(claimed.raw, out)
         return EXIT_OK

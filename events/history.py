@@ -32,6 +32,14 @@ tampered draw is reported at its command's version, as the replay page's
 re-derivation in the browser reports it.  `draws` in a verdict counts the draws
 checked (0 for formats 1 to 3, which record none).  A game created before
 draws were recorded exports as format 3 (its first commands have none).
+
+The players' entropy (events/seeds.py) is in the events themselves:
+GameCreated's `entropy` (the creator's) and each SeatClaimed's (the claimer's).
+The verifier checks the revealed seed against its commitment, then keys every
+stream from StartGame on by the effective seed it mixes from the seed and the
+contributions the history records, so a changed contribution is named where it
+changes something: at the claim, which the table re-decides, or at the first
+draw of the set-up.  A history without contributions verifies as it always did.
 """
 from __future__ import annotations
 
@@ -43,6 +51,7 @@ from events import clocks, strictjson
 from events import table as tables
 from events.clocks import NotAwaited, NotInControl
 from events.envelope import Envelope
+from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
 from rules.ruleset import ruleset_at
@@ -130,6 +139,8 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
             return table, "GameCreated names another ruleset than the header", 0
         if recorded[0].data.get("ruleset_version", 1) != header.get("ruleset_version", 1):
             return table, "GameCreated records another rules version than the header", 0
+        if "entropy" in recorded[0].data and entropy_refusal(recorded[0].data["entropy"]):
+            return table, f"GameCreated's entropy is refused: {entropy_refusal(recorded[0].data['entropy'])}", 0
     elif table is None:
         return table, f"{command['type']} before CreateGame", 0
     elif not legacy:
@@ -338,6 +349,7 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
                                   f"{HISTORY_FORMAT}")
 
     state, table, short = None, None, None
+    stream_seed = seed  # the effective seed, fixed at StartGame (events/seeds.py)
     seats = len(header.get("seats") or [])
     if events and (not starts or starts[0]):
         starts.insert(0, 0)  # a first event without a command: refused below
@@ -357,7 +369,12 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             continue
         if table is not None and table.get("abandoned"):
             return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
-        rng = Rng(seed, version, record=drawn)
+        if command["type"] == "StartGame":
+            try:  # every contribution is in: the creation's and the claims' all precede the start
+                stream_seed = effective_seed(seed, table)
+            except ValueError as error:  # a format 1 history's claims are folded, not re-decided
+                return fail(version, str(error))
+        rng = Rng(stream_seed, version, record=drawn)
         try:
             if command["type"] == "StartGame":
                 if table is not None and not clocks.ready_to_start(table, state):

@@ -26,6 +26,7 @@ from events.clocks import NotAwaited as NotAwaited  # re-exported: the refusals 
 from events.clocks import SeatPlayedByBot as SeatPlayedByBot
 from events.envelope import Envelope, actor_for, canonical
 from events.limits import Toll
+from events.seeds import effective_seed
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
@@ -120,7 +121,14 @@ class Game:
 
     @property
     def seed(self) -> str:
+        """The server's secret seed, the one committed to at creation (revealed at the end)."""
         return self.meta["seed"]
+
+    @property
+    def effective_seed(self) -> str:
+        """The seed every stream of the game is keyed by: the server's mixed with the players'
+        entropy (events/seeds.py); the server's itself when nobody sent any.  As secret as the seed."""
+        return effective_seed(self.seed, self.table)
 
     def awaiting(self) -> dict[int, str]:
         """Whom the game awaits now, seat -> kind of wait (events/clocks.py)."""
@@ -293,8 +301,9 @@ class GameRunner:
     # ---------------------------------------------------------------- creating
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
-                    token_hashes: Mapping[int, str] | None = None) -> Game:
-        """Record a new game; start it at once unless a seat is still open."""
+                    token_hashes: Mapping[int, str] | None = None, entropy: str | None = None) -> Game:
+        """Record a new game, with the creator's entropy if it sent some; start it at once unless a
+        seat is still open.  The seed is committed to here, before any contribution is known."""
         version = latest_version(self.rulesets[ruleset_name])  # a new game is played under the latest rules
         ruleset = ruleset_at(self.rulesets[ruleset_name], version)
         levels = [seat.get("level", "random") for seat in seats if seat["kind"] == "bot"]
@@ -305,7 +314,7 @@ class GameRunner:
         seed = seed if seed is not None else secrets.token_hex(32)
         game_id = secrets.token_hex(8)
         created_at = self.clock()
-        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version)
+        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version, entropy)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
         meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
                 "deadlines": "{}", "draws": "recorded",  # its export is format 4 (events/history.py)
@@ -316,16 +325,20 @@ class GameRunner:
         game = self.load(game_id)
         return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
 
-    def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None) -> Game:
-        """Turn an open seat into a human one (the table decides); the last claim starts the game."""
-        command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {})}
+    def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
+                   entropy: str | None = None) -> Game:
+        """Turn an open seat into a human one (the table decides), with the claimer's entropy if it sent
+        some; the last claim starts the game, with every contribution in its effective seed."""
+        command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {}),
+                   **({"entropy": entropy} if entropy is not None else {})}
         game = self._table_command(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash},
                                    human=True)
         return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
 
     def _start(self, game: Game) -> Game:
-        """Append the ruleset's setup events; they are rolled with Rng(seed, first version)."""
-        rng = Rng(game.seed, game.version + 1, record=True)
+        """Append the ruleset's setup events; they are rolled with Rng(effective seed, first version):
+        every contribution is in by now (the creation's, the claims')."""
+        rng = Rng(game.effective_seed, game.version + 1, record=True)
         events = game.ruleset.setup(game.options, len(game.seats), rng)
         return self._commit(game, events, Append("system", {"type": "StartGame"}, "start", draws=rng.draws))[0]
 
@@ -355,7 +368,7 @@ class GameRunner:
                 if expected_version is not None and expected_version != game.version:
                     raise ConcurrencyConflict(expected_version, game.version)
                 self._check_may_act(game, seat, actor_kind)
-                rng = Rng(game.seed, game.version + 1, record=True)
+                rng = Rng(game.effective_seed, game.version + 1, record=True)
                 events = game.ruleset.decide(game.state, seat, command, rng)
             except (IllegalMove, ConcurrencyConflict):
                 # a retried command answers as it did the first time, even if it is illegal now
@@ -392,7 +405,7 @@ class GameRunner:
         game = self.load(game_id)
         try:
             self._check_may_act(game, seat, actor_kind)
-            game.ruleset.decide(game.state, seat, dict(command), Rng(game.seed, game.version + 1))
+            game.ruleset.decide(game.state, seat, dict(command), Rng(game.effective_seed, game.version + 1))
         except IllegalMove:  # not awaited, closed, forbidden now or malformed for this game
             return StaleCommand(conflict.expected, game.version, still_legal=False)
         return StaleCommand(conflict.expected, game.version, still_legal=True)

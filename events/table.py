@@ -7,7 +7,7 @@ engine's commands are decided here, so a recorded history proves who
 controlled each seat and why:
 
     CreateGame                     -> GameCreated
-    ClaimSeat {seat, name?}        -> SeatClaimed                       (an open seat, before the start)
+    ClaimSeat {seat, name?, entropy?} -> SeatClaimed                    (an open seat, before the start)
     ExpireClock {seat, deadline}   -> ClockExpired [+ SeatHandedToBot]  (the count reaches timeouts_before_bot)
     HandSeatToBot {seat, level, reason} -> SeatHandedToBot              (a human seat of an active game)
     ReclaimSeat {seat}             -> SeatReclaimed                     (a seat a bot plays; count reset)
@@ -28,6 +28,11 @@ runs, is decided in events/clocks.py; this module folds and records it.
 Pure like `rules/`: no I/O, no clock; the runner passes what it needs (the
 game's status and who it awaits) and writes `projection(table)` into the meta
 hash in the same atomic append as the events.
+
+The creator's and each claimer's entropy (GameCreated's and SeatClaimed's
+`entropy`) are kept in the table's `entropy`, in order, only when someone sent
+some: the game's effective seed is the server's seed mixed with them
+(events/seeds.py), and a game without any folds to the table it always did.
 """
 from __future__ import annotations
 
@@ -36,6 +41,7 @@ from typing import Any, Mapping
 
 from events.clocks import GameClosed as GameClosed  # re-exported: the table's refusal, decided in events/clocks.py
 from events.clocks import expire_clock, hand_over, refuse_if_abandoned
+from events.seeds import entropy_refusal
 from rules.base import Event, IllegalMove
 
 ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
@@ -62,14 +68,19 @@ def evolve(table: dict | None, event: Event) -> dict:
     """Apply one engine event; returns a new table and leaves `table` untouched."""
     d = event.data
     if event.type == "GameCreated":
-        return {"ruleset": d["ruleset"], "ruleset_version": d.get("ruleset_version", 1), "options": d["options"],
-                "seats": [dict(s) for s in d["seats"]], "clock": dict(d.get("clock") or {}),
-                "seed_commitment": d["seed_commitment"], "timeouts": {}, "expired": {}}
+        created = {"ruleset": d["ruleset"], "ruleset_version": d.get("ruleset_version", 1), "options": d["options"],
+                   "seats": [dict(s) for s in d["seats"]], "clock": dict(d.get("clock") or {}),
+                   "seed_commitment": d["seed_commitment"], "timeouts": {}, "expired": {}}
+        if "entropy" in d:
+            created["entropy"] = [{"by": "creator", "entropy": d["entropy"]}]
+        return created
     if table is None:
         raise ValueError(f"the first engine event must be GameCreated, not {event.type}")
     new = dict(table)
     if event.type == "SeatClaimed":
         new["seats"] = _with_seat(table, d["seat"], {"kind": "human", **({"name": d["name"]} if "name" in d else {})})
+        if "entropy" in d:
+            new["entropy"] = [*table.get("entropy", ()), {"by": f"seat:{d['seat']}", "entropy": d["entropy"]}]
     elif event.type == "SeatHandedToBot":
         new["seats"] = _with_seat(table, d["seat"], {**table["seats"][d["seat"]], "kind": "bot", "level": d["level"]})
     elif event.type == "SeatReclaimed":
@@ -95,13 +106,22 @@ def _with_seat(table: dict, seat: int, spec: dict) -> list[dict]:
 
 # ------------------------------------------------------------------- decide
 def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, Any]], seed_commitment: str,
-            clock: Mapping[str, Any] | None, ruleset_version: int = 1) -> list[Event]:
+            clock: Mapping[str, Any] | None, ruleset_version: int = 1, entropy: str | None = None) -> list[Event]:
     """CreateGame: the table as checked by the ruleset's table checks (rules.ruleset.table_checks),
-    and the version of the rules the game is played under for ever (absent in games from before
-    versions were recorded: 1)."""
+    the version of the rules the game is played under for ever (absent in games from before
+    versions were recorded: 1) and the creator's entropy, if it sent some (events/seeds.py)."""
     public = [{k: v for k, v in seat.items() if k in SEAT_FIELDS} for seat in seats]
+    _refuse_entropy(entropy)
     return [Event("GameCreated", {"ruleset": ruleset, "ruleset_version": ruleset_version, "options": dict(options),
-                                  "seats": public, "seed_commitment": seed_commitment, "clock": dict(clock or {})})]
+                                  "seats": public, "seed_commitment": seed_commitment, "clock": dict(clock or {}),
+                                  **({"entropy": entropy} if entropy is not None else {})})]
+
+
+def _refuse_entropy(entropy: Any) -> None:
+    """IllegalMove for a contribution events/seeds.py refuses (None: nothing sent)."""
+    refusal = entropy_refusal(entropy) if entropy is not None else None
+    if refusal:
+        raise IllegalMove(refusal, rule="entropy")
 
 
 def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mapping[str, Any],
@@ -123,8 +143,10 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     if kind == "ClaimSeat":
         if spec["kind"] != "open":
             raise SeatNotOpen(f"seat {seat} is not open (it is {spec['kind']})", rule="lobby")
-        name = command.get("name")
-        return [Event("SeatClaimed", {"seat": seat, **({"name": name} if name else {})})]
+        name, entropy = command.get("name"), command.get("entropy")
+        _refuse_entropy(entropy)
+        return [Event("SeatClaimed", {"seat": seat, **({"name": name} if name else {}),
+                                      **({"entropy": entropy} if entropy is not None else {})})]
     if kind == "ReclaimSeat":
         if spec["kind"] != "bot" or status != "active":
             raise NothingToReclaim(f"seat {seat} is not played by a bot in an active game: nothing to reclaim",
@@ -137,7 +159,8 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     return expire_clock(table, awaiting, seat, command["deadline"], bot_levels)
 
 
-ARGUMENTS = {"ClaimSeat": {"name": (str, type(None))}, "ReclaimSeat": {}, "ExpireClock": {"deadline": (int,)},
+ARGUMENTS = {"ClaimSeat": {"name": (str, type(None)), "entropy": (str, type(None))}, "ReclaimSeat": {},
+             "ExpireClock": {"deadline": (int,)},
              "HandSeatToBot": {"level": (str,), "reason": (str,)},
              "AbandonGame": {"idle_since": (int,), "idle_seconds": (int,)}}
 

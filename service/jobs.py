@@ -95,7 +95,7 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
     if seat not in clocks.bots_to_move(game.seats, game.awaiting()):
         return None
     level = game.seats[seat].get("level", "random")
-    rng = Rng(game.seed, f"bot:{seat}:{game.version}")
+    rng = Rng(game.effective_seed, f"bot:{seat}:{game.version}")
     if is_search_level(level):
         command = game.ruleset.bot_move(game.state, seat, level, rng, out_of_time=time_cap(BOT_MOVE_SECONDS))
     else:

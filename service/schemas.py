@@ -6,6 +6,8 @@ import unicodedata
 import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
+from events.seeds import ENTROPY_MAX, ENTROPY_RULES, entropy_refusal
+
 SEAT_KINDS = ("human", "bot", "open")
 STATUSES = ("open", "active", "finished", "abandoned")
 Free = ma.fields.Raw  # a ruleset-specific JSON value
@@ -44,6 +46,21 @@ def check_display_name(name: str) -> None:
 def SeatName() -> ma.fields.String:
     return ma.fields.String(validate=[validate.Length(1, NAME_MAX), check_display_name],
                             metadata={"description": f"Display name: {NAME_RULES}"})
+
+
+def check_entropy(value: str) -> None:
+    """A seat's contribution to the seed, as events/seeds.py allows it."""
+    refusal = entropy_refusal(value)
+    if refusal:
+        raise ma.ValidationError(refusal)
+
+
+def Entropy(who: str) -> ma.fields.String:
+    return ma.fields.String(validate=[validate.Length(1, ENTROPY_MAX), check_entropy], metadata={
+        "description": f"{who} own entropy for the game's dice and shuffles: {ENTROPY_RULES}. Public at once (in "
+                       "the game's events); the effective seed mixes the server's committed seed with every "
+                       "contribution when the game starts, so no one party chooses a roll (docs/fairness.md)",
+        "example": "my lucky number is 7, and I rolled 3-1-4-1-5 at home"})
 
 
 def Status() -> ma.fields.String:
@@ -139,6 +156,7 @@ class CreateGameSchema(Strict):
                             metadata={"description": "Fix the secret seed (for tests and tournaments); "
                                                      "default: 256 random bits"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
+    entropy = Entropy("The creator's")
 
 
 class SeatSchema(Strict):
@@ -221,6 +239,7 @@ class GameSchema(GameSummarySchema):
 
 class ClaimSeatSchema(Strict):
     name = SeatName()
+    entropy = Entropy("The claiming seat's")
 
 
 class ClaimedSeatSchema(Strict):

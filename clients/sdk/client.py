@@ -194,8 +194,9 @@ class CartelClient:
     # --------------------------------------------------------------- games
     def create_game(self, ruleset: str, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
                     options: Mapping[str, Any] | None = None, seed: str | None = None,
-                    clock: ClockSpec | Mapping[str, Any] | None = None) -> CreatedGame:
+                    clock: ClockSpec | Mapping[str, Any] | None = None, entropy: str | None = None) -> CreatedGame:
         """``POST /v1/games``.  Human seats get their token in the answer (``.tokens``), only there.
+        ``entropy``: the creator's own contribution to the game's seed (public; docs/fairness.md).
 
         Not retried on a connection error (a retry could create a second game).
         """
@@ -207,6 +208,8 @@ class CartelClient:
             body["seed"] = seed
         if clock is not None:
             body["clock"] = clock.to_json() if isinstance(clock, ClockSpec) else dict(clock)
+        if entropy is not None:
+            body["entropy"] = entropy
         return CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
 
     def games(self, *, status: str | None = None, ruleset: str | None = None, offset: int = 0,
@@ -217,12 +220,15 @@ class CartelClient:
 
     lobby = games
 
-    def claim(self, game_id: str, seat: int, name: str | None = None) -> ClaimedSeat:
+    def claim(self, game_id: str, seat: int, name: str | None = None, *, entropy: str | None = None) -> ClaimedSeat:
         """``POST /v1/games/{id}/seats/{seat}/claim``: take an open seat; the answer holds its token (once).
 
+        ``entropy``: the seat's own contribution to the game's seed (public; docs/fairness.md).
         The last claim starts the game.  Not retried on a connection error.
         """
-        body = {"name": name} if name else {}
+        body: JSON = {"name": name} if name else {}
+        if entropy is not None:
+            body["entropy"] = entropy
         return ClaimedSeat.from_json(self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/claim",
                                                 idempotent=False, json_body=body))
 

@@ -59,7 +59,8 @@ class Games(MethodView):
             raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
         tokens = {n: new_token() for n, seat in enumerate(spec["seats"]) if seat["kind"] == "human"}
         game = runner.create_game(spec["ruleset"], spec["seats"], spec["options"], spec.get("seed"),
-                                  spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()})
+                                  spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()},
+                                  spec.get("entropy"))
         seats = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {})} for n, s in enumerate(game.seats)]
         return ({"id": game.id, "ruleset": spec["ruleset"], "status": game.status, "version": game.version,
                  "seed_commitment": game.meta["seed_commitment"], "seats": seats},
@@ -94,9 +95,11 @@ class ClaimSeat(MethodView):
                    422: "The seat is not open"})
     @blp.doc(operationId="claimSeat", security=PUBLIC)
     def post(self, body, game_id, seat):
-        """Take an open seat: returns its token (shown once).  The last claim starts the game."""
+        """Take an open seat: returns its token (shown once).  The last claim starts the game.
+
+        With `entropy`, the seat adds its own to the game's seed (docs/fairness.md)."""
         token = new_token()
-        game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"))
+        game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"), body.get("entropy"))
         return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version}
 
 

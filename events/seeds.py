@@ -1,0 +1,76 @@
+"""The players' entropy and the game's effective seed (docs/fairness.md, section 1).
+
+The service commits to its seed (its SHA-256, in GameCreated) before anyone
+sends entropy; the creator may add a contribution with the game, and each seat
+claimed from the lobby one with its claim.  Every contribution is public at
+once (GameCreated's and SeatClaimed's `entropy`).  When the game starts (its
+set-up, `StartGame`, is the first command that draws) the effective seed is
+fixed: the server's seed mixed with every contribution, in the order the
+history records them.  The server cannot choose a roll (its seed was committed
+before it saw a contribution) and no player can (none knows the server's seed).
+With no contribution the effective seed is the server's seed itself, so a game
+whose seats send nothing is exactly what it was before contributions existed.
+
+Pure: the runner, the bot jobs and `verify_history` all call `effective_seed`.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import unicodedata
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+ENTROPY_MAX = 256  # characters
+# Echoed to every reader (the feed, the export): nothing that hides or disguises what others see,
+# as with seat names (service/schemas.py); the zero-width (non-)joiners stay, for emoji sequences.
+REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+ALLOWED_FORMAT = {"\u200c", "\u200d"}
+ENTROPY_RULES = (f"a string of 1 to {ENTROPY_MAX} characters, any you like but no control or format characters, "
+                 "lone surrogates or line separators")
+
+
+def entropy_refusal(value: Any) -> str | None:
+    """Why `value` is not a contribution a seat may send (None: it is one)."""
+    if not isinstance(value, str):
+        return f"entropy must be {ENTROPY_RULES}"
+    if not 1 <= len(value) <= ENTROPY_MAX:
+        return f"entropy must be {ENTROPY_RULES}; this one has {len(value)}"
+    for position, char in enumerate(value):
+        if unicodedata.category(char) in REFUSED_CATEGORIES and char not in ALLOWED_FORMAT:
+            return f"entropy may not contain U+{ord(char):04X} (at position {position}): {ENTROPY_RULES}"
+    return None
+
+
+def mix(seed: str, contributions: Iterable[str]) -> str:
+    """The effective seed: `seed` itself with no contribution; else the lowercase hex of
+    HMAC-SHA256(key = UTF-8(seed), message = each contribution's UTF-8 length as 8 bytes big-endian,
+    then its UTF-8 bytes, in order).  The length prefixes keep ["ab", "c"] and ["a", "bc"] apart, and
+    the message's first byte (0: no contribution is 2**56 bytes long) is never a stream label's."""
+    return _mix(seed, tuple(contributions))
+
+
+@lru_cache(maxsize=4096)  # the runner asks at every command of a game with contributions
+def _mix(seed: str, contributions: tuple[str, ...]) -> str:
+    if not contributions:
+        return seed
+    message = b"".join(len(part).to_bytes(8, "big") + part
+                       for part in (c.encode("utf-8") for c in contributions))
+    return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()
+
+
+def contributions(table: Mapping[str, Any] | None) -> list[dict]:
+    """Who sent what, in the history's order: [{"by": "creator" | "seat:N", "entropy": ...}, ...]."""
+    return list((table or {}).get("entropy") or ())
+
+
+def effective_seed(seed: str, table: Mapping[str, Any] | None) -> str:
+    """The seed every stream of the game is keyed by: `seed` mixed with the table's contributions.
+    Fixed from the game's start, since contributions come only with the creation and the claims
+    of open seats, which all precede it.  ValueError for a malformed contribution (an uploaded file's)."""
+    parts = contributions(table)
+    for part in parts:
+        refusal = entropy_refusal(part.get("entropy") if isinstance(part, Mapping) else part)
+        if refusal:
+            raise ValueError(f"the contribution {part!r} is refused: {refusal}")
+    return mix(seed, (part["entropy"] for part in parts))
