@@ -3,8 +3,10 @@
     python3 docs/examples/check_draws.py HISTORY.jsonl[.gz] [VECTORS.json]
 
 Standard library only, nothing imported from the project: a third party's check, written from the spec.
-It checks the seed against its commitment, then (format 4) every command's recorded draws, [bound, value]
-pairs on the command's first event, against the stream keyed by (seed, str(version)).  A history without
+It checks the seed against its commitment, mixes the effective seed from it and the players' entropy
+(GameCreated's and each SeatClaimed's `entropy`, in order; the seed itself when there is none), then
+(format 4) every command's recorded draws, [bound, value] pairs on the command's first event, against
+the stream keyed by (effective seed, str(version)).  A history without
 recorded draws (formats 1-3) of Kingpin is checked by the spec's section 3 instead: each RollDice's dice.
 With the test vectors (tests/data/rng-vectors.json) it first checks its own stream against them.
 Exit 0: everything re-derives.  Whether the rules used the draws rightly is what re-running the rules
@@ -39,8 +41,24 @@ class Stream:
                 return value % n
 
 
+def effective_seed(seed, events):
+    """docs/fairness.md section 1: HMAC-SHA256(seed, each contribution length-prefixed), or the seed."""
+    parts = [e["data"]["entropy"].encode("utf-8") for e in events
+             if e["type"] in ("GameCreated", "SeatClaimed") and "entropy" in e["data"]]
+    if not parts:
+        return seed
+    message = b"".join(len(part).to_bytes(8, "big") + part for part in parts)
+    return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()
+
+
 def check_vectors(path):
-    cases = json.load(open(path))["vectors"]
+    vectors = json.load(open(path))
+    for case in vectors.get("mixes", []):
+        parts = [{"type": "SeatClaimed", "data": {"entropy": c}} for c in case["entropy"]]
+        assert effective_seed(case["seed"], parts) == case["effective_seed"], case["entropy"]
+        stream = Stream(case["effective_seed"], case["label"])
+        assert [stream.randbelow(6) for _ in case["randbelow_6"]] == case["randbelow_6"], case["entropy"]
+    cases = vectors["vectors"]
     for case in cases:
         stream = Stream(case["seed"], case["label"])
         assert [str(stream.u64()) for _ in case["u64"]] == case["u64"], case["label"]
@@ -56,13 +74,13 @@ def read(path):
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def check_draws(header, events):
-    """(what does not re-derive or None, commands checked, draws checked)."""
+def check_draws(seed, events):
+    """(what does not re-derive or None, commands checked, draws checked), from the effective seed."""
     commands = draws = 0
     for event in events:
         if not event.get("draws"):
             continue
-        stream, commands = Stream(header["seed"], str(event["version"])), commands + 1
+        stream, commands = Stream(seed, str(event["version"])), commands + 1
         for k, (bound, value) in enumerate(event["draws"], start=1):
             if stream.randbelow(bound) != value:
                 return f"version {event['version']}: draw {k}, randbelow({bound}) = {value}, does not re-derive", \
@@ -71,13 +89,13 @@ def check_draws(header, events):
     return None, commands, draws
 
 
-def check_kingpin_dice(header, events):
+def check_kingpin_dice(seed, events):
     """Section 3: Kingpin's RollDice draws one 1-6 die per die in the pool, first, so a DiceRolled that
     opens its command holds randbelow(6) + 1 for each die."""
     rolls = dice = 0
     for event in events:
         if event["type"] == "DiceRolled" and "command" in event:
-            stream = Stream(header["seed"], str(event["version"]))
+            stream = Stream(seed, str(event["version"]))
             if [stream.randbelow(6) + 1 for _ in event["data"]["dice"]] != event["data"]["dice"]:
                 return f"version {event['version']}: the dice {event['data']['dice']} do not re-derive", rolls, dice
             rolls, dice = rolls + 1, dice + len(event["data"]["dice"])
@@ -92,10 +110,13 @@ def main(path, vectors=None):
         print(f"{path}: the seed does not match its commitment")
         return 1
     print(f"{path}: {header['format']}, {header['ruleset']}, {len(events)} events; the seed matches its commitment")
-    problem, commands, draws = check_draws(header, events)
+    seed = effective_seed(header["seed"], events)
+    if seed != header["seed"]:
+        print(f"the players' entropy: {sum(1 for e in events if 'entropy' in e['data'])} contributions mixed in")
+    problem, commands, draws = check_draws(seed, events)
     print(f"recorded draws: {draws} draws of {commands} commands re-derived" + (f"; then {problem}" if problem else ""))
     if not commands and header["ruleset"] == "kingpin":
-        problem, rolls, dice = check_kingpin_dice(header, events)
+        problem, rolls, dice = check_kingpin_dice(seed, events)
         print(f"Kingpin's dice: {dice} dice of {rolls} RollDice re-derived" + (f"; then {problem}" if problem else ""))
     return 1 if problem else 0
 

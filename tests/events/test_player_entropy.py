@@ -10,6 +10,9 @@ import hashlib
 import hmac
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +180,22 @@ def test_contributions_come_only_before_the_start(runner):
         runner.claim_seat(game.id, 0, "t-late", entropy="late")
     after = runner.load(game.id)
     assert after.version == game.version and after.effective_seed == spec_mix(SEED, [CREATOR, FIRST, SECOND])
+
+
+def test_the_third_partys_script_mixes_the_contributions_from_the_spec_alone(runner, tmp_path):
+    # docs/examples/check_draws.py (standard library only) on a game with every seat's entropy
+    game = play_out(runner, contributed_game(runner, "kingpin", {"target": 3000}))
+    records = export(runner, game.id)
+    script = Path(__file__).resolve().parents[2] / "docs" / "examples" / "check_draws.py"
+    vectors = Path(__file__).resolve().parents[1] / "data" / "rng-vectors.json"
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    run = subprocess.run([sys.executable, "-I", str(script), str(path), str(vectors)], capture_output=True,
+                         text=True, cwd=tmp_path)
+    total = sum(len(r.get("draws", ())) for r in records)
+    assert run.returncode == 0 and "3 contributions mixed in" in run.stdout, run
+    assert f"recorded draws: {total} draws of" in run.stdout, run
+    records[1]["data"]["entropy"] = CREATOR + "."  # the creator's, changed: the set-up's draws do not re-derive
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    run = subprocess.run([sys.executable, "-I", str(script), str(path)], capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 1 and "then version 4: draw" in run.stdout, run
