@@ -47,10 +47,32 @@ def test_the_browsers_stream_passes_the_test_vectors(live_server, browser):  # n
     tab.close()
 
 
-def finished_history(base: str) -> str:
+# The effective seed of each `mixes` vector (docs/fairness.md, section 1), and randbelow(6) from its stream.
+RUN_MIXES = """async (mixes) => {
+  const { Stream, effectiveSeed } = await import("/web/js/fairness.js");
+  const out = [];
+  for (const m of mixes) {
+    const effective = await effectiveSeed(m.seed, m.entropy);
+    const stream = await Stream.of(effective, m.label);
+    const draws = [];
+    for (let i = 0; i < m.randbelow_6.length; i++) draws.push(Number(await stream.randbelow(6n)));
+    out.push({ ...m, effective_seed: effective, randbelow_6: draws });
+  }
+  return out;
+}"""
+
+
+def test_the_browser_mixes_the_players_entropy_as_the_vectors_say(live_server, browser):  # noqa: F811
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    assert len(VECTORS["mixes"]) >= 3 and page.evaluate(RUN_MIXES, VECTORS["mixes"]) == VECTORS["mixes"]
+    tab.close()
+
+
+def finished_history(base: str, **extra) -> str:
     created = requests.post(f"{base}/v1/games", json={
         "ruleset": "kingpin", "options": {"target": 3000}, "seed": "web-fairness",
-        "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}, timeout=10).json()
+        "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}], **extra}, timeout=10).json()
     deadline = time.monotonic() + 120
     while requests.get(f"{base}/v1/games/{created['id']}", timeout=10).json()["status"] != "finished":
         assert time.monotonic() < deadline
@@ -94,4 +116,35 @@ def test_the_replay_page_re_derives_every_draw_and_finds_a_forged_die_where_the_
     expect(page.locator("#browser-draws")).to_have_attribute("data-version", str(version))
     expect(page.locator("#verdict")).to_contain_text(f"it diverges at version {version}")
     tab.shot("replay-forged-draw")
+    tab.close()
+
+
+def test_the_replay_page_re_derives_the_draws_of_a_game_with_the_creators_entropy(live_server, browser, tmp_path):  # noqa: F811,E501
+    text = finished_history(live_server.url, entropy="the creator's own dice: 2 6 4")
+    lines = text.splitlines()
+    assert json.loads(lines[1])["data"]["entropy"] == "the creator's own dice: 2 6 4"
+    total = sum(len(json.loads(line).get("draws", ())) for line in lines[1:])
+    tab = Tab(browser, live_server.url)
+    page = tab.open("#/replay")
+    path = tmp_path / "game.jsonl"
+    path.write_text(text)
+    page.set_input_files("#history-file", str(path))
+    expect(page.locator("#browser-draws")).to_contain_text(
+        f"{total} of {total} draws re-derived in this browser")
+    expect(page.locator("#browser-draws")).to_contain_text("mixed with the players' entropy (1 contribution)")
+    expect(page.locator("#verdict")).to_contain_text("valid and complete")
+
+    # the creator's entropy changed: the set-up's draws (version 2) no longer re-derive, here or at the service
+    record = json.loads(lines[1])
+    record["data"]["entropy"] += "!"
+    lines[1] = json.dumps(record)
+    forged = "\n".join(lines) + "\n"
+    service = requests.post(f"{live_server.url}/v1/replays", data=forged.encode(), timeout=30,
+                            headers={"Content-Type": "application/x-ndjson"}).json()
+    assert not service["valid"] and service["diverged_at"] == 2, service
+    path = tmp_path / "forged.jsonl"
+    path.write_text(forged)
+    page.set_input_files("#history-file", str(path))
+    expect(page.locator("#browser-draws")).to_have_attribute("data-version", "2")
+    expect(page.locator("#verdict")).to_contain_text("it diverges at version 2")
     tab.close()

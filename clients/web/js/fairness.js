@@ -73,17 +73,42 @@ export async function sha256Hex(text) {
   return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8.encode(text))));
 }
 
+// The players' entropy a history records, in order: GameCreated's (the creator's), then each SeatClaimed's.
+export function contributions(events) {
+  return events.filter((e) => (e.type === "GameCreated" || e.type === "SeatClaimed")
+    && typeof e.data?.entropy === "string").map((e) => e.data.entropy);
+}
+
+// The effective seed (docs/fairness.md, section 1): the seed itself with no contribution; else
+// hex(HMAC-SHA256(UTF-8(seed), each contribution's UTF-8 length as 8 bytes big-endian, then its bytes)).
+export async function effectiveSeed(seed, entropy) {
+  if (!entropy.length) return seed;
+  const parts = entropy.map((c) => utf8.encode(c));
+  const message = new Uint8Array(parts.reduce((n, p) => n + 8 + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    new DataView(message.buffer).setBigUint64(at, BigInt(part.length), false);
+    message.set(part, at + 8);
+    at += 8 + part.length;
+  }
+  return hex(new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(seed), message)));
+}
+
 // Re-derive every draw a history records (format 4: `draws`, [bound, value] pairs, on a command's
-// first event; the stream's label is that event's version).  Stops at the first draw that differs:
-// {commitment, total, rederived, commands, bad: null | {version, draw, bound, recorded, derived}}.
+// first event; the stream is the effective seed's, its label that event's version).  Stops at the first
+// draw that differs: {commitment, contributions, total, rederived, commands, bad: null | {version, draw,
+// bound, recorded, derived}}.
 export async function rederiveDraws(header, events) {
-  const result = { commitment: false, total: 0, rederived: 0, commands: 0, bad: null };
+  const result = { commitment: false, contributions: 0, total: 0, rederived: 0, commands: 0, bad: null };
   const recorded = events.filter((e) => Array.isArray(e.draws) && e.draws.length);
   result.total = recorded.reduce((n, e) => n + e.draws.length, 0);
   if (typeof header.seed !== "string") return result;
   result.commitment = (await sha256Hex(header.seed)) === header.seed_commitment;
+  const entropy = contributions(events);
+  result.contributions = entropy.length;
+  const seed = await effectiveSeed(header.seed, entropy);
   for (const event of recorded) {
-    const stream = await Stream.of(header.seed, String(event.version));
+    const stream = await Stream.of(seed, String(event.version));
     result.commands += 1;
     for (let k = 0; k < event.draws.length; k++) {
       const [bound, value] = Array.isArray(event.draws[k]) ? event.draws[k] : [];

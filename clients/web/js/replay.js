@@ -83,7 +83,9 @@ async function checkDraws(into, header, events) {
   } else {
     replace(into, h("p", { class: "notice ok", id: "browser-draws" },
       `${found.rederived} of ${found.total} draws re-derived in this browser (Web Crypto, from docs/fairness.md), `
-      + `the ${found.commands} commands that drew, from the revealed seed.`));
+      + `the ${found.commands} commands that drew, from the revealed seed`
+      + (found.contributions ? ` mixed with the players' entropy (${found.contributions} `
+        + `contribution${found.contributions === 1 ? "" : "s"}).` : ".")));
   }
 }
 
