@@ -1,5 +1,6 @@
 """SIGKILL a worker in the middle of a bot's turn, 100 times: each time the move still
-happens, exactly once.  Slow (minutes): `python3 -m pytest -m slow`."""
+happens, exactly once.  A soak (minutes of wall time, most of it waiting on processes): on demand with
+`python3 -m pytest -n 2 -m soak`, not in the README's command."""
 from __future__ import annotations
 
 import os
@@ -18,7 +19,7 @@ PARTS = 4
 ENV = {"CARTEL_EXTRA_RULESETS": "tests.support.race:RACE", "SWEEP_SECONDS": "0.3", "STALLED_AFTER_MS": "800"}
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("part", range(PARTS))
 def test_a_worker_killed_mid_move_still_moves_exactly_once_every_time(redis_server, redis_client, tmp_path, part):
     engine = build_engine(redis_server.url, rulesets={**RULESETS, "race": RACE})

@@ -6,8 +6,8 @@ again, and a heads-up arena run did not finish in 85 minutes.
 Played as the worker plays (the lowest awaited seat moves, its rng Rng(seed, "bot:<seat>:<version>")).
 The search level here is `ismcts:16`, the least budget with which the guided search may still replace
 the greedy move (4 sampled worlds for each of its 4 candidates), so the search's own choices are held to
-progress too; the default run plays it heads-up from seat 0 only, the slow run in every other lineup and
-at every table size, and a served budget heads-up (the stall above needed about 100 iterations: `ismcts:16` did not show it)."""
+progress too; the default run plays it heads-up from seat 0 only, the soak run (`-m soak`, on demand) in
+every other lineup and at every table size, and a served budget at the least table (the stall above needed about 100 iterations: `ismcts:16` did not show it)."""
 from __future__ import annotations
 
 import pytest
@@ -81,22 +81,23 @@ def test_every_game_with_the_search_bot_heads_up_ends(name, seats, lineup):
     check(name, lineup)
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # about 30 minutes on 2 cores: on demand, `python3 -m pytest -n 2 -m soak`
 @pytest.mark.parametrize("name,seats,lineup", [t for t in tables("search") if t not in tables("heads-up")])
 def test_every_game_with_the_search_bot_ends_at_every_table_size(name, seats, lineup):
     check(name, lineup)
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # about 5 minutes of CPU (Kingpin alone 2): on demand, with the other soaks
 @pytest.mark.parametrize("name", sorted(EVERY_RULESET))
 def test_the_search_bot_at_a_served_budget_against_greedy_ends(name):
     # seed "a": before the fix, Lords of Cannabis's searching seat 0 made 312 commands of offers and
     # refusals in a row, and the game had not ended after 800 commands
     ruleset = EVERY_RULESET[name]
     other = next(level for level in ruleset.bot_levels if level not in ("random", "ismcts"))
-    for lineup in ((SERVED_SEARCH, other), (other, SERVED_SEARCH)):
+    others = (other,) * (ruleset.min_seats - 1)  # the least table: heads-up, or Trafficking's 3
+    for lineup in ((SERVED_SEARCH, *others), (*others, SERVED_SEARCH)):
         played = commands_to_end(ruleset, lineup, "a")
-        assert played is not None, f"{name} {lineup} (seed 'a') did not end in {bound(2)} commands"
+        assert played is not None, f"{name} {lineup} (seed 'a') did not end in {bound(len(lineup))} commands"
 
 
 def test_the_arena_reports_a_game_that_hits_its_cap_as_a_failure_not_a_result(tmp_path, capsys):
