@@ -88,6 +88,25 @@ def test_create_claim_games_show(cartel):
     assert code == 2 and out == "" and "422" in err and "rule: lobby" in err and "Traceback" not in err
 
 
+def test_create_and_claim_with_entropy_the_sdk_and_cli_send(cartel, server):
+    # issue 26 (3): the creator's and each claimer's own entropy, public in the feed at once
+    code, out, _ = cartel("create", "kingpin", "--open", 2, "--seed", "cli-entropy", "--entropy", "creator 42")
+    assert code == 0
+    game_id, _ = created(out)
+    code, out, _ = cartel("claim", game_id, 0, "--entropy", "cli seat 0: 🎲")
+    assert code == 0 and "status open" in out
+    claimed = CartelClient(server.url).claim(game_id, 1, "sdk", entropy="sdk seat 1")
+    assert claimed.status == "active"
+    events = list(CartelClient(server.url).iter_events(game_id))
+    assert events[0].data["entropy"] == "creator 42"
+    assert [(e.data["seat"], e.data["entropy"]) for e in events if e.type == "SeatClaimed"] == [
+        (0, "cli seat 0: 🎲"), (1, "sdk seat 1")]
+    assert "cli-entropy" not in json.dumps([e.data for e in events])  # the seed stays secret
+
+    code, out, err = cartel("create", "kingpin", "--open", 2, "--entropy", "x" * 257)
+    assert code == 2 and out == "" and "400" in err and "entropy" in err and "Traceback" not in err
+
+
 def test_create_with_clock_and_json(cartel):
     code, out, _ = cartel("create", "kingpin", "--bot", "greedy", "--human", 1, "--move-seconds", 600,
                           "--response-seconds", 60, "--json")
