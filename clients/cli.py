@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
+from clients.offline import verify_offline
 from clients.sdk import (
     DEFAULT_URL,
     CartelClient,
@@ -33,7 +34,6 @@ from clients.sdk import (
     Forbidden,
     Game,
     ProblemError,
-    ReplayResult,
     Seat,
     SeatSpec,
     TransportError,
@@ -457,22 +457,6 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
         print(f"the header cannot vouch for: {', '.join(result.unvouched)}", file=out)
     # only the whole game verified is a yes: a prefix proves its events, not the game's end
     return EXIT_OK if result.valid and result.complete else EXIT_NEGATIVE
-
-
-def verify_offline(body: bytes) -> ReplayResult:
-    """The verdict POST /v1/replays gives, computed here: the service's own reading and verification
-    (events/history.py) with this package's rules, so someone who distrusts the server needs only the
-    package.  The one command that imports more than the SDK: it is the server's code, run locally.
-    A file the service answers 400 for raises the same problem here."""
-    from events.history import read_history, verify_history
-    from rules import RULESETS
-
-    try:
-        records = read_history(body)
-    except ValueError as error:
-        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed request", "status": 400,
-                                 "detail": str(error)}) from None
-    return ReplayResult.from_json(verify_history(records, RULESETS))
 
 
 READ_ONLY = {"show", "moves", "watch"}

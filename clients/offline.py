@@ -1,0 +1,24 @@
+"""`cartel verify --offline`: the verdict POST /v1/replays gives, computed on this machine.
+
+The one module of clients/ that imports more than the SDK (tests/test_layers.py names it): offline
+verification is by definition not a call to the server whose honesty is in question, so it runs the
+service's own reading and verification (events/history.py) with this package's rules."""
+from __future__ import annotations
+
+from clients.sdk import ProblemError, ReplayResult
+
+
+def verify_offline(body: bytes) -> ReplayResult:
+    """The verdict POST /v1/replays gives, computed here: the service's own reading and verification
+    (events/history.py) with this package's rules, so someone who distrusts the server needs only the
+    package.  The one command that imports more than the SDK: it is the server's code, run locally.
+    A file the service answers 400 for raises the same problem here."""
+    from events.history import read_history, verify_history
+    from rules import RULESETS
+
+    try:
+        records = read_history(body)
+    except ValueError as error:
+        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed request", "status": 400,
+                                 "detail": str(error)}) from None
+    return ReplayResult.from_json(verify_history(records, RULESETS))
