@@ -67,6 +67,7 @@ class Batch:
     command: dict
     events: list[Event]
     seat: int | None = None
+    draws: list | None = None  # the command's raw draws, exported on its first event (history format 4)
 
 
 @dataclass
@@ -117,8 +118,9 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
                                     "options": options, "seats": public_seats,
                                     "seed_commitment": seed_commitment(seed), "clock": {}})
     game.batches.append(Batch(1, "system", {"type": "CreateGame"}, [created]))
-    setup = [Event(e.type, _normal(dict(e.data))) for e in ruleset.setup(options, seats, Rng(seed, 2))]
-    game.batches.append(Batch(2, "system", {"type": "StartGame"}, setup))
+    rng = Rng(seed, 2, record=True)
+    setup = [Event(e.type, _normal(dict(e.data))) for e in ruleset.setup(options, seats, rng)]
+    game.batches.append(Batch(2, "system", {"type": "StartGame"}, setup, draws=rng.draws))
     state = None
     for event in setup:
         state = ruleset.evolve(state, event)
@@ -129,9 +131,11 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
             break
         seat = min(int(s) for s in ruleset.awaiting(state))
         command = choose(ruleset, state, seat, Rng(seed, f"bot:{seat}:{version}"))
-        events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
+        rng = Rng(seed, version + 1, record=True)
+        events = ruleset.decide(state, seat, command, rng)
         events = [Event(e.type, _normal(dict(e.data))) for e in events]
-        game.batches.append(Batch(version + 1, f"{actor_kind}:{seat}", _normal(dict(command)), events, seat))
+        game.batches.append(Batch(version + 1, f"{actor_kind}:{seat}", _normal(dict(command)), events, seat,
+                                  rng.draws))
         for event in events:
             state = ruleset.evolve(state, event)
         version += len(events)
@@ -154,7 +158,8 @@ def history_text(game: PlayedGame, game_id: str = "bench") -> str:
         for i, event in enumerate(batch.events):
             envelopes.append(Envelope(game_id, batch.version + i, event.type, event.data, batch.actor,
                                       1_700_000_000_000 + batch.version, f"c{batch.version}",
-                                      command=batch.command if i == 0 else None))
+                                      command=batch.command if i == 0 else None,
+                                      draws=batch.draws if i == 0 else None))
     return "".join(history_lines(header, envelopes))
 
 
