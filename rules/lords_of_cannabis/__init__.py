@@ -73,7 +73,8 @@ class LordsOfCannabis(RulesetBase):
     title = "Lords of Cannabis"
     noun = "Lords of Cannabis"
     versions = ((1, "as first released"),
-                (2, "at most 3 offers and counter-offers a turn"))
+                (2, "at most 3 offers and counter-offers a turn; played Progress cards go back face up (public "
+                    "until drawn); Victory Point cards lie face down in front of their owner (the count public)"))
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
     hidden_information = True  # bought Crop cards, the Crop deck's order

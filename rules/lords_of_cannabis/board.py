@@ -2,8 +2,11 @@
 hexes, so each brick has cube/axial coordinates (q, r) with q + r + s = 0.
 
 Everything else is derived here by code, once at import, and validated: the intersections
-(where three bricks, or two and the coast, meet), the paths (where two bricks meet, or a brick
-and the coast), which intersections border which bricks, the loading docks' intersections.
+(where three cells meet, a cell being a brick or the coast beyond it: three bricks, two and the
+coast, or -- 20 of them, on the rim -- one brick and the coast on two sides), the paths (where two
+bricks meet, or a brick and the coast: 34 of the 89 are such coast edges, ruled in
+docs/rules/lords-of-cannabis.md, "Paths on the coast"), which intersections border which bricks,
+the loading docks' intersections.
 Ids are small ints in reading order (top to bottom, left to right), so commands and state stay
 compact: bricks 0-23, intersections 0-(N-1), paths 0-(P-1).
 """

@@ -4,9 +4,10 @@ from __future__ import annotations
 from rules.base import Event, IllegalMove, Rng
 from rules.lords_of_cannabis import guards
 from rules.lords_of_cannabis.board import PATHS
-from rules.lords_of_cannabis.cards import COSTS
+from rules.lords_of_cannabis.cards import COSTS, VICTORY_CARDS
 from rules.lords_of_cannabis.guards import BUILDING, GREENHOUSE, PLANTATION, TUNNELS
-from rules.lords_of_cannabis.state import can_pay, greenhouse_spots, is_free_spot, own_nodes, tunnel_spots
+from rules.lords_of_cannabis.state import can_pay, greenhouse_spots, is_free_spot, own_nodes, top_face_up, tunnel_spots
+from rules.ruleset import rules_version
 
 CROP_RULE = "Buying a Crop Card"
 
@@ -73,7 +74,14 @@ def decide_buy_crop(state: dict, seat: int, command: dict, rng: Rng) -> list[Eve
     _afford(state, seat, "crop", CROP_RULE)
     if not state["deck"]:
         raise IllegalMove("the Crop deck is empty", rule=CROP_RULE)
-    return [Event("CropBought", {"seat": seat, "secret": {"card": state["deck"][0]}})]
+    card = state["deck"][0]
+    if rules_version(state) < 2:
+        return [Event("CropBought", {"seat": seat, "secret": {"card": card}})]
+    # Version 2 (ruling 21): a card that was returned "to the bottom of the deck face up" is drawn in the
+    # open; a Victory Point card is "kept face down in front of you" (ruling 25): all see that it is one
+    if top_face_up(state):
+        return [Event("CropBought", {"seat": seat, "card": card})]
+    return [Event("CropBought", {"seat": seat, "victory": card in VICTORY_CARDS, "secret": {"card": card}})]
 
 
 def moves(state: dict, seat: int) -> list[dict]:

@@ -111,7 +111,9 @@ EVENT_DOCS: dict[str, str] = {
     "TunnelBuilt": "A Tunnel was built (paid, or free during Tunnel Building)",
     "GreenhouseBuilt": "A Greenhouse was built",
     "PlantationBuilt": "A Greenhouse was flipped to a Plantation",
-    "CropBought": "A Crop Card was bought (which: its buyer only)",
+    "CropBought": "A Crop Card was bought (which: its buyer only; version 2: `victory` says whether it is a "
+                  "Victory Point card, laid face down in front of the buyer, and a card that had come back "
+                  "face up is drawn in the open, `card`)",
     "GangstaPlayed": "A Gangsta Card was played: the Sheriff moved",
     "CardStolen": "A random Stash Card was taken (which: the two players only)",
     "TunnelBuildingPlayed": "Tunnel Building was played: free Tunnels to build",
@@ -139,7 +141,9 @@ _PLAYER = obj({
     "seat": SEAT, "stash_count": NAT, "crop_count": NAT, "gangstas": NAT, "points": NAT,
     "tunnels_left": NAT, "tiles_left": NAT, "tunnel_length": NAT,
     "stash": _HAND, "crops": arr(one_of_consts(*CARD)), "total_points": NAT, "hidden_points": NAT,
-}, optional=("stash", "crops", "total_points", "hidden_points"))  # the seat's own (everyone's once over)
+    "victory_cards": NAT, "crops_shown": arr(one_of_consts(*CARD)),
+}, optional=("stash", "crops", "total_points", "hidden_points",  # the seat's own (everyone's once over)
+             "victory_cards", "crops_shown"))  # version 2: face down in front of them; drawn face up
 _BOARD = obj({
     "bricks": arr(obj({"id": NAT, "coords": {**arr(INT), "minItems": 2, "maxItems": 2}, "resource": _RESOURCE,
                        "chip": {"type": "integer", "minimum": 2, "maximum": 12},
@@ -162,6 +166,7 @@ VIEW_SCHEMA = obj({
     "players": arr(_PLAYER),
     "bank": _HAND,
     "crop_deck_count": NAT,
+    "crop_deck_face_up": arr(one_of_consts(*CARD)),
     "longest_tunnel": nullable(SEAT),
     "mob_boss": nullable(SEAT),
     "rolled": BOOL,
@@ -173,7 +178,7 @@ VIEW_SCHEMA = obj({
                                "placed": arr(SEAT), "greenhouse": nullable(NAT)})),
     "stash_pending": arr(SEAT),
     "winner": nullable(SEAT),
-})
+}, optional=("crop_deck_face_up",))  # version 2: the played Progress cards at the bottom, face up
 
 
 # ------------------------------------------------------------------ labels

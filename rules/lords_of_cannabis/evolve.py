@@ -14,7 +14,8 @@ from rules.lords_of_cannabis.cards import (
     TILES_PER_COLOUR,
     TUNNELS_PER_COLOUR,
 )
-from rules.lords_of_cannabis.state import longest_trail, minus, plus
+from rules.lords_of_cannabis.state import face_up, longest_trail, minus, plus, shown_crops
+from rules.ruleset import rules_version
 
 
 # ------------------------------------------------------------------ helpers
@@ -202,21 +203,41 @@ def plantation_built(state: dict, d: dict) -> dict:
 
 
 # ------------------------------------------------------------------ Crop cards
+def _with_shown(state: dict, seat: int, hand: list[str]) -> dict:
+    shown = [list(shown_crops(state, s)) for s in range(state["seats"])]
+    shown[seat] = hand
+    return {**state, "crops_shown": shown}
+
+
 def crop_bought(state: dict, d: dict) -> dict:
+    """A card off the top of the deck; one drawn in the open (version 2: it had come back face up) is
+    public in the buyer's hand until played."""
     state = _pay(state, d["seat"], COSTS["crop"])
     crops = list(state["crops"])
-    crops[d["seat"]] = crops[d["seat"]] + [d["secret"]["card"]]
-    return {**state, "crops": crops, "deck": state["deck"][1:]}
+    public = "card" in d
+    crops[d["seat"]] = crops[d["seat"]] + [d["card"] if public else d["secret"]["card"]]
+    state = {**state, "crops": crops, "deck": state["deck"][1:]}
+    if public:
+        state = _with_shown({**state, "deck_face_up": face_up(state) - 1}, d["seat"],
+                            shown_crops(state, d["seat"]) + [d["card"]])
+    return state
 
 
 def _played(state: dict, seat: int, card: str, to_deck: bool) -> dict:
-    """A Crop card leaves the hand; a Progress card goes face up to the bottom of the deck."""
+    """A Crop card leaves the hand; a Progress card goes face up to the bottom of the deck (version 2:
+    the state counts the face-up cards there, and a played card seen drawn is no longer shown)."""
     crops = list(state["crops"])
     hand = list(crops[seat])
     hand.remove(card)
     crops[seat] = hand
     deck = state["deck"] + [card] if to_deck else state["deck"]
-    return {**state, "crops": crops, "deck": deck, "crop_played": True}
+    state = {**state, "crops": crops, "deck": deck, "crop_played": True}
+    if rules_version(state) < 2:
+        return state
+    shown = list(shown_crops(state, seat))
+    if card in shown:
+        shown.remove(card)
+    return _with_shown({**state, "deck_face_up": face_up(state) + to_deck}, seat, shown)
 
 
 def gangsta_played(state: dict, d: dict) -> dict:

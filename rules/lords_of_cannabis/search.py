@@ -5,7 +5,9 @@ and the other seats' Stash cards (counts public).  The unseen Crop cards (deck +
 are dealt anew with the same sizes; the others' Stash cards are dealt anew from what they hold
 together, which the seat can count (25 of each resource less the bank and its own hand), except
 the cards an open offer shows its maker holds (he keeps those: an offer is accepted only while
-its maker holds what it gives).
+its maker holds what it gives).  Version 2 deals only what lies face down: the played Progress
+cards at the bottom of the deck and the cards a hand drew face up stay where they are, and each
+hand keeps its public number of Victory Point cards (`deal_crops`).
 
 Not used: what the public history tells about the others' Stash (the production each roll paid
 them, their trades and builds); a determinization only keeps the counts.  The search is weaker for
@@ -16,7 +18,9 @@ from __future__ import annotations
 from rules.base import Rng
 from rules.lords_of_cannabis import bots
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
-from rules.lords_of_cannabis.state import total_points
+from rules.lords_of_cannabis.cards import VICTORY_CARDS
+from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
+from rules.ruleset import rules_version
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
@@ -57,13 +61,43 @@ def offered(state: dict, seat: int) -> list[int]:
     return out
 
 
+def _unseen(hand: list[str], shown: list[str]) -> list[str]:
+    """A hand less the cards everyone saw it draw face up."""
+    rest = list(hand)
+    for card in shown:
+        rest.remove(card)
+    return rest
+
+
+def deal_crops(state: dict, hidden: list[int], rng: Rng) -> tuple[list[str], list[list[str]]]:
+    """Version 2: the unseen Crop cards (the face-down part of the deck, the others' hands less the cards
+    they drew face up) dealt anew, each hand keeping its shown cards and its public number of Victory
+    Point cards (kept face down in front of it), the deck keeping its face-up bottom."""
+    deck, crops = state["deck"], list(state["crops"])
+    bottom = len(deck) - face_up(state)
+    unseen = list(deck[:bottom]) + [c for s in hidden for c in _unseen(crops[s], shown_crops(state, s))]
+    victory = [hidden_points(state, s) for s in hidden]
+    other = [len(crops[s]) - len(shown_crops(state, s)) - v for s, v in zip(hidden, victory)]
+    vp_pool = [c for c in unseen if c in VICTORY_CARDS]
+    *vps, vp_left = deal(vp_pool, victory + [len(vp_pool) - sum(victory)], rng)
+    rest_pool = [c for c in unseen if c not in VICTORY_CARDS]
+    *rests, rest_left = deal(rest_pool, other + [len(rest_pool) - sum(other)], rng)
+    for s, vp, rest in zip(hidden, vps, rests):
+        crops[s] = list(shown_crops(state, s)) + vp + rest
+    face_down = deal(vp_left + rest_left, [bottom], rng)[0]
+    return face_down + list(deck[bottom:]), crops
+
+
 def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     hidden = others(state["seats"], seat)
     crops = list(state["crops"])
-    deck, *hands = deal(list(state["deck"]) + [c for s in hidden for c in crops[s]],
-                        [len(state["deck"])] + [len(crops[s]) for s in hidden], rng)
-    for s, hand in zip(hidden, hands):
-        crops[s] = hand
+    if rules_version(state) >= 2:
+        deck, crops = deal_crops(state, hidden, rng)
+    else:
+        deck, *hands = deal(list(state["deck"]) + [c for s in hidden for c in crops[s]],
+                            [len(state["deck"])] + [len(crops[s]) for s in hidden], rng)
+        for s, hand in zip(hidden, hands):
+            crops[s] = hand
     stash = list(state["hands"])
     shown = {s: offered(state, s) for s in hidden}
     # the pool from public counts only (what the hidden seats hold together, less what offers show),

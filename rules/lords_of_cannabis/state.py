@@ -9,6 +9,9 @@ State (JSON, compact; evolve copies only what changes):
     chips[brick], sheriff (brick or None: off the board at the start)
     hands[seat]    Stash cards as a count per resource (RESOURCES order); bank[resource]
     crops[seat]    Crop card ids in hand (hidden), deck (ids, top first), gangstas[seat] played face up
+    deck_face_up   (version 2) how many cards at the bottom of the deck lie face up: played Progress cards,
+                   public until drawn again (absent: none)
+    crops_shown[seat]  (version 2) the cards of a hand everyone saw drawn face up (absent: none)
     sites[node]    None or [seat, 1 Greenhouse | 2 Plantation]; tunnels[path] None or seat
     stock[seat]    [Tunnels left, tiles left]; points[seat] from buildings; tunnel_length[seat]
     longest, mob_boss  the reward cards' holders (None: on the table)
@@ -37,6 +40,23 @@ def minus(hand: list[int], cost) -> list[int]:
 
 def plus(hand: list[int], gain) -> list[int]:
     return [h + g for h, g in zip(hand, gain)]
+
+
+def face_up(state: dict) -> int:
+    """How many cards at the bottom of the Crop deck lie face up (version 2): "All played Crop Cards are
+    returned to the bottom of the deck face up." Cards are drawn from the top and returned to the bottom,
+    so the face-up cards are always the deck's last ones."""
+    return state.get("deck_face_up", 0)
+
+
+def top_face_up(state: dict) -> bool:
+    """Whether the next Crop card drawn is one that came back face up (everyone sees which it is)."""
+    return bool(state["deck"]) and face_up(state) >= len(state["deck"])
+
+
+def shown_crops(state: dict, seat: int) -> list[str]:
+    """The cards of a seat's hand everyone saw it draw face up (version 2), until it plays them."""
+    return state.get("crops_shown", [[]] * state["seats"])[seat]
 
 
 def hidden_points(state: dict, seat: int) -> int:

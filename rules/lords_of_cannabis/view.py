@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from rules.lords_of_cannabis.board import RESOURCES, public_board
 from rules.lords_of_cannabis.cards import STASH_PER_RESOURCE
-from rules.lords_of_cannabis.state import hidden_points, public_points, total_points
+from rules.lords_of_cannabis.state import face_up, hidden_points, public_points, shown_crops, total_points
+from rules.ruleset import rules_version
 
 
 def _named(hand: list[int]) -> dict:
@@ -12,19 +13,24 @@ def _named(hand: list[int]) -> dict:
 
 def view(state: dict, seat: int | None) -> dict:
     """Public: the board, buildings, counts of every hand, the open offers, the reward cards; the seat's
-    own Stash and Crop cards; never another seat's cards or the deck's order (until the game is over)."""
-    over = state["phase"] == "over"
+    own Stash and Crop cards; never another seat's cards or the deck's order (until the game is over).
+    Version 2 also shows what lies face up or face down in the open: the played Progress cards at the
+    bottom of the deck (ruling 21), the cards a hand drew face up, and how many Victory Point cards each
+    player keeps face down in front of them (ruling 25)."""
+    over, open_table = state["phase"] == "over", rules_version(state) >= 2
     players = []
     for s in range(state["seats"]):
         player = {"seat": s, "stash_count": sum(state["hands"][s]), "crop_count": len(state["crops"][s]),
                   "gangstas": state["gangstas"][s], "points": public_points(state, s),
                   "tunnels_left": state["stock"][s][0], "tiles_left": state["stock"][s][1],
                   "tunnel_length": state["tunnel_length"][s]}
+        if open_table:
+            player.update({"victory_cards": hidden_points(state, s), "crops_shown": list(shown_crops(state, s))})
         if s == seat or over:
             player.update({"stash": _named(state["hands"][s]), "crops": list(state["crops"][s]),
                            "total_points": total_points(state, s), "hidden_points": hidden_points(state, s)})
         players.append(player)
-    return {
+    seen = {
         "phase": state["phase"], "current": state["current"], "first": state["first"], "you": seat,
         "board": public_board(state["chips"]), "sheriff": state["sheriff"], "dice": state["dice"],
         "greenhouses": {str(n): s[0] for n, s in enumerate(state["sites"]) if s is not None and s[1] == 1},
@@ -37,11 +43,16 @@ def view(state: dict, seat: int | None) -> dict:
         "discarding": state["discarding"], "free_tunnels": state["free_tunnels"],
         "placement": state["setup"], "stash_pending": state["stash_pending"], "winner": state["winner"],
     }
+    if open_table:
+        seen["crop_deck_face_up"] = state["deck"][len(state["deck"]) - face_up(state):]
+    return seen
 
 
 def hidden_from(state: dict, seat: int) -> list:
-    """The Crop deck's order is nobody's to read before the end."""
-    return [state["deck"]] if state["phase"] != "over" and len(state["deck"]) > 1 else []
+    """The Crop deck's order is nobody's to read before the end (while two or more of its cards lie face
+    down: the face-up ones at the bottom are public in version 2)."""
+    face_down = len(state["deck"]) - face_up(state)
+    return [state["deck"]] if state["phase"] != "over" and face_down > 1 else []
 
 
 def outcome(state: dict) -> dict | None:
@@ -64,4 +75,9 @@ def invariants(state: dict) -> list[str]:
         broken.append("stock below zero")
     if len(state["deck"]) + sum(len(c) for c in state["crops"]) + sum(state["gangstas"]) != 38:
         broken.append("Crop cards are not all in the deck, hands or in play")
+    if not 0 <= face_up(state) <= len(state["deck"]):
+        broken.append("more face-up cards at the bottom of the Crop deck than cards in it")
+    for s in range(state["seats"]):
+        if any(shown_crops(state, s).count(c) > state["crops"][s].count(c) for c in shown_crops(state, s)):
+            broken.append(f"seat {s} shows a Crop card it does not hold")
     return broken
