@@ -6,7 +6,8 @@ OpenSkill (Plackett-Luce).
 Each pairing of two levels A and B plays `--games` games: heads-up A against B, at more seats one
 A against B in every other seat (and B against A's copies likewise), the lineup rotated one seat a
 game so nobody keeps the first move.  A game is played as the worker would play it (the lowest
-awaited seat moves; its rng is Rng(seed, "bot:<seat>:<version>"); seeds are
+awaited seat moves, through rules.bot_seat.bot_command: its seat's determinization of the state and
+the bot key's stream "bot:<seat>:<version>"; seeds are
 arena-<ruleset>-<seats>-<lineup>-<n>), so a run is reproducible; a search level's budget is its
 iterations (no time cap here).
 
@@ -38,6 +39,7 @@ from pathlib import Path
 
 from rules import EVERY_RULESET
 from rules.base import Rng, fold, normalize_options
+from rules.bot_seat import bot_command, bot_key
 from rules.search import ismcts
 
 OUT = Path(__file__).resolve().parent / "results" / "arena"
@@ -72,7 +74,7 @@ def play(job: tuple) -> dict:
         if move_seconds:  # the worker's cap (service/jobs.py BOT_MOVE_SECONDS), for search levels
             def out_of_time(deadline=started + move_seconds):
                 return time.perf_counter() >= deadline
-        command = ruleset.bot_move(state, seat, level, Rng(seed, f"bot:{seat}:{version}"), out_of_time)
+        command = bot_command(ruleset, state, seat, level, bot_key(seed), version, out_of_time)
         spent[level] += time.perf_counter() - started
         moves[level] += 1
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))

@@ -17,7 +17,8 @@ from rq import Queue
 from events import clocks
 from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
-from rules.base import IllegalMove, Rng
+from rules.base import IllegalMove
+from rules.bot_seat import bot_command, bot_key
 from rules.ruleset import is_search_level
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock, reschedule_clock
@@ -95,11 +96,11 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
     if seat not in clocks.bots_to_move(game.seats, game.awaiting()):
         return None
     level = game.seats[seat].get("level", "random")
-    rng = Rng(game.effective_seed, f"bot:{seat}:{game.version}")
-    if is_search_level(level):
-        command = game.ruleset.bot_move(game.state, seat, level, rng, out_of_time=time_cap(BOT_MOVE_SECONDS))
-    else:
-        command = game.ruleset.bot_move(game.state, seat, level, rng)
+    # The bot is handed what its seat may know and the bot key, never the true state or the seed
+    # (rules/bot_seat.py): it cannot cheat, whatever its code reads.
+    out_of_time = time_cap(BOT_MOVE_SECONDS) if is_search_level(level) else None
+    command = bot_command(game.ruleset, game.state, seat, level, bot_key(game.effective_seed), game.version,
+                          out_of_time)
     try:
         return runner.execute(game.id, seat, command, actor_kind="bot", expected_version=game.version,
                               loaded=game, schedule=schedule).game

@@ -3,7 +3,8 @@
 Cannabis's search bot once offered the card greedy had just declined 750 times in a row and never rolled
 again, and a heads-up arena run did not finish in 85 minutes.
 
-Played as the worker plays (the lowest awaited seat moves, its rng Rng(seed, "bot:<seat>:<version>")).
+Played as the worker plays (the lowest awaited seat moves, through rules.bot_seat.bot_command: its seat's
+determinization of the state and the bot key's stream "bot:<seat>:<version>").
 The search level here is `ismcts:16`, the least budget with which the guided search may still replace
 the greedy move (4 sampled worlds for each of its 4 candidates), so the search's own choices are held to
 progress too; the default run plays it heads-up from seat 0 only, the soak run (`-m soak`, on demand) in
@@ -14,6 +15,7 @@ import pytest
 
 from rules import EVERY_RULESET
 from rules.base import Rng, fold, normalize_options
+from rules.bot_seat import bot_command, bot_key
 
 
 def bound(seats: int) -> int:
@@ -27,12 +29,12 @@ SERVED_SEARCH = "ismcts:100"
 def commands_to_end(ruleset, lineup: tuple[str, ...], seed: str) -> int | None:
     """Commands the game took to end, None if it had not ended after `bound(seats)`."""
     events = ruleset.setup(normalize_options(ruleset.options, None), len(lineup), Rng(seed, 2))
-    state, version = fold(ruleset, events), 1 + len(events)
+    state, version, key = fold(ruleset, events), 1 + len(events), bot_key(seed)
     for played in range(bound(len(lineup))):
         if ruleset.outcome(state) is not None:
             return played
         seat = min(ruleset.awaiting(state))
-        command = ruleset.bot_move(state, seat, lineup[seat], Rng(seed, f"bot:{seat}:{version}"))
+        command = bot_command(ruleset, state, seat, lineup[seat], key, version)
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
         state, version = fold(ruleset, events, state), version + len(events)
     return played + 1 if ruleset.outcome(state) is not None else None
