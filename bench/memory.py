@@ -29,7 +29,7 @@ from events.keys import meta_key, snapshot_key, stream_key
 from events.runner import GameRunner
 from events.store import EventStore
 from rules import RULESETS
-from rules.base import Rng
+from rules.bot_seat import bot_command, bot_key
 
 TARGET = 300
 
@@ -44,7 +44,7 @@ def play_through_runner(runner: GameRunner, name: str, seats: int, seed: str, op
     while game.awaiting() and (until_version is None or game.version < until_version):
         seat = min(game.awaiting())
         if policy == "random":
-            command = game.ruleset.bot_move(game.state, seat, "random", Rng(seed, f"bot:{seat}:{game.version}"))
+            command = bot_command(game.ruleset, game.state, seat, "random", bot_key(game.effective_seed), game.version)
         else:
             command = cheap_move(game.ruleset, game.state, seat)
         game = runner.execute(game.id, seat, command, actor_kind="bot" if kind == "bot" else "seat", loaded=game).game

@@ -2,8 +2,9 @@
 
 The server's randomness depends only on the game's seed and version: the setup
 batch is rolled with `Rng(seed, 2)` (GameCreated is version 1), each command
-with `Rng(seed, version + 1)`, and a bot seat picks its move with
-`Rng(seed, "bot:<seat>:<version>")`.  So a game created with a given seed can
+with `Rng(seed, version + 1)`, and a bot seat picks its move as the worker does
+(rules/bot_seat.py `bot_command`: its seat's determinization and the bot key of
+the seed).  So a game created with a given seed can
 be played here first, without Redis, and its every command known in advance:
 the HTTP bench hands wrk that list, the bot bench knows how many moves each
 game will take, and the replay and memory benches get long histories fast.
@@ -21,6 +22,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from rules import RULESETS
 from rules.base import Event, Rng, Ruleset, seed_commitment
+from rules.bot_seat import bot_command, bot_key
 from rules.ruleset import latest_version
 
 # ruleset name -> command types to prefer, in order, among the legal moves
@@ -36,10 +38,10 @@ LONG_GAME_OPTIONS: dict[str, dict] = {
     "kingpin": {"target": 10000},
 }
 
-Policy = Callable[[Ruleset, dict, int, Rng], dict]
+Policy = Callable[[Ruleset, dict, int, str, int], dict]  # (ruleset, state, seat, bot key, version)
 
 
-def cheap_move(ruleset: Ruleset, state: Any, seat: int, rng: Rng | None = None) -> dict:
+def cheap_move(ruleset: Ruleset, state: Any, seat: int, key: str | None = None, version: int | None = None) -> dict:
     """The ruleset's cheap cycle: the first legal move of a preferred type, else the clock's default."""
     preferred = CYCLES.get(ruleset.name)
     if preferred:
@@ -51,8 +53,8 @@ def cheap_move(ruleset: Ruleset, state: Any, seat: int, rng: Rng | None = None) 
     return ruleset.on_timeout(state, seat)
 
 
-def random_bot_move(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> dict:
-    return ruleset.bot_move(state, seat, "random", rng)
+def random_bot_move(ruleset: Ruleset, state: Any, seat: int, key: str, version: int) -> dict:
+    return bot_command(ruleset, state, seat, "random", key, version)
 
 
 POLICIES: dict[str, Policy] = {"cheap": cheap_move, "random": random_bot_move}
@@ -130,7 +132,7 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
         if ruleset.outcome(state) is not None or (until_version is not None and version >= until_version):
             break
         seat = min(int(s) for s in ruleset.awaiting(state))
-        command = choose(ruleset, state, seat, Rng(seed, f"bot:{seat}:{version}"))
+        command = choose(ruleset, state, seat, bot_key(seed), version)
         rng = Rng(seed, version + 1, record=True)
         events = ruleset.decide(state, seat, command, rng)
         events = [Event(e.type, _normal(dict(e.data))) for e in events]
