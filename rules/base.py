@@ -102,7 +102,8 @@ class Rng:
     so a history can be verified in any language, and it does not depend on
     CPython's Mersenne Twister or its seeding algorithm staying the same.
 
-        key    = HMAC-SHA256(seed_utf8, utf8(str(version)))  (bots use a label like "bot:2:17")
+        key    = HMAC-SHA256(seed_utf8, utf8(str(version)))  (a bot's stream: Rng(bot key, "bot:2:17"),
+                 the bot key one-way from the seed, rules/bot_seat.py)
         block_i = SHA-256(key || i as 8-byte big-endian), i = 0, 1, ...
         ints are read 8 bytes at a time; randbelow(n) rejects values
         >= the largest multiple of n below 2**64 (no modulo bias).

@@ -16,7 +16,8 @@ function hmacKey(seed) {
   return imported.get(seed);
 }
 
-// key = HMAC-SHA256(UTF-8(seed), UTF-8(label)); the label is a command's version ("17") or a bot's ("bot:2:17").
+// key = HMAC-SHA256(UTF-8(seed), UTF-8(label)); the label is a command's version ("17"); a bot's
+// stream ("bot:2:17") is keyed by the bot key, HMAC-SHA256(effective seed, "bot"), never the seed (docs/fairness.md §2).
 export async function streamKey(seed, label) {
   return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(seed), utf8.encode(String(label))));
 }
