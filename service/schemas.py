@@ -324,8 +324,9 @@ class StateSchema(Strict):
 class MismatchSchema(Strict):
     field = ma.fields.String(required=True, metadata={
         "description": "The header's field: game_id, last_version, outcome, seats or options"})
-    header = ma.fields.Raw(allow_none=True, metadata={"description": "What the header records"})
-    events = ma.fields.Raw(allow_none=True, metadata={"description": "What the events give"})
+    # any JSON value, null included (an empty schema: OpenAPI 3.0's `nullable` needs a type beside it)
+    header = ma.fields.Raw(metadata={"description": "What the header records (any JSON value, or null)"})
+    events = ma.fields.Raw(metadata={"description": "What the events give (any JSON value, or null)"})
 
 
 class ReplayResultSchema(Strict):
