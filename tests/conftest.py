@@ -1,6 +1,6 @@
 """Shared fixtures: a real redis-server on a free loopback port, flushed per test.
 
-Under pytest-xdist (the README's test command runs `-n 2 --dist loadgroup`) each worker
+Under pytest-xdist (the README's test command runs `-n 4 --dist loadgroup`) each worker
 process has its own session: its own redis-server, ports from its own range
 (tests/support/processes.py) and its own tmp_path_factory directory.  The tests of a
 module whose fixtures outlive one test (a module's gunicorn stack, a module's games) are

@@ -1,6 +1,6 @@
 """SIGKILL a worker in the middle of a bot's turn, 100 times: each time the move still
 happens, exactly once.  A soak (minutes of wall time, most of it waiting on processes): on demand with
-`python3 -m pytest -n 2 -m soak`, not in the README's command."""
+`python3 -m pytest -n 4 -m soak`, not in the README's command."""
 from __future__ import annotations
 
 import os

@@ -83,7 +83,7 @@ def test_every_game_with_the_search_bot_heads_up_ends(name, seats, lineup):
     check(name, lineup)
 
 
-@pytest.mark.soak  # about 30 minutes on 2 cores: on demand, `python3 -m pytest -n 2 -m soak`
+@pytest.mark.soak  # about 30 minutes on 2 cores: on demand, `python3 -m pytest -n 4 -m soak`
 @pytest.mark.parametrize("name,seats,lineup", [t for t in tables("search") if t not in tables("heads-up")])
 def test_every_game_with_the_search_bot_ends_at_every_table_size(name, seats, lineup):
     check(name, lineup)
