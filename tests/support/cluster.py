@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import shutil
 import signal
-import socket
 import subprocess
 from pathlib import Path
 
@@ -17,26 +16,17 @@ import redis
 from redis.cluster import RedisCluster
 
 from service.serve import find_redis_server
-from tests.support.processes import free_port, wait_until
-
-
-def _bindable(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
+from tests.support.processes import bindable, free_port, wait_until
 
 
 def cluster_port() -> int:
     """A free port whose cluster bus port (port + 10000) is free too, so at most 55535."""
     for _ in range(200):
         port = free_port()
-        if port <= 55535 and _bindable(port + 10000):
+        if port <= 55535 and bindable(port + 10000):
             return port
     for port in range(20000, 30000, 7):
-        if _bindable(port) and _bindable(port + 10000):
+        if bindable(port) and bindable(port + 10000):
             return port
     raise RuntimeError("no free port pair for a cluster node")
 

@@ -47,7 +47,8 @@ def _my_share() -> range:
     return range(start, start + size)
 
 
-def _bindable(port: int) -> bool:
+def bindable(port: int) -> bool:
+    """Nothing is bound to this loopback port now (a test may start a server on it)."""
     with socket.socket() as sock:
         try:
             sock.bind(("127.0.0.1", port))
@@ -68,7 +69,7 @@ def free_port() -> int:
     for _ in range(len(share)):
         port = _next_port[0]
         _next_port[0] = share.start + (port + 1 - share.start) % len(share)
-        if port not in _handed_out and _bindable(port):
+        if port not in _handed_out and bindable(port):
             _handed_out.add(port)
             return port
     raise RuntimeError(f"no free port left in {share}")
