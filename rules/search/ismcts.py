@@ -86,10 +86,6 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def seat_count(ruleset: Any, state: Any) -> int:
-    return ruleset.seat_count(state)
-
-
 def scores(ruleset: Any, state: Any, seats: int) -> list[float]:
     """Per-seat shares of a win: the outcome's winners split 1; a game not over is the ruleset's
     `evaluate` (equal shares for a ruleset that has none)."""
@@ -111,17 +107,13 @@ def step(ruleset: Any, state: Any, seat: int, move: Mapping[str, Any], rng: Rng)
     return ruleset.decide_and_apply(state, seat, move, rng)[1]
 
 
-def determinize(ruleset: Any, state: Any, seat: int, rng: Rng) -> Any:
-    return ruleset.determinize(state, seat, rng)
-
-
 def horizon(ruleset: Any, state: Any) -> int:
     """Playout moves: the settings' `rollout_moves_per_seat` times the seats where it counts the
     horizon per seat (so a playout reaches as many turns of each seat at any table size), else its
     `rollout_moves`."""
     settings = ruleset.search_settings
     if settings.rollout_moves_per_seat:
-        return settings.rollout_moves_per_seat * seat_count(ruleset, state)
+        return settings.rollout_moves_per_seat * ruleset.seat_count(state)
     return settings.rollout_moves
 
 
@@ -137,7 +129,7 @@ def turn_horizon(ruleset: Any, state: Any) -> int | None:
     rounds = ruleset.search_settings.rollout_rounds  # RulesetBase checks it comes with a turn_holder
     if not rounds:
         return None
-    return rounds * seat_count(ruleset, state)
+    return rounds * ruleset.seat_count(state)
 
 
 def turns_left(ruleset: Any, before: Any, after: Any, left: int | None) -> int | None:
@@ -169,12 +161,12 @@ def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFA
     policy = ruleset.search_settings.policy
     if policy is not None:
         return guided(ruleset, state, seat, moves, rng, iterations, out_of_time, rollout_moves, policy, turns)
-    seats = seat_count(ruleset, state)
+    seats = ruleset.seat_count(state)
     root = Node(None, None, seats)
     for done in range(iterations):
         if done and out_of_time is not None and out_of_time():
             break
-        iterate(ruleset, root, determinize(ruleset, state, seat, rng), seat, seats, rng, rollout_moves, turns)
+        iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, seats, rng, rollout_moves, turns)
     legal = {move_key(seat, m): m for m in moves}
     ranked = [(child.visits, -index, key) for index, (key, child) in enumerate(root.children.items()) if key in legal]
     if not ranked:
@@ -273,7 +265,7 @@ def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iteration
     for world_index in range(max(1, iterations // len(candidates))):
         if world_index and out_of_time is not None and out_of_time():
             break
-        world = determinize(ruleset, state, seat, rng)
+        world = ruleset.determinize(state, seat, rng)
         dice = str(rng.randbelow(1 << 62))  # every candidate meets the same chance stream
         values = [candidate_value(ruleset, world, seat, move, dice, rollout_moves, policy, turns)
                   for move in candidates]
@@ -289,7 +281,7 @@ def candidate_value(ruleset: Any, world: Any, seat: int, move: Mapping[str, Any]
     chance = Rng(dice, "playout")
     after = step(ruleset, world, seat, move, chance)
     end = playout(ruleset, after, chance, rollout_moves, policy, turns_left(ruleset, world, after, turns))
-    return scores(ruleset, end, seat_count(ruleset, world))[seat]
+    return scores(ruleset, end, ruleset.seat_count(world))[seat]
 
 
 def confident_best(differences: list[list[float]]) -> int:
@@ -313,8 +305,8 @@ def alternatives(ruleset: Any, state: Any, seat: int, moves: list, default: Mapp
     (chance in that move sampled once, the same for every move)."""
     if count <= 0:
         return []
-    seats = seat_count(ruleset, state)
-    world = determinize(ruleset, state, seat, rng)
+    seats = ruleset.seat_count(state)
+    world = ruleset.determinize(state, seat, rng)
     dice = str(rng.randbelow(1 << 62))
     key = move_key(seat, default)
     ranked = []
