@@ -472,7 +472,9 @@ class GameRunner:
         meta = tables.projection(after.table) if after.table is not before.table else {}
         if after.status != before.status:
             meta["status"] = after.status
-        running = clocks.deadlines(after.table, after.awaiting(), before.awaiting(), before.deadlines, at)
+        # a game without a clock has no deadlines: spare its every command the rules' awaiting(), twice
+        running = (clocks.deadlines(after.table, after.awaiting(), before.awaiting(), before.deadlines, at)
+                   if after.table["clock"] else {})
         meta["deadlines"] = json.dumps(running)
         if human:
             meta["human_at"] = str(at)
