@@ -57,9 +57,7 @@ def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, retry
         return
     # RQ schedules in whole seconds and may fire early: round up, and the job
     # itself re-checks the deadline against the clock before timing anyone out.
-    when = datetime.fromtimestamp(math.ceil(deadline_ms / 1000), tz=UTC)
-    queue.enqueue_at(when, EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
-                     result_ttl=0, failure_ttl=3600, job_timeout=120)
+    _enqueue_clock_at(queue, math.ceil(deadline_ms / 1000), game_id, seat, deadline_ms, job_id)
 
 
 def reschedule_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, now_ms: int) -> str:
@@ -67,7 +65,11 @@ def reschedule_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, no
     last whole second before the deadline, under an id of its own (`-e<now>`), which outlives the
     running job.  The job waits out the rest of the second itself.  Returns the new job's id."""
     job_id = f"clock-{game_id}-{seat}-{deadline_ms}-e{now_ms}"
-    when = datetime.fromtimestamp(math.floor(deadline_ms / 1000), tz=UTC)
-    queue.enqueue_at(when, EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
-                     result_ttl=0, failure_ttl=3600, job_timeout=120)
+    _enqueue_clock_at(queue, math.floor(deadline_ms / 1000), game_id, seat, deadline_ms, job_id)
     return job_id
+
+
+def _enqueue_clock_at(queue: Queue, second: int, game_id: str, seat: int, deadline_ms: int, job_id: str) -> None:
+    """The clock job for `deadline_ms`, scheduled at the whole `second` (RQ schedules in seconds)."""
+    queue.enqueue_at(datetime.fromtimestamp(second, tz=UTC), EXPIRE_CLOCK, game_id, seat, deadline_ms, job_id=job_id,
+                     result_ttl=0, failure_ttl=3600, job_timeout=120)
