@@ -289,7 +289,8 @@ class CartelClient:
         headers = {"Idempotency-Key": key}
         if expected_version is not None:
             headers["If-Match"] = f'"{int(expected_version)}"'
-        for resent in range(resend_if_still_legal + 1):
+        resent = 0
+        while True:
             try:
                 doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/commands", idempotent=True,
                                  json_body=dict(command), headers=headers)
@@ -297,8 +298,8 @@ class CartelClient:
             except Conflict as conflict:
                 if conflict.still_legal is not True or conflict.version is None or resent >= resend_if_still_legal:
                     raise
+                resent += 1
                 headers["If-Match"] = f'"{int(conflict.version)}"'
-        raise AssertionError("unreachable")
 
     def send_fresh(self, game_id: str, choose: Callable[[Game], Command | None], *,
                    attempts: int = 5) -> CommandResult | None:
