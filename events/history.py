@@ -139,8 +139,9 @@ def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict
             return table, "GameCreated names another ruleset than the header", 0
         if recorded[0].data.get("ruleset_version", 1) != header.get("ruleset_version", 1):
             return table, "GameCreated records another rules version than the header", 0
-        if "entropy" in recorded[0].data and entropy_refusal(recorded[0].data["entropy"]):
-            return table, f"GameCreated's entropy is refused: {entropy_refusal(recorded[0].data['entropy'])}", 0
+        refusal = entropy_refusal(recorded[0].data["entropy"]) if "entropy" in recorded[0].data else None
+        if refusal:
+            return table, f"GameCreated's entropy is refused: {refusal}", 0
     elif table is None:
         return table, f"{command['type']} before CreateGame", 0
     elif not legacy:
