@@ -15,7 +15,9 @@ State (JSON, compact; evolve copies only what changes):
     sites[node]    None or [seat, 1 Greenhouse | 2 Plantation]; tunnels[path] None or seat
     stock[seat]    [Tunnels left, tiles left]; points[seat] from buildings; tunnel_length[seat]
     longest, mob_boss  the reward cards' holders (None: on the table)
-    rolled, crop_played, offers_made   this turn; dice (last roll); offers (rules.blocks.offers book)
+    rolled, crop_played, offers_made   this turn (offers_made: one per addressee); dice (last roll);
+                   offers (rules.blocks.offers book)
+    offers_announced  offers and counter-offers this turn, an offer to all once (version 2's limit, trade.py)
     free_tunnels, resume   Tunnel Building: free Tunnels left, the phase to go back to
     discarding     seats that must discard one Stash card after a 7
     winner
