@@ -34,6 +34,11 @@ def entropy_refusal(value: Any) -> str | None:
     """Why `value` is not a contribution a seat may send (None: it is one)."""
     if not isinstance(value, str):
         return f"entropy must be {ENTROPY_RULES}"
+    return _string_refusal(value)
+
+
+@lru_cache(maxsize=4096)  # effective_seed re-checks a game's contributions at its every command
+def _string_refusal(value: str) -> str | None:
     if not 1 <= len(value) <= ENTROPY_MAX:
         return f"entropy must be {ENTROPY_RULES}; this one has {len(value)}"
     for position, char in enumerate(value):
