@@ -27,7 +27,7 @@ import copy
 import reprlib
 from typing import Any, Callable, Iterable, Mapping
 
-from rules import describe
+from rules import describe, narration
 from rules.base import BadCommand, Event, IllegalMove, Option, Rng, Ruleset, normalize_options, validate_command
 from rules.search import ismcts
 from rules.search.ismcts import SearchSettings
@@ -247,6 +247,9 @@ class RulesetBase(Ruleset):
     command_docs: Mapping[str, tuple[str, Mapping[str, str]]] = {}  # type -> (description, {arg: description})
     event_docs: Mapping[str, str] = {}  # event type -> description
     view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
+    # event type -> narrator(data as the reader may read it, names) -> {"text", "refs"} (rules/narration.py):
+    # every event type a ruleset emits has one (tests/rules/test_narration.py)
+    narrations: Mapping[str, narration.Narrator] = {}
 
     # -- secrets (data; the hooks are view, visible_to and hidden_from) ------------
     # event types whose data["secret"] only the event's own `seat` may read (see visible_to)
@@ -466,6 +469,14 @@ class RulesetBase(Ruleset):
     def label(self, state: Any, seat: int, move: Mapping[str, Any]) -> str:
         """A short human-readable label of a legal move, in the game's words (default: from command_docs)."""
         return describe.generic_label(self, move)
+
+    def narrate(self, event: Event, names: narration.Names) -> narration.Narration:
+        """One sentence in the rulebook's words for `event`, whose data is already redacted for its reader
+        (so the sentence can tell nothing the reader may not read), with refs to what it touches."""
+        narrator = self.narrations.get(event.type)
+        if narrator is None:
+            return narration.generic(event.type, event.data, names)
+        return narrator(event.data, names)
 
     def static_data(self) -> dict:
         """The game's static data (map, card catalogue) from the data files the rules read; {} if none."""

@@ -1,0 +1,74 @@
+"""Events that narrate themselves: one short sentence per event, in the rulebook's words.
+
+A ruleset declares `narrations`: event type -> narrator(data, names) -> Narration.  The narrator
+gets the event's data exactly as the reader may read it (already redacted: a seat never reads
+another seat's secret through a sentence, because the sentence is written from what it was
+given), and `names`, which turns seat numbers into the names the players chose.
+
+A Narration is JSON: {"text": "Ana sold 2 Hits to the $200 Junkie.", "refs": [...]} where each
+ref names a thing on the table the sentence touches, for a frontend to highlight:
+{"kind": "seat" | "place" | "card" | "piece", "id": <the id the views and commands use>, "text":
+<how the sentence names it>}.  Text never holds raw ids, JSON or epoch times; a roll reads as dice
+("rolled 3 against 9").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+Narration = dict  # {"text": str, "refs": [{"kind": str, "id": str | int, "text": str}]}
+Narrator = Callable[[Mapping[str, Any], "Names"], Narration]
+REF_KINDS = ("seat", "place", "card", "piece")
+
+
+@dataclass(frozen=True)
+class Names:
+    """Seat numbers to the names players chose ("Seat 2" for a seat without one)."""
+
+    chosen: Sequence[str | None] = ()
+
+    def __call__(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.chosen) and self.chosen[seat]:
+            return str(self.chosen[seat])
+        return f"Seat {seat}"
+
+    def ref(self, seat: int) -> dict:
+        """The ref of a seat the sentence names."""
+        return {"kind": "seat", "id": seat, "text": self(seat)}
+
+    @classmethod
+    def of_table(cls, table: Mapping[str, Any]) -> Names:
+        """The names in a table's seats (events/table.py: a seat's optional `name`)."""
+        return cls(tuple(seat.get("name") for seat in table.get("seats", ())))
+
+
+def said(text: str, *refs: Mapping[str, Any]) -> Narration:
+    """A Narration of `text` touching `refs` (in the order the sentence names them)."""
+    return {"text": text, "refs": [dict(ref) for ref in refs]}
+
+
+def ref(kind: str, ident: Any, text: str) -> dict:
+    """A ref to a place, card or piece (`kind` one of REF_KINDS)."""
+    return {"kind": kind, "id": ident, "text": text}
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """`plural(2, "Hit")` -> "2 Hits"; `plural(1, "Lid")` -> "1 Lid"."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def dice(*values: int) -> str:
+    """A roll as dice: `dice(3, 4)` -> "3 and 4"; `dice(6)` -> "6"."""
+    values = tuple(values)
+    return " and ".join(str(v) for v in values) if len(values) <= 2 else \
+        ", ".join(str(v) for v in values[:-1]) + f" and {values[-1]}"
+
+
+def generic(event_type: str, data: Mapping[str, Any], names: Names) -> Narration:
+    """A ruleset without a narrator for `event_type` (one from outside this package): the type in words,
+    and the seat it is about when the data names one."""
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in event_type).strip()
+    seat = data.get("seat")
+    if isinstance(seat, int):
+        return said(f"{names(seat)}: {words}.", names.ref(seat))
+    return said(f"{words[:1].upper()}{words[1:]}.")
