@@ -17,7 +17,7 @@ PLUGIN = {"CARTEL_EXTRA_RULESETS": "tests.support.race:RACE"}
     "always",  # a 2xx is only sent after the AOF is fsynced: survives even a power cut
     # everysec: Redis still write()s the AOF before it replies, so a crash of the Redis *process*
     # loses nothing acknowledged either; only a crash of the machine can lose the last ~1-2 s,
-    # which a test on one machine cannot stage (see README: Durability).
+    # which a test on one machine cannot stage (see docs/configuration.md: Durability).
     pytest.param("everysec", marks=pytest.mark.slow),
 ], indirect=True)
 def test_every_acknowledged_command_survives_a_redis_crash_exactly_once(crashable_redis, tmp_path):
