@@ -68,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = CartelApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    api.register_stream_messages()
     app.register_blueprint(web_blp)  # the reference frontend: static files, outside the API description
     register_error_handlers(app)
     install_rate_limits(app)

@@ -20,22 +20,28 @@ def summary(game_id: str, meta: dict) -> dict:
             "open_seats": [n for n, spec in enumerate(seats) if spec["kind"] == "open"]}
 
 
-def game_document(game: Game, seat: int | None) -> dict:
-    """What `seat` (None: a spectator) may know about the game now."""
-    doc = summary(game.id, game.meta)
-    doc["version"] = game.version
-    ended = game.ended  # finished or abandoned: the outcome is known and the seed is published
+def turn_state(game: Game, seat: int | None) -> dict:
+    """Whose turn it is and what `seat` (None: a spectator) may send now: what a client acts on.
+    The game document holds it all; the live stream sends it after each batch of events (`turn`)."""
     moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
-    doc.update({
+    return {
+        "version": game.version,
+        "status": game.status,
         "you": seat,
-        "seed_commitment": game.meta["seed_commitment"],
         "awaiting": {str(s): kind for s, kind in sorted(game.awaiting().items())},
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
         "move_labels": [game.ruleset.label(game.state, seat, move) for move in moves],
-        "view": game.ruleset.view(game.state, seat) if game.state is not None else None,
-        "outcome": game.outcome() if ended else None,
-    })
-    if ended:
-        doc["seed"] = game.seed
+        "outcome": game.outcome() if game.ended else None,  # finished or abandoned: the outcome is known
+    }
+
+
+def game_document(game: Game, seat: int | None) -> dict:
+    """What `seat` (None: a spectator) may know about the game now."""
+    doc = summary(game.id, game.meta)
+    doc.update(turn_state(game, seat))
+    doc["seed_commitment"] = game.meta["seed_commitment"]
+    doc["view"] = game.ruleset.view(game.state, seat) if game.state is not None else None
+    if game.ended:
+        doc["seed"] = game.seed  # the game is over: the seed is published
     return doc

@@ -280,6 +280,33 @@ class EventSchema(Strict):
     schema = ma.fields.Integer()
 
 
+class TurnStateSchema(Strict):
+    """The live stream's `turn` message: where the game stands after a batch of events."""
+
+    version = ma.fields.Integer(required=True, metadata={
+        "description": "The game's version this state is at: post a legal move with If-Match set to it"})
+    status = Status()
+    you = ma.fields.Integer(required=True, allow_none=True,
+                            metadata={"description": "The reader's seat; null: a spectator"})
+    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True,
+                              metadata={"description": "seat -> 'move' or 'response': who must act now"})
+    clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
+                            metadata={"description": "seat -> deadline (ms since the epoch)"})
+    legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
+        "description": "What the reader's seat may send now (empty when it is not awaited, or for a spectator)"})
+    move_labels = ma.fields.List(ma.fields.String(), required=True, metadata={
+        "description": "A label in the game's words for each legal move, in the same order"})
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={"description": "Once the game has ended"})
+
+
+class StreamEndSchema(Strict):
+    """The live stream's `end` message: the game is over (the stream closes after it)."""
+
+    status = Status()
+    version = ma.fields.Integer(required=True, metadata={"description": "The game's last version"})
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={"description": "{winners, reason, ...}"})
+
+
 class CommandResultSchema(Strict):
     version = ma.fields.Integer(required=True, metadata={"description": "The game's version after the command"})
     status = Status()

@@ -22,6 +22,7 @@ from rules import RULESETS
 from rules.ruleset import RulesetBase, adopt
 from service.metrics import MeteredRunner, MeteredStore
 from service.scheduling import Scheduler
+from service.sse import RecentGames
 
 QUEUE_NAME = "cartel"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -41,6 +42,7 @@ class Engine:
     queue: Queue
     limiter: RateLimiter
     hub: FeedHub  # the process's one reader of the streams its SSE clients follow
+    recent: RecentGames  # the games its streams loaded for their turn states, shared by their followers
 
     @property
     def store(self) -> EventStore:
@@ -99,7 +101,7 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     chosen = rulesets or {**RULESETS, **extra_rulesets()}
     runner = MeteredRunner(store, {name: adopt(ruleset) for name, ruleset in chosen.items()}, archive=archive)
     runner.after_append = Scheduler(queue, runner)
-    return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store))
+    return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store), RecentGames(runner))
 
 
 def engine() -> Engine:

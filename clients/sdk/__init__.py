@@ -79,6 +79,7 @@ from clients.sdk.models import (
     Seat,
     SeatSpec,
     StateAt,
+    Turn,
 )
 from clients.sdk.models import Command as Command
 from clients.sdk.models import HistoryInput as HistoryInput
@@ -88,7 +89,7 @@ __all__ = [
     "CartelClient", "EventStream", "send_fresh",
     "SeatSpec", "ClockSpec",
     "Ruleset", "OptionInfo", "Seat", "CreatedGame", "GameSummary", "Lobby", "ClaimedSeat", "ReclaimedSeat",
-    "Game", "Event", "CommandResult", "EventsPage", "StateAt", "ReplayResult", "Health",
+    "Game", "Turn", "Event", "CommandResult", "EventsPage", "StateAt", "ReplayResult", "Health",
     "CartelError", "TransportError", "ProblemError", "BadRequest", "Unauthorized", "Forbidden", "NotFound",
     "Conflict", "PayloadTooLarge", "Unprocessable", "IllegalMove", "IdempotencyKeyReused", "ServerError",
     "RateLimited", "ServiceUnavailable",

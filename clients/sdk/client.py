@@ -33,6 +33,7 @@ from clients.sdk.models import (
     Ruleset,
     SeatSpec,
     StateAt,
+    Turn,
 )
 from clients.sdk.stream import EventStream
 
@@ -325,6 +326,15 @@ class CartelClient:
             if not page.has_more or not page.events:
                 return
             after = page.next_after
+
+    def turns(self, game_id: str, after: int = 0, *, max_failures: int = 5,
+              read_timeout: float = 60.0) -> Iterator[Turn]:
+        """Follow the game live and get, after each batch of its events, where it stands (:class:`Turn`:
+        whose turn it is, this seat's legal moves with their labels, the batch's ``events``): a bot acts
+        on it with no read of the game, sending ``turn.legal_moves[i]`` with ``expected_version=turn.version``.
+        The first comes as the stream opens; the last has the ``outcome``.  See :meth:`follow` for
+        reconnecting and failures."""
+        return self.follow(game_id, after, max_failures=max_failures, read_timeout=read_timeout).turns()
 
     def follow(self, game_id: str, after: int = 0, *, max_failures: int = 5,
                read_timeout: float = 60.0) -> EventStream:

@@ -278,6 +278,42 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """Where a followed game stands after a batch of its events (the stream's ``turn`` message): whose
+    turn it is and, for the caller's seat, the moves it may send now, each postable as-is against
+    ``version``.  ``events`` are the events of the batch it follows (filled in by
+    :meth:`CartelClient.turns`); ``outcome`` is set once the game is over.
+    """
+
+    version: int
+    status: str
+    you: int | None
+    awaiting: dict[int, str]
+    clocks: dict[int, int]
+    legal_moves: list[JSON]
+    move_labels: list[str]
+    outcome: JSON | None
+    events: list[Event] = field(default_factory=list)
+    raw: JSON = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def my_turn(self) -> bool:
+        """The caller's seat is awaited (``legal_moves`` holds what it may send)."""
+        return self.you is not None and self.you in self.awaiting
+
+    @property
+    def finished(self) -> bool:
+        """Over: finished by the rules, or abandoned."""
+        return self.status in ("finished", "abandoned")
+
+    @classmethod
+    def from_json(cls, doc: JSON, events: list[Event] | None = None) -> Turn:
+        return cls(doc["version"], doc["status"], doc.get("you"), _int_keys(doc.get("awaiting")),
+                   _int_keys(doc.get("clocks")), list(doc.get("legal_moves") or []),
+                   list(doc.get("move_labels") or []), doc.get("outcome"), list(events or []), doc)
+
+
+@dataclass(frozen=True)
 class CommandResult:
     """The answer to ``send``.  ``duplicate``: the Idempotency-Key was seen before; this is the original answer."""
 

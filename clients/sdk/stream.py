@@ -23,7 +23,7 @@ from clients.sdk.errors import (
     could_not_connect,
     problem_from_response,
 )
-from clients.sdk.models import Event
+from clients.sdk.models import JSON, Event, Turn
 
 if TYPE_CHECKING:  # only for annotations: client.py imports this module to build an EventStream
     from clients.sdk.client import CartelClient
@@ -36,7 +36,9 @@ class EventStream:
 
     ``last_event_id`` is the version of the last event delivered (what a
     reconnect resumes from), ``connections`` how many SSE connections were
-    opened so far, ``finished`` whether the server said ``end``.
+    opened so far, ``finished`` whether the server said ``end``, ``turn`` the
+    last turn state the server sent (whose turn it is, the caller's legal
+    moves; see :class:`Turn`), ``outcome`` the result the ``end`` carried.
     """
 
     def __init__(self, client: CartelClient, game_id: str, after: int = 0, *, max_failures: int = 5,
@@ -48,6 +50,8 @@ class EventStream:
         self.read_timeout = read_timeout
         self.connections = 0
         self.finished = False
+        self.turn: Turn | None = None
+        self.outcome: JSON | None = None
         self.retry_ms = 2000
         self._response: requests.Response | None = None
         self._iterator = self._run()
@@ -56,7 +60,21 @@ class EventStream:
         return self
 
     def __next__(self) -> Event:
-        return next(self._iterator)
+        while True:
+            item = next(self._iterator)
+            if isinstance(item, Event):
+                return item
+
+    def turns(self) -> Generator[Turn, None, None]:
+        """The turn state after each batch of events, with that batch as its ``events``: what a bot acts
+        on, with no read of the game.  After the last one the game is over (``finished``, ``outcome``)."""
+        batch: list[Event] = []
+        for item in self._iterator:
+            if isinstance(item, Event):
+                batch.append(item)
+                continue
+            yield Turn.from_json(item.raw, batch)
+            batch = []
 
     def close(self) -> None:
         """Stop following and drop the connection."""
@@ -90,7 +108,7 @@ class EventStream:
                                "GET", response.url)
         return response
 
-    def _run(self) -> Generator[Event, None, None]:
+    def _run(self) -> Generator[Event | Turn, None, None]:
         failures = 0
         while not self.finished:
             try:
@@ -114,8 +132,8 @@ class EventStream:
                 response.close()
                 self._response = None
 
-    def _read(self, response: requests.Response) -> Generator[Event, None, None]:
-        """Deliver one connection's events; return when the server closes it (or says ``end``)."""
+    def _read(self, response: requests.Response) -> Generator[Event | Turn, None, None]:
+        """Deliver one connection's events and turn states; return when the server closes it (or says ``end``)."""
         parser = SSEParser()
         opened, delivered = time.monotonic(), 0
         for chunk in response.iter_content(chunk_size=None):
@@ -123,8 +141,13 @@ class EventStream:
                 if parser.retry is not None:
                     self.retry_ms = parser.retry
                 if message.event == "end":
+                    self.outcome = json.loads(message.data).get("outcome")
                     self.finished = True
                     return
+                if message.event == "turn":
+                    self.turn = Turn.from_json(json.loads(message.data))
+                    yield self.turn
+                    continue
                 if message.event != "message":
                     continue
                 event = Event.from_json(json.loads(message.data))

@@ -80,6 +80,13 @@ class Blueprint(flask_smorest.Blueprint):
 class CartelApi(flask_smorest.Api):
     ERROR_SCHEMA = ProblemSchema
 
+    def register_stream_messages(self) -> None:
+        """The live stream's messages other than events (`turn`, `end`) as named schemas: no response
+        body refers to them (an SSE stream is text), so they are registered for clients to generate from."""
+        from service.schemas import StreamEndSchema, TurnStateSchema
+        self.spec.components.schema("TurnState", schema=TurnStateSchema)
+        self.spec.components.schema("StreamEnd", schema=StreamEndSchema)
+
     def _register_responses(self):
         # As flask-smorest's, but errors are documented as application/problem+json.
         for status in http.HTTPStatus:

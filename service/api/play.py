@@ -131,13 +131,21 @@ class Commands(MethodView):
 class Events(MethodView):
     @blp.arguments(EventsQuerySchema, location="query")
     @blp.response(200, EventsPageSchema, content_type="application/json", headers=PER_READER_HEADERS)
+    @blp.doc(responses={200: {"content": {"text/event-stream": {"schema": {
+        "description": "Server-Sent Events; each message's `data` is JSON: an Event (SSE event `message`), a "
+                       "TurnState (`turn`) or a StreamEnd (`end`); see the operation's description",
+        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in ("Event", "TurnState", "StreamEnd")]}}}}})
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="listEvents", security=[{}, {"seatToken": []}], description=(
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
-        "response is a Server-Sent Events stream that follows the game live: each event's SSE `id` is its "
-        "version, so a reconnect with `Last-Event-ID` resumes where it stopped; a stream ends with an `end` "
-        "event once the game is finished, or after SSE_MAX_SECONDS (reconnect to go on). `after` and "
+        "response is a Server-Sent Events stream that follows the game live, with three kinds of message: "
+        "each event (SSE event name `message`, data an `Event`, SSE `id` its version, so a reconnect with "
+        "`Last-Event-ID` resumes where it stopped); after each batch of events, and as the stream opens, "
+        "`turn` (data a `TurnState`: whose turn it is and the reader's legal moves with labels, at its "
+        "`version`: act on it without reading the game); and once the game is over `end` (data a `StreamEnd`, "
+        "with the outcome), then the stream closes. Without `end`, the server closed it after SSE_MAX_SECONDS: "
+        "reconnect to go on. Lines starting with `:` are heartbeats. `after` and "
         "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "
         "from reconnecting). Redacted per reader, so `Cache-Control: private` and `Vary: Authorization` (a "
         "`ticket` is in the URL, which a cache keys on already)."))
@@ -153,7 +161,7 @@ class Events(MethodView):
                               "limit; retry shortly (another node may have room) or read the paged feed",
                               headers={"Retry-After": "5"})
             generator = follow_events(hub, engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
-                                      current_app.config["SSE_HEARTBEAT_SECONDS"])
+                                      current_app.config["SSE_HEARTBEAT_SECONDS"], engine().recent)
             return Response(stream_with_context(generator), mimetype="text/event-stream",
                             headers={**PER_READER, "X-Accel-Buffering": "no"})
         events = engine().runner.events_for(game, seat, query["after"], query["limit"])
