@@ -36,6 +36,7 @@ from rules.druglord import (
     describe,
     flow,
     load,
+    narration,
     regions,
     rolls,
     search,
@@ -117,6 +118,7 @@ class Druglord(RulesetBase):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     evolves_in_place = True  # evolve.py: a long fold changes its own copy of the state in place
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND
     # setup draws, empire choices and Baller draws: their seat; deck orders: nobody
     secret_to_seat = frozenset({"RegionCardsDrawn", "EmpireChosen", "BallerDrawn"})
