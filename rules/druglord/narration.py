@@ -418,8 +418,8 @@ def war_resolved(d: Data, names: Names) -> Narration:
     attacker, defender = names(d["attacker"]), names(d["defender"])
     target = region(d["target"])
     winner = attacker if d["winner"] == "attacker" else defender
-    text = (f"{attacker}'s {ROUND_WORDS.get(d['round'], 'attack')} on {defender}'s {target['text']}: {d['attack']} against "
-            f"{d['defence']}, {winner} won")
+    text = (f"{attacker}'s {ROUND_WORDS.get(d['round'], 'attack')} on {defender}'s {target['text']}: "
+            f"{d['attack']} against {d['defence']}, {winner} won")
     if d.get("offer") == "press":
         text += f"; {attacker} may press the attack"
     elif d.get("offer") == "counter":
