@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules.ruleset import RulesetBase
 from rules.search.ismcts import SearchSettings
-from rules.trafficking import bots, customs, dealing, deals, describe, flow, movement, search, setup
+from rules.trafficking import bots, customs, dealing, deals, describe, flow, movement, narration, search, setup
 from rules.trafficking import view as view_mod
 from rules.trafficking.evolve import EVOLVERS
 
@@ -61,6 +61,7 @@ class Trafficking(RulesetBase):
     hidden_information = True  # a kept card, a hand at Customs, the stacks' order
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     open_arguments = {**deals.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}
     rule_of_command = RULE_OF_COMMAND
     secret_to_seat = frozenset(SECRET_TO_SEAT)  # a kept card, a hand at Customs; the stacks' order: nobody
