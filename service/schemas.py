@@ -186,8 +186,14 @@ class GameSummarySchema(Strict):
     status = Status()
     version = ma.fields.Integer(required=True)
     created_at = ma.fields.Integer(metadata={"description": "ms since the epoch"})
-    seats = ma.fields.List(ma.fields.Nested(SeatSchema))
+    seats = ma.fields.List(ma.fields.Nested(SeatSchema), metadata={
+        "description": "Every seat: its kind, a bot's level, and the name its player chose (when one did)"})
     open_seats = ma.fields.List(ma.fields.Integer())
+    options = ma.fields.Dict(metadata={
+        "description": "The game's options, every one with its value (defaults filled in): see the ruleset's options"})
+    clock = ma.fields.Dict(allow_none=True, metadata={
+        "description": "The turn clock the game was created with (move_seconds, response_seconds, "
+                       "timeouts_before_bot...), or null for none"})
 
 
 class LobbyQuerySchema(Strict):

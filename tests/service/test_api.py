@@ -196,7 +196,11 @@ def test_sse_stream_of_a_finished_game_ends_with_end(client, race):
     assert response.mimetype == "text/event-stream"
     text = response.get_data(as_text=True)
     ids = [int(line[4:]) for line in text.splitlines() if line.startswith("id: ")]
-    assert ids[0] == 3 and ids == sorted(ids) and text.rstrip().endswith('"finished","version":%d}' % ids[-1])
+    assert ids[0] == 3 and ids == sorted(ids)
+    end = text.rstrip().rsplit("\n\n", 1)[1]  # the last message: the end, with the outcome
+    assert end.startswith("event: end\ndata: ")
+    assert json.loads(end.split("data: ", 1)[1]) == {"status": "finished", "version": ids[-1],
+                                                       "outcome": {"winners": [0], "reason": "goal reached"}}
 
 
 def test_open_seats_wait_in_the_lobby_until_claimed(client):
