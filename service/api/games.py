@@ -89,7 +89,7 @@ class GameById(MethodView):
 
 @blp.route("/<string:game_id>/seats/<int:seat>/claim")
 class ClaimSeat(MethodView):
-    @blp.arguments(ClaimSeatSchema)
+    @blp.arguments(ClaimSeatSchema, required=False)  # a name and entropy are optional: no body is a claim too
     @blp.response(201, ClaimedSeatSchema)
     @blp.problems({404: "No such game or seat", 413: "Body over the size limit", 415: "Body not application/json",
                    422: "The seat is not open"})

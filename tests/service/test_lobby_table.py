@@ -36,3 +36,12 @@ def test_a_game_without_a_clock_says_so(client):
     response = client.post("/v1/games", json={"ruleset": "kingpin", "seats": [{"kind": "human"}, {"kind": "open"}]})
     row = client.get(f"/v1/games/{response.json['id']}").json
     assert row["clock"] is None and row["options"]["target"] > 0
+
+
+def test_a_claim_needs_no_body_and_the_spec_says_so(client):
+    # Issue 25 (6): the claim's body (a name, entropy) is optional, and the spec no longer marks it required
+    game_id = open_kingpin(client)
+    claimed = client.post(f"/v1/games/{game_id}/seats/1/claim")
+    assert claimed.status_code == 201 and claimed.json["token"]
+    spec = client.get("/openapi.json").json
+    assert spec["paths"]["/v1/games/{game_id}/seats/{seat}/claim"]["post"]["requestBody"].get("required") is not True
