@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.base import Event, IllegalMove, Option, Rng
 from rules.blocks import turns
 from rules.describe import INT, arr, obj
+from rules.narration import Names, Narration, said
 from rules.ruleset import RulesetBase
 from rules.search.ismcts import SearchSettings
 
@@ -46,6 +47,22 @@ def banked(state: dict, d: dict) -> dict:
     return {**state, "banks": banks, "pot": 0, "current": turns.next_seat(state["seats"], d["seat"])}
 
 
+# -- narrate: one sentence per event, (data as the reader may read it, names) -> Narration ------
+def narrate_started(d: dict, names: Names) -> Narration:
+    return said(f"The first to bank {d['target']} wins; {names(d['first'])} rolled to start.", names.ref(d["first"]))
+
+
+def narrate_rolled(d: dict, names: Names) -> Narration:
+    """A 1 is a bust: the pot is lost and the turn passes."""
+    if d["face"] == 1:
+        return said(f"{names(d['seat'])} rolled a 1 and lost the pot.", names.ref(d["seat"]))
+    return said(f"{names(d['seat'])} rolled a {d['face']}.", names.ref(d["seat"]))
+
+
+def narrate_banked(d: dict, names: Names) -> Narration:
+    return said(f"{names(d['seat'])} held and banked {d['pot']}.", names.ref(d["seat"]))
+
+
 class Pig(RulesetBase):
     """Declarations; the rules are the functions above."""
 
@@ -59,6 +76,7 @@ class Pig(RulesetBase):
     commands = {"Roll": {}, "Hold": {}}
     handlers = {"Roll": decide_roll, "Hold": decide_hold}
     evolvers = {"GameStarted": started, "DieRolled": rolled, "PotBanked": banked}
+    narrations = {"GameStarted": narrate_started, "DieRolled": narrate_rolled, "PotBanked": narrate_banked}
     turn_rule = RULE
     # self-description (rules/describe.py): served as JSON Schemas by GET /v1/rulesets/pig/schema
     command_docs = {"Roll": ("Roll the die: add its face to your pot, or lose the pot on a 1", {}),

@@ -13,6 +13,7 @@ docs/rules/kingpin.md.  Modules by rulebook topic:
     specials.py  Special Cards and their response windows
     view.py      view, outcome, invariants
     describe.py  command and event docs, the view's JSON Schema, move labels
+    narration.py each event as a sentence in the rulebook's words
     bots.py      "random" and "greedy" bots
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.kingpin import bots, commands, describe, dice, flow, search, specials, turn
+from rules.kingpin import narration as narration_mod
 from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG, DATA
 from rules.kingpin.evolve import EVOLVERS
@@ -49,6 +51,7 @@ class Kingpin(RulesetBase):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     evolves_in_place, shared_in_clone = True, frozenset({"catalog"})  # evolve.py; the catalogue never changes
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"
 

@@ -16,6 +16,7 @@ reference: docs/rules/lords-of-cannabis.md.  Modules by rulebook heading:
     flow.py                who acts, legal moves, clock defaults, winning (the automatic `step`)
     view.py                view, outcome, invariants
     describe.py            command and event docs, the view's JSON Schema, move labels, static data
+    narration.py           each event as a sentence in the rulebook's words
     bots.py                "random" and "greedy"
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 from rules.base import Event, Rng
 from rules.blocks import offers
 from rules.lords_of_cannabis import bots, building, crops, describe, flow, placement, search, trade, turn
+from rules.lords_of_cannabis import narration as narration_mod
 from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
@@ -80,6 +82,7 @@ class LordsOfCannabis(RulesetBase):
     hidden_information = True  # bought Crop cards, the Crop deck's order
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
                       "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}
     rule_of_command = {**RULE_OF_COMMAND, **{c: "Progress Cards" for c in COMMANDS if c not in RULE_OF_COMMAND}}
