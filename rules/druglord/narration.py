@@ -207,6 +207,16 @@ def action_ended(d: Data, names: Names) -> Narration:
     return said(f"{names(d['seat'])} ended the action" + (f" ({what})." if what else "."), names.ref(d["seat"]))
 
 
+def storage_chosen(d: Data, names: Names) -> Narration:
+    """Rule 5.A (version 3): the Regions whose lone unit stays stored locally; the rest goes to the Traphouse."""
+    kept = [region(r) for r in d.get("stored") or []]
+    what = weight(d.get("weight"))
+    if not kept:
+        return said(f"{names(d['seat'])} stored no {what} locally.", names.ref(d["seat"]))
+    return said(f"{names(d['seat'])} stored {what} locally on {listing([r['text'] for r in kept])}.",
+                names.ref(d["seat"]), *kept)
+
+
 def phase_ended(d: Data, names: Names) -> Narration:
     to_trap = sum(entry[2] for entry in d["sweep"])
     tail = f"; {plural(to_trap, 'unit')} swept into Traphouses" if to_trap else ""
@@ -416,15 +426,15 @@ ROUND_WORDS = {"attack": "attack", "press": "pressed attack", "counter": "counte
 
 def war_resolved(d: Data, names: Names) -> Narration:
     attacker, defender = names(d["attacker"]), names(d["defender"])
-    target = region(d["target"])
+    target, frm = region(d["target"]), region(d["from"])
     winner = attacker if d["winner"] == "attacker" else defender
-    text = (f"{attacker}'s {ROUND_WORDS.get(d['round'], 'attack')} on {defender}'s {target['text']}: "
-            f"{d['attack']} against {d['defence']}, {winner} won")
+    text = (f"{attacker}'s {ROUND_WORDS.get(d['round'], 'attack')} on {defender}'s {target['text']} from "
+            f"{frm['text']}: {d['attack']} against {d['defence']}, {winner} won")
     if d.get("offer") == "press":
         text += f"; {attacker} may press the attack"
     elif d.get("offer") == "counter":
         text += f" by 5 or more; {defender} may counterattack"
-    return said(text + ".", names.ref(d["attacker"]), names.ref(d["defender"]), target)
+    return said(text + ".", names.ref(d["attacker"]), names.ref(d["defender"]), target, frm)
 
 
 def attack_pressed(d: Data, names: Names) -> Narration:
@@ -492,6 +502,7 @@ NARRATIONS: dict[str, Narrator] = {
     "PhaseStarted": phase_started,
     "Passed": passed,
     "ActionEnded": action_ended,
+    "StorageChosen": storage_chosen,
     "PhaseEnded": phase_ended,
     "TurnEnded": turn_ended,
     "GameEnded": game_ended,

@@ -173,12 +173,12 @@ def lids_gained(d: Data, names: Names) -> Narration:
 
 
 # ------------------------------------------------------------------ dealing
-WHERE_BOUGHT = {"dealing": "", "pusher": " from The Pusher"}
-
-
 def lids_bought(d: Data, names: Names) -> Narration:
-    return _seat(d, names, f"rolled {d['die']} and bought {lids(d['lids'])} for {money(d['paid'])}"
-                           f"{WHERE_BOUGHT.get(d.get('where'), '')}.")
+    text = f"rolled {d['die']} and bought {lids(d['lids'])} for {money(d['paid'])}"
+    if d.get("where") == "pusher":
+        pusher = square("pusher")
+        return _seat(d, names, f"{text} from {pusher['text']}.", pusher)
+    return _seat(d, names, text + ".")
 
 
 def buy_failed(d: Data, names: Names) -> Narration:
@@ -189,12 +189,15 @@ def sell_rolled(d: Data, names: Names) -> Narration:
     return _seat(d, names, f"rolled {d['die']} to sell.")
 
 
-SOLD_TO = {"bank": "the bank", "marcus": "Marcus M. Mark", "card": "a card's buyer"}
+SOLD_TO = {"bank": "the bank", "card": "a card's buyer"}
 
 
 def lids_sold(d: Data, names: Names) -> Narration:
-    return _seat(d, names, f"sold {lids(d['lids'])} to {SOLD_TO.get(d.get('to'), 'a buyer')} at "
-                           f"{money(d['each'])} each.")
+    price = f"at {money(d['each'])} each"
+    if d.get("to") == "marcus":
+        marcus = square("marcus")
+        return _seat(d, names, f"sold {lids(d['lids'])} to {marcus['text']} {price}.", marcus)
+    return _seat(d, names, f"sold {lids(d['lids'])} to {SOLD_TO.get(d.get('to'), 'a buyer')} {price}.")
 
 
 def lid_picked_up(d: Data, names: Names) -> Narration:
