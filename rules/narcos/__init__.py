@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Option
-from rules.narcos import bots, cartel, describe, draw, flow, improve, manage, search
+from rules.narcos import bots, cartel, describe, draw, flow, improve, manage, narration, search
 from rules.narcos import view as view_mod
 from rules.narcos.evolve import EVOLVERS
 from rules.ruleset import RulesetBase
@@ -76,6 +76,7 @@ class Narcos(RulesetBase):
     }
     commands, handlers, evolvers = SCHEMA, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND
     secret_to_seat = frozenset(SECRET_TO_SEAT)  # Cartel hands, face-down backs, a peeked card; decks: nobody
     setup_rule = "4"
