@@ -66,6 +66,11 @@ class Narcos(RulesetBase):
     name = "narcos"
     title = "Narcos (Narco Empire)"
     noun = "Narcos"
+    versions = ((1, "as first released"),
+                (2, "at least one card turned before declining a peeked card (Tip-off after a card); confiscations "
+                    "reach the Police Warehouse when the Actions phase ends; «≥8» counts the units sold after "
+                    "tribute and the plane token pays planes only; any-moment abilities while a peek or a Police "
+                    "payment awaits"))
     min_seats, max_seats = 2, 4
     bot_levels = ("random", "greedy", "ismcts")
     hidden_information = True  # Cartel hands, face-down backs, the decks' order

@@ -137,7 +137,8 @@ def greedy(ruleset, state: dict, seat: int, moves: list[dict]) -> dict:
         return by_type["PlayOn"]
     if phase == "draw":
         if "PlaceCard" in by_type:
-            return by_type["PlaceCard"] if CARDS[t["peeked"]].get("side") == "gun" else by_type["DeclineCard"]
+            gun = CARDS[t["peeked"]].get("side") == "gun"  # no DeclineCard before a first card (version 2)
+            return by_type["PlaceCard"] if gun else by_type.get("DeclineCard", by_type["PlaceCard"])
         lawyer = [m for m in moves if m["type"] == "PlayCartel" and cartel_kind(m["card"]) == "lawyer"]
         if t["fresh"] and t["sirens"] >= 2 and (lawyer or "Eliminate" in by_type):
             return lawyer[0] if lawyer else by_type["Eliminate"]

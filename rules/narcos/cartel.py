@@ -21,6 +21,7 @@ from rules.narcos.state import (
     require,
     ship_units,
 )
+from rules.ruleset import rules_version
 
 RULE = "7"
 NO_TARGET = -1
@@ -37,8 +38,10 @@ def own_timing(state: dict, seat: int, card: str) -> list[int]:
             return []
         if design == "lawyer":
             return [NO_TARGET] if eliminable(state) else []
-        # tip-off: like the Snitch's peek, when another card could be turned and no Press is owed
-        ok = state["deck"] and rack_count(state) < 7 and not t["press_owed"] and not t["fresh"]
+        # tip-off: like the Snitch's peek, when another card could be turned and no Press is owed; from
+        # version 2 after a card is turned, as a Snitch always is (ruling D11: at least one card turned)
+        ok = state["deck"] and rack_count(state) < 7 and not t["press_owed"] and not t["fresh"] \
+            and (rules_version(state) < 2 or bool(t["table"]))
         return [NO_TARGET] if ok else []
     if design == "rob-warehouse":
         w = state["warehouse"]

@@ -21,6 +21,7 @@ from rules.narcos.state import (
     richest,
     sirens,
 )
+from rules.ruleset import rules_version
 
 RULE = "6.1"
 PLATA = "6.1 Plata o plomo"
@@ -218,11 +219,19 @@ def decide_place(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]
     return [Event("CardDrawn", {"seat": seat, "card": state["deck"][0], "peeked": True})]
 
 
+def can_decline(state: dict) -> bool:
+    """A peeked card may be left on the deck; from version 2 only once a card has been turned this turn
+    (ruling D11: «no eximen al jugador de levantar al menos una carta en su fase de Acciones»)."""
+    return state["turn"]["peeked"] is not None and (rules_version(state) < 2 or bool(rack(state)))
+
+
 def decide_decline(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     """Leave the card you looked at on the deck: your turning of cards ends."""
     require_turn(state, seat, ("draw",), "6.1 Snitch")
     require_paid(state)
     require(state["turn"]["peeked"] is not None, "you have not looked at a card", "6.1 Snitch")
+    require(can_decline(state), "turn over at least one card first: place the card you looked at "
+            "(DEA agents do not exempt you)", "6.1 DEA")
     events = [Event("PeekDeclined", {"seat": seat})]
     after = fold(state, events)
     more, blocked, pending = moving_on(after)  # nothing is owed here: the card peeked after is settled first
@@ -265,7 +274,7 @@ def draw_moves(state: dict, seat: int) -> list[dict]:
     if t["owed"]:
         return payment_moves(state)
     if t["peeked"] is not None:
-        return [{"type": "PlaceCard"}, {"type": "DeclineCard"}]
+        return [{"type": "PlaceCard"}] + ([{"type": "DeclineCard"}] if can_decline(state) else [])
     moves = [{"type": "Draw"}] if can_draw(state) else []
     if can_stop(state):
         moves.append({"type": "Stop"})

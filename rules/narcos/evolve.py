@@ -6,7 +6,7 @@ from functools import partial
 from rules.blocks import windows
 from rules.narcos.data import CARDS, CITIES, START_MONEY, START_SICARIOS, START_WORKERS, STARTING, cartel_kind, kind
 from rules.narcos.state import rack_count
-from rules.ruleset import evolve_all
+from rules.ruleset import evolve_all, rules_version
 
 
 def _players(state: dict, seat: int, **delta: int) -> list[dict]:
@@ -45,18 +45,18 @@ def started(state: None, d: dict) -> dict:
     seats = d["seats"]
     player = {"money": START_MONEY, "uncollected": 0, "workers": START_WORKERS, "sicarios": START_SICARIOS,
               "crops": 1, "laboratory": STARTING["laboratory"], "lab": 1, "transport": STARTING["transport"],
-              "storage": STARTING["storage"], "stored": 0, "hand": [], "backs": 0}
+              "storage": STARTING["storage"], "stored": 0, "hand": [], "backs": 0, "spent": []}
     return {"seats": seats, "mode": d["mode"], "round": 1, "first": d["first"], "current": d["first"],
             "deck": [], "pool": {}, "seen": [], "reserve": list(d["reserve"]), "discard": [],
             "cartel_deck": [], "cartel_discard": [], "permanent": d["permanent"], "tokens": d["tokens"],
             "warehouse": {"goods": 0, "money": 0}, "cities": {c: [0] * seats for c in CITIES},
             "supply": d["supply"], "players": [dict(player) for _ in range(seats)],
             "dea": {"actions": None, "money": None}, "turn": new_turn(d["first"], "setup", []), "window": None,
-            "ended": None}
+            "declined": None, "ended": None}
 
 
 def shuffled(state: dict, d: dict) -> dict:
-    return {**state, "deck": list(d["secret"]["order"]), "pool": dict(d["kinds"]), "seen": []}
+    return {**state, "deck": list(d["secret"]["order"]), "pool": dict(d["kinds"]), "seen": [], "declined": None}
 
 
 def cartel_shuffled(state: dict, d: dict) -> dict:
@@ -85,15 +85,25 @@ def round_two_started(state: dict, d: dict) -> dict:
     return {**state, "round": 2, "deck": [], "discard": [], "reserve": [], "seen": [], "turn": turn}
 
 
-def turn_ended(state: dict, d: dict) -> dict:
-    t = state["turn"]
+NOTHING_CONFISCATED = {"goods": 0, "money": 0}
+
+
+def _confiscations_leave(state: dict) -> dict:
+    """The Police cards' merchandise and money leave them: to the Police Warehouse in advanced mode, off the
+    table in basic mode (its white cubes back to the supply, ruling K1)."""
     warehouse = dict(state["warehouse"])
     if state["mode"] == "advanced":  # "cuando termine la fase de juego, envíalo al almacén policial (avanzado)"
-        warehouse = {k: warehouse[k] + t["confiscated"][k] for k in warehouse}
+        warehouse = {k: warehouse[k] + state["turn"]["confiscated"][k] for k in warehouse}
+    return {**state, "warehouse": warehouse, "turn": _turn(state, confiscated=dict(NOTHING_CONFISCATED))}
+
+
+def turn_ended(state: dict, d: dict) -> dict:
+    t = state["turn"]
+    state = _confiscations_leave(state)  # version 1 (ruling A5); from version 2 nothing is left by now
     dea = dict(state["dea"])
     if "actions" in t["agents"] and dea["actions"] == t["seat"]:
         dea["actions"] = "watching"  # "El agente se irá tras dicho turno"
-    return {**state, "discard": state["discard"] + list(d["discarded"]), "warehouse": warehouse, "dea": dea,
+    return {**state, "discard": state["discard"] + list(d["discarded"]), "dea": dea,
             "turn": _turn(state, phase="over")}
 
 
@@ -112,7 +122,7 @@ def card_drawn(state: dict, d: dict) -> dict:
     dea = dict(state["dea"])
     if kind(card) == "dea":
         dea[CARDS[card]["agent"]] = "table"
-    return {**state, "deck": state["deck"][1:], "seen": state["seen"] + [card], "dea": dea,
+    return {**state, "deck": state["deck"][1:], "seen": state["seen"] + [card], "dea": dea, "declined": None,
             "turn": _turn(state, table=t["table"] + [{"card": card, "status": status}], fresh=fresh,
                           press_owed=kind(card) == "press" and before < 7, peeked=None,
                           snitch_ready=kind(card) == "snitch")}
@@ -149,11 +159,15 @@ def peeked(state: dict, d: dict) -> dict:
 
 
 def peek_declined(state: dict, d: dict) -> dict:
-    return {**state, "turn": _turn(state, peeked=None)}
+    # the card stays on top of the deck, known to the seat that looked until someone turns it (search.py)
+    declined = {"seat": d["seat"], "card": state["turn"]["peeked"]}
+    return {**state, "declined": declined, "turn": _turn(state, peeked=None)}
 
 
 def draw_ended(state: dict, d: dict) -> dict:
     phase = "bonus" if d["bonus"] == "choice" else "manage"
+    if rules_version(state) >= 2:  # "cuando termine la fase de juego": the Actions phase (ruling A5)
+        state = _confiscations_leave(state)
     return {**state, "turn": _turn(state, phase=phase, bust=d["bust"], actions=d["actions"], fresh=False,
                                    press_owed=False, snitch_ready=False, peeked=None)}
 
@@ -210,7 +224,9 @@ def back_spent(state: dict, d: dict) -> dict:
     p = state["players"][d["seat"]]
     hand = list(p["hand"])
     hand.remove(d["secret"]["card"])
-    players = _set_player(state, d["seat"], hand=hand, backs=p["backs"] + 1)
+    # which card lies face down is known to its owner only (search.py); a snapshot older than the list lacks it
+    spent = p.get("spent", []) + [d["secret"]["card"]]
+    players = _set_player(state, d["seat"], hand=hand, backs=p["backs"] + 1, spent=spent)
     return {**state, "players": players, "turn": _turn(state, actions=state["turn"]["actions"] + 1)}
 
 

@@ -9,6 +9,7 @@ from rules.narcos import draw, improve, manage
 from rules.narcos.cartel import cartel_moves, reaction_moves
 from rules.narcos.data import CARDS, CARTEL_DECK, CITIES, CITY_TOKENS, DECK, SICARIOS, START_SICARIOS, kind
 from rules.narcos.state import improvements_free, player, require_turn, richest
+from rules.ruleset import rules_version
 
 RULE = "5"
 
@@ -149,6 +150,13 @@ def actor(state: dict) -> int | None:
     return None
 
 
+def any_moment(state: dict) -> bool:
+    """Whether the seat that must decide may also play an "any" Cartel card or convert a worker: from
+    version 2 whenever it is awaited; version 1 not while a peeked card or a Police payment awaits it."""
+    t = state["turn"]
+    return rules_version(state) >= 2 or (t["peeked"] is None and not t["owed"])
+
+
 def legal_moves(state: dict, seat: int) -> list[dict]:
     if actor(state) != seat:
         return []
@@ -174,7 +182,7 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
         moves = improve.improve_moves(state, seat)
     else:  # buys
         moves = improve.buy_moves(state, seat) + [{"type": "PassBuy"}]
-    if t["peeked"] is None and not t["owed"]:  # "en cualquier momento": whenever the seat has a move
+    if any_moment(state):  # "en cualquier momento": whenever the seat is awaited (ruling C1)
         moves += cartel_moves(state, seat, ("any",))
         if manage.can_convert(state, seat):
             moves.append({"type": "ConvertWorker"})

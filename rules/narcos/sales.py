@@ -12,11 +12,12 @@ from rules.narcos.state import (
     require,
     room,
 )
+from rules.ruleset import rules_version
 
 RULE = "6.2 Dealers"
 FALLBACK_PENALTY = 2           # "con una penalización de -2"
 TOKEN_BONUS = {"speedboat": 2, "plane": 3, ">=8": 2}  # "2 millones extra", "+3 millones", "cobras 2 millones extra"
-AIRCRAFT = ("plane", "light aircraft")
+AIRCRAFT = ("plane", "light aircraft")  # version 1: the plane token paid a light aircraft too (ruling A4)
 
 
 def tribute(state: dict, seat: int, city: str, units: int) -> list[dict]:
@@ -34,13 +35,17 @@ def tribute(state: dict, seat: int, city: str, units: int) -> list[dict]:
     return out
 
 
-def token_bonus(state: dict, seat: int, city: str, units: int) -> int:
-    """Advanced 9.3: the city's token pays extra for a speedboat, an aircraft, or a sale of 8 or more."""
+def token_bonus(state: dict, seat: int, city: str, units: int, kept: int) -> int:
+    """Advanced 9.3: the city's token pays extra for a speedboat, a plane, or a sale of 8 or more.
+    From version 2 (ruling A4) «≥8» counts the units sold, after tribute (`kept`, as the Chicago example
+    calls only the 6 left "por cobrar"), and the plane token pays a plane, not a light aircraft."""
     if state["mode"] != "advanced":
         return 0
     token, vehicle = state["tokens"][city], CARDS[player(state, seat)["transport"]].get("vehicle")
-    if (token == "speedboat" and vehicle == "speedboat") or (token == "plane" and vehicle in AIRCRAFT) \
-            or (token == ">=8" and units >= 8):
+    old = rules_version(state) < 2
+    aircraft, sold = (AIRCRAFT, units) if old else (("plane",), kept)
+    if (token == "speedboat" and vehicle == "speedboat") or (token == "plane" and vehicle in aircraft) \
+            or (token == ">=8" and sold >= 8):
         return TOKEN_BONUS[token]
     return 0
 
@@ -52,7 +57,7 @@ def sale_event(state: dict, seat: int, dealer: str | None, workers: int, cost: i
     given = tribute(state, seat, city, units)
     kept = units - sum(g["units"] for g in given)
     paid = max(0, kept - FALLBACK_PENALTY) if dealer is None else kept
-    bonus = (workers + token_bonus(state, seat, city, units)) if state["mode"] == "advanced" else 0
+    bonus = (workers + token_bonus(state, seat, city, units, kept)) if state["mode"] == "advanced" else 0
     return Event("Delivered", {"seat": seat, "dealer": dealer, "city": city, "units": units, "tribute": given,
                                "paid": paid, "bonus": bonus, "workers": workers, "cost": cost})
 

@@ -2,14 +2,13 @@
 
 Hidden from a seat (view.py): the Narcos deck's order (its contents are public: the pool when
 shuffled less the cards seen), the Cartel deck's order, the other seats' Cartel hands (sizes
-public), the Cartel cards spent face down (count public) and the card a Snitch showed another seat.
-The deck is reshuffled, except its top card when the seat itself is looking at it; the Cartel
-cards the seat has not seen (the whole Cartel deck less its own hand and the cards played face up)
-are dealt to the Cartel deck and the others' hands (the ones left over stand for the face-down
-cards); a card another seat is looking at is whatever is now on top.
-
-Not used: a card the seat looked at and left on the deck (DeclineCard) stays on top until drawn,
-but the state no longer says which it was; the determinization reshuffles it.
+public), the Cartel cards they spent face down (count public) and the card a Snitch showed another
+seat.  The deck is reshuffled, except its top card when the seat itself knows it: it is looking at
+it, or it looked at it and left it there (DeclineCard: the card stays on top until turned).  The
+Cartel cards the seat has not seen (the game's Cartel deck, without the Rob cards in basic mode,
+less its own hand, its own face-down cards and the cards played face up) are dealt to the Cartel
+deck, the others' hands and the others' face-down cards; a card another seat is looking at, or
+left on the deck, is whatever is now on top.
 """
 from __future__ import annotations
 
@@ -23,28 +22,46 @@ from rules.search.hidden import deal, others, shares
 POLICY = "greedy"
 ROLLOUT_MOVES = 12
 
-CARTEL_IDS = tuple(c["id"] for c in CARTEL_DECK)
+
+def cartel_cards(mode: str) -> list[str]:
+    """The Cartel deck a game of `mode` is dealt from: no Rob the Police Warehouse in basic mode (ruling S2)."""
+    return [c["id"] for c in CARTEL_DECK if mode == "advanced" or not c["advanced_only"]]
+
+
+def knows_top(state: dict, seat: int | None) -> bool:
+    """Whether `seat` knows the Narcos deck's top card: it is looking at it, or left it there."""
+    turn, declined = state["turn"], state.get("declined")  # a snapshot older than "declined" lacks it
+    return seat is not None and bool(state["deck"]) and (
+        (turn["peeked"] is not None and seat == turn["seat"]) or (declined is not None and declined["seat"] == seat))
+
+
+def own_cartel(player: dict) -> list[str]:
+    """The Cartel cards a seat holds or has spent face down (it knows both)."""
+    return list(player["hand"]) + list(player.get("spent", []))
 
 
 def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     hidden = others(state["seats"], seat)
-    turn = state["turn"]
-    looking = turn["peeked"] is not None
-    if looking and seat == turn["seat"]:
+    turn, declined = state["turn"], state.get("declined")
+    if knows_top(state, seat):
         deck = state["deck"][:1] + rng.shuffled(sorted(state["deck"][1:]))
     else:
         deck = rng.shuffled(sorted(state["deck"]))
-    if looking and seat != turn["seat"]:
+    if turn["peeked"] is not None and seat != turn["seat"]:
         turn = {**turn, "peeked": deck[0]}
+    if declined is not None and declined["seat"] != seat:
+        declined = {**declined, "card": deck[0]} if deck else None
     players = [dict(p) for p in state["players"]]
-    seen = list(state["cartel_discard"]) + (list(players[seat]["hand"]) if seat is not None else [])
-    unseen = list(CARTEL_IDS)
-    for card in seen:
+    unseen = cartel_cards(state["mode"])
+    for card in list(state["cartel_discard"]) + (own_cartel(players[seat]) if seat is not None else []):
         unseen.remove(card)
-    cartel_deck, *hands = deal(unseen, [len(state["cartel_deck"])] + [len(players[s]["hand"]) for s in hidden], rng)
-    for s, hand in zip(hidden, hands):
-        players[s]["hand"] = hand
-    return {**state, "deck": deck, "turn": turn, "players": players, "cartel_deck": cartel_deck}
+    sizes = [len(state["cartel_deck"])] + [len(players[s]["hand"]) for s in hidden] + \
+        [players[s]["backs"] for s in hidden]
+    cartel_deck, *dealt = deal(unseen, sizes, rng)
+    for s, hand, spent in zip(hidden, dealt, dealt[len(hidden):]):
+        players[s]["hand"], players[s]["spent"] = hand, spent
+    return {**state, "deck": deck, "turn": turn, "players": players, "cartel_deck": cartel_deck,
+            "declined": declined}
 
 
 # A truncated playout is scored by what each seat will have at the end: money (the richest seat

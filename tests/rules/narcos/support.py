@@ -29,7 +29,8 @@ def table(front: list[str] = (), seats: int = 2, mode: str = "basic", hands: lis
         order = order[:deck_size]
     hands = hands if hands is not None else [[] for _ in range(seats)]
     dealt = [c for h in hands for c in h]
-    cartel_order = dealt + list(cartel) + [c["id"] for c in CARTEL_DECK if c["id"] not in dealt and c["id"] not in cartel]
+    game_cartel = [c["id"] for c in CARTEL_DECK if mode == "advanced" or not c["advanced_only"]]  # ruling S2
+    cartel_order = dealt + list(cartel) + [c for c in game_cartel if c not in dealt and c not in cartel]
     events = [ev("GameStarted", seats=seats, mode=mode, first=0, permanent=permanent,
                  tokens=(tokens or dict(zip(CITIES, CITY_TOKENS))) if mode == "advanced" else None,
                  reserve=ROUND_TWO, supply=SICARIOS - 2 * seats),
