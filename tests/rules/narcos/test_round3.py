@@ -42,6 +42,14 @@ def pursued_with_tip_off(version: int) -> dict:
     return with_turn(state, dea=1, agents=["actions"])
 
 
+def test_new_games_are_played_under_version_2_and_version_1_games_keep_theirs():
+    # issue 24: "a new rules version of each game, old games continue and verify under their version"
+    assert [number for number, _ in N.versions] == [1, 2] and N.version == 2
+    assert N.setup({"mode": "basic"}, 2, Rng("v", 1))[0].data["rules_version"] == 2
+    old = N.at(1).setup({"mode": "basic"}, 2, Rng("v", 1))
+    assert "rules_version" not in old[0].data and fold(N, old)["rules_version"] == 1
+
+
 # -- 1. «no eximen al jugador de levantar al menos una carta» (ruling D11) -----------------------------------
 def test_a_seat_the_dea_pursues_cannot_tip_off_and_decline_its_way_past_turning_a_card():
     # 6.1 DEA: «Tener agentes de la DEA añade peligro y cuenta como acciones, pero no eximen al jugador de levantar
