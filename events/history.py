@@ -40,6 +40,12 @@ stream from StartGame on by the effective seed it mixes from the seed and the
 contributions the history records, so a changed contribution is named where it
 changes something: at the claim, which the table re-decides, or at the first
 draw of the set-up.  A history without contributions verifies as it always did.
+
+Each exported event also carries its `narration` (events/narration.py: a sentence and the
+places, cards and seats it touches), written from the event when the file is exported.  It is
+derived, not evidence: the verifier never reads it, so an export with it, without it (one from
+before narration) or with it edited verifies the same; a reader who doubts a sentence re-derives
+it from the verified event (`narrate`).
 """
 from __future__ import annotations
 
@@ -51,9 +57,11 @@ from events import clocks, strictjson
 from events import table as tables
 from events.clocks import NotAwaited, NotInControl
 from events.envelope import Envelope
+from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
 from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
+from rules.narration import Names
 from rules.ruleset import ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/4"
@@ -77,15 +85,21 @@ def history_header(game: Any) -> dict:
             "outcome": game.outcome()}
 
 
-def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope]) -> Iterable[str]:
-    """The JSON Lines export: header first, then each event, with its game's id, its command and draws."""
+def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
+                  ruleset: Ruleset | None = None) -> Iterable[str]:
+    """The JSON Lines export: header first, then each event, with its game's id, its command and draws,
+    and (given the game's `ruleset`) its sentence, written from the whole event: an ended game hides
+    nothing.  The sentence is derived, not evidence: `verify_history` never reads it."""
     header = {"format": HISTORY_FORMAT, **header}
     drawn = header["format"] == HISTORY_FORMAT  # format 3 (a game from before draws): none, not some
+    names = Names.of_table({"seats": header.get("seats") or ()})
     yield json.dumps(header, separators=(",", ":")) + "\n"
     for envelope in envelopes:
         record = {"game_id": envelope.game_id, **envelope.history_dict()}
         if not drawn:
             record.pop("draws", None)
+        if ruleset is not None:
+            record["narration"] = narrate(ruleset, envelope.event, names)
         yield json.dumps(record, separators=(",", ":")) + "\n"
 
 

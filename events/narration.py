@@ -115,6 +115,8 @@ def narrate(ruleset: Any, event: Event, names: Names) -> Narration:
         return game_created(event.data, names, getattr(ruleset, "title", "the game"))
     if event.type in ENGINE_EVENTS:
         return TABLE_NARRATIONS[event.type](event.data, names)
+    if not callable(getattr(ruleset, "narrate", None)):  # a bare Decider (rules/base.py), not a RulesetBase
+        return generic(event.type, event.data, names)
     try:
         return ruleset.narrate(event, names)
     except (KeyError, IndexError, TypeError, ValueError):

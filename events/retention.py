@@ -87,7 +87,7 @@ def archive_game(runner: GameRunner, game_id: str) -> str:
     if not game.ended:
         work.forget_ended(game_id)
         return "not ended"
-    text = "".join(history_lines(history_header(game), store.read_all(game_id)))
+    text = "".join(history_lines(history_header(game), store.read_all(game_id), game.ruleset))
     if text.count("\n") != game.version + 1:  # a header and every event: never archive a short read
         return "incomplete read"
     runner.archive.put(game_id, text)

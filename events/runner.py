@@ -26,10 +26,12 @@ from events.clocks import NotAwaited as NotAwaited  # re-exported: the refusals 
 from events.clocks import SeatPlayedByBot as SeatPlayedByBot
 from events.envelope import Envelope, actor_for, canonical
 from events.limits import Toll
+from events.narration import narrate
 from events.seeds import effective_seed
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
+from rules.narration import Names
 from rules.ruleset import latest_version, ruleset_at, table_checks
 
 log = logging.getLogger(__name__)
@@ -106,6 +108,11 @@ class Game:
     @property
     def options(self) -> dict:
         return dict(self.table["options"])
+
+    @property
+    def names(self) -> Names:
+        """The names the players chose, for the events' sentences (events/narration.py)."""
+        return Names.of_table(self.table)
 
     @property
     def clock(self) -> dict:
@@ -576,10 +583,14 @@ class GameRunner:
 
     def events_for(self, game: Game, seat: int | None, after: int = 0, limit: int | None = None) -> list[dict]:
         """The feed as `seat` may read it."""
-        return [redact_envelope(game.ruleset, e, seat) for e in self.envelopes(game, after, limit)]
+        names = game.names
+        return [redact_envelope(game.ruleset, e, seat, names) for e in self.envelopes(game, after, limit)]
 
 
-def redact_envelope(ruleset: Ruleset, envelope: Envelope, seat: int | None) -> dict:
-    if envelope.is_engine:
-        return envelope.public_dict()
-    return envelope.public_dict(redact(ruleset, envelope.event, seat).data)
+def redact_envelope(ruleset: Ruleset, envelope: Envelope, seat: int | None, names: Names | None = None) -> dict:
+    """An event as `seat` may read it, with its sentence (events/narration.py) written from that
+    redacted data: redaction first, so a sentence tells no more than the data beside it."""
+    event = envelope.event if envelope.is_engine else redact(ruleset, envelope.event, seat)
+    out = envelope.public_dict(event.data)
+    out["narration"] = narrate(ruleset, event, names or Names())
+    return out

@@ -7,6 +7,7 @@ import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
 from events.seeds import ENTROPY_MAX, ENTROPY_RULES, entropy_refusal
+from rules.narration import REF_KINDS
 
 SEAT_KINDS = ("human", "bot", "open")
 STATUSES = ("open", "active", "finished", "abandoned")
@@ -276,10 +277,36 @@ class CommandSchema(ma.Schema):
         "description": "Alternative to If-Match: the version the command was decided against"})
 
 
+class NarrationRefSchema(Strict):
+    """Something on the table a sentence touches, for a frontend to highlight."""
+
+    kind = ma.fields.String(required=True, validate=validate.OneOf(REF_KINDS), metadata={
+        "description": "seat, place (a board location), card or piece"})
+    id = ma.fields.Raw(required=True, metadata={
+        "oneOf": [{"type": "integer"}, {"type": "string"}],
+        "description": "The id the views and commands use: a seat number, a card id; where a board has several "
+                     "numberings of places, the numbering first (Lords of Cannabis: 'brick:5', "
+                     "'intersection:12', 'path:30')"})
+    text = ma.fields.String(required=True, metadata={"description": "How the sentence names it (a part of `text`)"})
+
+
+class NarrationSchema(Strict):
+    """An event as one sentence in the rulebook's words (rules/narration.py), written for the reader from the
+    event as redacted for them: it tells nothing the `data` beside it does not."""
+
+    text = ma.fields.String(required=True, metadata={
+        "description": "One sentence with the seats' chosen names; no ids, JSON, epoch times or hashes",
+        "example": "Ana sold 2 Hits to the $200 Junkie for $400."})
+    refs = ma.fields.List(ma.fields.Nested(NarrationRefSchema), required=True, metadata={
+        "description": "The seats, places, cards and pieces the sentence names, in its order"})
+
+
 class EventSchema(Strict):
     version = ma.fields.Integer(required=True)
     type = ma.fields.String(required=True)
     data = ma.fields.Dict(required=True)
+    narration = ma.fields.Nested(NarrationSchema, required=True, metadata={
+        "description": "The event in words, for this reader (derived: a history's verification ignores it)"})
     actor = ma.fields.String(required=True, metadata={"description": "seat:N, bot:N, clock:N or system"})
     at = ma.fields.Integer(required=True, metadata={"description": "server time, ms since the epoch"})
     command_id = ma.fields.String()

@@ -77,7 +77,7 @@ def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None
             envelopes, finished = sub.wait(min(heartbeat_seconds, remaining))
             for envelope in envelopes:
                 after = envelope.version
-                yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
+                yield sse_message(redact_envelope(game.ruleset, envelope, seat, game.names), envelope.version)
             if finished:
                 ended = recent.at_least(game.id, after)
                 yield turn_message(ended, seat)
@@ -98,6 +98,6 @@ def replay_finished(runner: GameRunner, game: Game, seat: int | None, after: int
     and the end."""
     for envelope in runner.all_envelopes(game, after):
         after = envelope.version
-        yield sse_message(redact_envelope(game.ruleset, envelope, seat), envelope.version)
+        yield sse_message(redact_envelope(game.ruleset, envelope, seat, game.names), envelope.version)
     yield turn_message(game, seat)
     yield end_message(game, after)

@@ -118,7 +118,8 @@ class Commands(MethodView):
         except ConcurrencyConflict as conflict:
             # the 409 says whether the same command is legal now, so the client may resend it without a read
             raise runner.judge_stale(conflict, game_id, seat, command) from None
-        events = [redact_envelope(result.game.ruleset, e, seat) for e in result.events]
+        names = result.game.names
+        events = [redact_envelope(result.game.ruleset, e, seat, names) for e in result.events]
         version = max([e["version"] for e in events], default=result.game.version) if result.duplicate \
             else result.game.version
         # Already in CommandResultSchema's shape (tests/service/test_api.py checks it): sent as it
@@ -207,7 +208,7 @@ class History(MethodView):
                           "is finished (or abandoned)")
         # an archived game's history is served as archived, byte for byte
         body = [game.archived_text] if game.archived else history_lines(history_header(game),
-                                                                         runner.store.read_all(game_id))
+                                                                         runner.store.read_all(game_id), game.ruleset)
         mimetype = request.accept_mimetypes.best_match(["application/x-ndjson", "application/octet-stream"]) \
             or "application/x-ndjson"
         return Response(body, mimetype=mimetype,

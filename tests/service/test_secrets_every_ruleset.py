@@ -2,7 +2,8 @@
 for every ruleset: seeded random games over HTTP, checked at several points of each game.
 
 What counts as secret comes from the rulesets themselves: every part of an event under
-`data["secret"]` that `visible_to` does not grant the reader, plus whatever the optional
+`data["secret"]` that `visible_to` does not grant the reader, the sentence its audience reads of
+such an event where it differs from a spectator's (events/narration.py), plus whatever the optional
 `hidden_from(state, seat)` hook lists (e.g. the order of a deck).  A secret string may show
 in a reader's responses only if it is public anyway (a spectator sees it too) or the reader's own.
 """
@@ -13,8 +14,10 @@ import random
 
 import pytest
 
+from events.narration import narrate
 from rules import EVERY_RULESET
-from rules.base import PUBLIC
+from rules.base import PUBLIC, redact
+from rules.narration import Names
 from service import create_app
 from tests.support.race import RACE
 
@@ -88,12 +91,30 @@ def secrets_by_seat(ruleset, envelopes, seats: int) -> tuple[dict[int, set], set
     return own, nobody
 
 
+def sentences_by_seat(ruleset, envelopes, names: Names, seats: int) -> dict[int, set]:
+    """The sentences (events/narration.py) a secret event's audience reads and a spectator does not, per
+    seat of the audience, as JSON strings: another seat must not read them (its label would tell it)."""
+    told: dict[int, set] = {s: set() for s in range(seats)}
+    for envelope in envelopes:
+        if envelope.is_engine or "secret" not in envelope.data or ruleset.visible_to(envelope.event) == PUBLIC:
+            continue
+        public = narrate(ruleset, redact(ruleset, envelope.event, None), names)["text"]
+        for seat in ruleset.visible_to(envelope.event):
+            text = narrate(ruleset, redact(ruleset, envelope.event, seat), names)["text"]
+            if text != public:
+                told[seat].add(json.dumps(text))
+    return told
+
+
 def check_no_leaks(client, engine, ruleset, game_id: str, tokens: list[str], seed: str) -> int:
     game = engine.runner.load(game_id)
     if game.status == "finished":
         return 0  # once the game is over everything is published, the seed included
     envelopes = list(engine.store.read_all(game_id))
     own, nobody = secrets_by_seat(ruleset, envelopes, len(tokens))
+    # the sentences a secret's audience reads: a label is a way to leak too
+    for seat, sentences in sentences_by_seat(ruleset, envelopes, game.names, len(tokens)).items():
+        own[seat] |= sentences
     # What is public by the rules themselves (not by what the API happens to send a spectator):
     # every event without its secret part, and the spectator's view.
     public = json.dumps([{k: v for k, v in e.data.items() if k != "secret"} for e in envelopes])
