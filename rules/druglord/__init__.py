@@ -40,6 +40,7 @@ from rules.druglord import (
     regions,
     rolls,
     search,
+    storage,
     trade,
     violence,
 )
@@ -55,6 +56,7 @@ HANDLERS = {
     "DeclineDraft": regions.decide_decline,
     "LoadWeight": load.decide_load,
     "LoadDefault": load.decide_default,
+    "StoreLocally": storage.decide_store,
     "Trade": trade.decide_trade,
     "ReRoll": trade.decide_reroll,
     "AcceptBust": trade.decide_accept_bust,
@@ -71,7 +73,8 @@ HANDLERS = {
     "EndSway": rolls.decide_end_sway,
 }
 RULE_OF_COMMAND = {"KeepRegions": "1", "ClaimRegion": "1.2", "DraftRegion": "1.2", "DeclineDraft": "1.2",
-                   "LoadWeight": "3", "LoadDefault": "3", "Trade": "5", "ReRoll": "5.C", "AcceptBust": "5.C",
+                   "LoadWeight": "3", "LoadDefault": "3", "StoreLocally": "5.A", "Trade": "5", "ReRoll": "5.C",
+                   "AcceptBust": "5.C",
                    "EndAction": "4", "Pass": "4", "Attack": "9", "PressAttack": "9", "Counterattack": "9",
                    "DeclineCounter": "9", "DrawWeight": "10", "DrawBaller": "11", "PlayCard": "11",
                    "Sway": "7", "EndSway": "7"}
@@ -97,6 +100,9 @@ VERSIONS = (
         "lone produced unit is stored locally; Extended Land Trade both ways; games to 60-100; Crackdowns "
         "uncapped; a Traphouse export's Trial loses no Region; map: Oregon-Nevada border, Antioquia on the "
         "Pacific, Levant on the Indian Ocean"),
+    (3, "Sway on the action-order roll, the draft roll-off and the endgame roll-off; a Region that only produces "
+        "1 of a type may store it or move it to the Traphouse (the player chooses); the racetrack's markers for "
+        "the game's length come out of the 14 first; the board served per version"),
 )
 
 
@@ -118,6 +124,7 @@ class Druglord(RulesetBase):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     evolves_in_place = True  # evolve.py: a long fold changes its own copy of the state in place
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    argument_values = describe.ARGUMENT_VALUES  # weight types, routes, Regions...: enums in the schemas
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND
     # setup draws, empire choices and Baller draws: their seat; deck orders: nobody
@@ -131,7 +138,7 @@ class Druglord(RulesetBase):
     # view.py (see docs/rules/druglord.md "View"), describe.py (labels in the rulebook's words), bots.py
     view, outcome, invariants = staticmethod(view_mod.view), staticmethod(view_mod.outcome), \
         staticmethod(view_mod.invariants)
-    label, static_data, choose_bot_move = staticmethod(describe.label), staticmethod(describe.static_data), bots.choose
+    label, choose_bot_move = staticmethod(describe.label), bots.choose
     # rules/search: what a search bot may sample; ISMCTS improves on the greedy bot, its playouts
     # counted in commands a seat
     determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
@@ -139,6 +146,10 @@ class Druglord(RulesetBase):
 
     _last_listing: tuple | None = None  # (state, seat, listing): see listing
     _last_pick: tuple | None = None  # (state, seat, family, value): see pick
+
+    def static_data(self) -> dict:
+        """The map this instance's rules version is played on (version 2 redrew borders and coasts)."""
+        return describe.static_data(self.version)
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """GameStarted and each seat's secret draw of Region Cards."""
@@ -150,6 +161,8 @@ class Druglord(RulesetBase):
             return regions.normalize_keep(state, seat, cmd)
         if cmd["type"] == "DrawWeight":
             return actions.normalize_draw(cmd)
+        if cmd["type"] == "StoreLocally":
+            return storage.normalize(cmd)
         return cmd
 
     # -- Legal moves as move families (flow.listing), kept for speed ---------------

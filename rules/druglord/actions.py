@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import turns
 from rules.blocks.families import Family, each, one
-from rules.druglord import baller, load, regions, rolls, trade, violence
+from rules.druglord import baller, load, regions, rolls, storage, trade, violence
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
 from rules.druglord.state import actor, demand, produces
@@ -123,19 +123,30 @@ def start_turn(state: dict, rng: Rng) -> list[Event]:
 
 
 def start_actions(state: dict, rng: Rng) -> list[Event]:
-    """"Players roll for Action order, highest rolling player acting first" -- then clockwise."""
+    """"Players roll for Action order, highest rolling player acting first" -- then clockwise.  Version 3:
+    the roll is swayable (rolls.rolloff_started; `action_order` follows it)."""
+    if rules_version(state) >= 3:
+        return [rolls.rolloff_started("action", [list(range(state["seats"]))], True, [])]
     rounds, first = rolls.first_by_rolloff(list(range(state["seats"])), rng)
+    return action_order(state, first, rounds)
+
+
+def action_order(state: dict, first: int, rounds: list) -> list[Event]:
+    """The order, clockwise from the high roller, and the first action phase."""
     order = turns.order_from(first, state["seats"])
     return [Event("ActionOrderRolled", {"rounds": rounds, "order": order}),
             Event("PhaseStarted", {"wtype": WEIGHT_TYPES[0]})]
 
 
-def stores_locally(state: dict, region: str, total: int) -> int:
-    """Units of this phase's type a region keeps for a later Domestic Trade (Rule 5.A).  Version 2: "If a
+def stores_locally(state: dict, region: str, total: int, seat: int) -> int:
+    """Units of this phase's type a region keeps for a later Domestic Trade (Rule 5.A).  Version 3: as its
+    owner chose (storage.py: "may be stored locally", a Region with Weight Value 1).  Version 2: "If a
     Region only produces 1 of a type of Weight for which there is local demand, the weight may be stored
     locally" -- a single unit, of a type it produces and demands.  Version 1: one unit on any region with
     Demand for the type, whatever it held or produced."""
     wtype = state["wtype"]
+    if rules_version(state) >= 3:
+        return storage.stores(state, seat, region)
     if rules_version(state) >= 2:
         return 1 if total == 1 and wtype in produces(region) and demand(region, wtype) > 0 else 0
     return 1 if demand(region, wtype) > 0 else 0
@@ -150,7 +161,7 @@ def sweep(state: dict) -> list[list]:
         total = state["weight"][region][wtype] + state["stored"][region][wtype]
         if total == 0:
             continue
-        store = stores_locally(state, region, total)
+        store = stores_locally(state, region, total, seat)
         out.append([seat, region, total - store, store])
     return out
 
@@ -168,11 +179,25 @@ def end_phase(state: dict, rng: Rng) -> list[Event]:
 
 
 def game_ended(state: dict, rng: Rng) -> Event:
-    """"The highest scoring Player after all Phases complete"; ties by roll-off."""
+    """"The highest scoring Player after all Phases complete"; ties by roll-off (version 3: a swayable one,
+    whose end is `winner_named`)."""
+    tied = top_scorers(state)
+    if rules_version(state) >= 3 and len(tied) > 1:
+        return rolls.rolloff_started("endgame", [tied], True, [])
+    rounds, winner = rolls.first_by_rolloff(tied, rng)
+    return winner_named(state, winner, rounds)
+
+
+def top_scorers(state: dict) -> list[int]:
+    scores = [p["score"] for p in state["players"]]
+    return [s for s in range(state["seats"]) if scores[s] == max(scores)]
+
+
+def winner_named(state: dict, winner: int, rounds: list) -> Event:
+    """GameEnded: the winner, and the roll-off that broke a tie."""
     scores = [p["score"] for p in state["players"]]
     best = max(scores)
-    tied = [s for s in range(state["seats"]) if scores[s] == best]
-    rounds, winner = rolls.first_by_rolloff(tied, rng)
+    tied = top_scorers(state)
     reason = f"highest score after the last turn ({best} stacks)"
     if len(tied) > 1:
         reason += f", won a roll-off among seats {', '.join(map(str, tied))}"

@@ -70,6 +70,8 @@ def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
     if phase == "draft":
         return _draft(state, seat, moves)
     if phase == "load":
+        if moves[0]["type"] == "StoreLocally":  # version 3, loaded: keep every lone unit for a later Domestic pair
+            return moves[0]
         return _load(state, seat, moves)
     if state["roll"] is not None:
         return _sway(state, seat, moves)
@@ -330,6 +332,8 @@ def _sway(state: dict, seat: int, moves: list[dict]) -> dict:
     mods = rolls.modifiers(roll)
     kind = roll["kind"]
     ctx = roll["context"]
+    if kind == "rolloff":
+        return _rolloff_sway(state, seat, roll, moves)
     if kind == "trade":
         if seat == roll["roller"]:
             if "greased_palms" in cards and ctx["units"] >= 2 and p_at_least(ctx["target"], mods["trade"]) < 0.8:
@@ -385,6 +389,17 @@ def _sway(state: dict, seat: int, moves: list[dict]) -> dict:
     # bonus roll: +2 turns a 2 or 3 into 3 units
     if seat == roll["roller"] and mods["bonus"] < 2:
         move = _pay(state, seat, "bonus", 2 - mods["bonus"], moves)
+        if move:
+            return move
+    return {"type": "EndSway"}
+
+
+def _rolloff_sway(state: dict, seat: int, roll: dict, moves: list[dict]) -> dict:
+    """Version 3: a tied winner spends all its Traphouse weight on its own die in the endgame roll-off
+    (weight is worth nothing once the game is over); the action order and draft roll-offs are not worth it."""
+    die = rolls.die_of(seat)
+    if roll["context"]["for"] == "endgame" and die in roll["owners"]:
+        move = _pay(state, seat, die, usable_total(state, seat), moves)
         if move:
             return move
     return {"type": "EndSway"}

@@ -20,6 +20,8 @@ SCHEMA: dict[str, dict[str, str]] = {
     # Rule 3: loading (load.py)
     "LoadWeight": {"from": "str", "to": "str", "weight": "str", "units": "int"},
     "LoadDefault": {},
+    # Rule 5.A (version 3): what a Region that only produces 1 keeps stored (storage.py)
+    "StoreLocally": {"regions": "strs"},
     # Rule 4/5: actions (actions.py, trade.py)
     "Trade": {"from": "str", "to": "str", "route": "str", "units": "int"},
     "ReRoll": {},

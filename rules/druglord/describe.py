@@ -4,8 +4,8 @@ and the static data (the map with coordinates, the Baller deck) from the files t
 from __future__ import annotations
 
 from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
-from rules.druglord.board import MAP, OCEANS
-from rules.druglord.data import BALLER, BOARD, CARDS, PHASE_NAMES, WEIGHT_TYPES
+from rules.druglord.board import MAP, OCEANS, board_at
+from rules.druglord.data import BALLER, BOARD, BOARDS, CARDS, PHASE_NAMES, WEIGHT_TYPES
 from rules.druglord.geo import ROUTE_WORDS, route_kind, route_ocean
 
 REGION = "a Region id, e.g. FS3 (see the map in GET /v1/rulesets/druglord/data)"
@@ -19,6 +19,10 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
                    {"from": "your Region producing the weight", "to": "where it goes: a Region id or \"traphouse\"",
                     "weight": "the weight type: reefer, pills, cocaine or opiates", "units": "how many units"}),
     "LoadDefault": ("Rule 3: load the rest the default way", {}),
+    "StoreLocally": ("Rule 5.A (rules version 3), in the Load Weight step: which of your Regions that only "
+                     "produce 1 (Weight Value 1) keep their untraded unit stored this turn; the rest of the "
+                     "untraded weight goes to the Traphouse at each phase's end",
+                     {"regions": "the Region ids whose unit stays stored (any of those offered; [] stores none)"}),
     "Trade": ("Rule 5: trade weight to a Region with Demand (roll for it)",
               {"from": "your Region holding the weight, or \"traphouse\"", "to": "your Region with Demand left",
                "route": "domestic, land, extended, sea:<ocean>, hybrid:<ocean>, air or export",
@@ -38,9 +42,22 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
     "PlayCard": ("Rule 11: play a Baller Moves card from your hand",
                  {"card": "the card id", "region": "the Region it aims at (bonus-weight cards), else null"}),
     "Sway": ("Rule 7: sway a pending roll with Traphouse weight",
-             {"die": "the die swayed, e.g. trade, attack, defence, trial",
+             {"die": "the die swayed, e.g. trade, attack, defence, trial; in a roll-off the contender's, seat<n>",
               "weight": "the weight type spent", "units": "signed: + helps the die, - hurts it"}),
     "EndSway": ("Rule 7: done swaying this roll", {}),
+}
+
+# Every value an argument may take, from the data the rules read (rules/describe.py makes them enums):
+# the weight types, the routes (sea and hybrid name their ocean), the Baller card ids, and the Region
+# ids of every board revision ("traphouse" where weight may come from or go to it).
+REGIONS = tuple(sorted(set().union(*(board.regions for board in BOARDS.values()))))
+ROUTES = tuple(kind for kind in ROUTE_WORDS if kind not in ("sea", "hybrid")) + \
+    tuple(f"{kind}:{ocean}" for kind in ("sea", "hybrid") for ocean in OCEANS)
+ARGUMENT_VALUES: dict[str, tuple] = {
+    "weight": WEIGHT_TYPES, "DrawWeight.weights": WEIGHT_TYPES, "route": ROUTES, "card": tuple(CARDS),
+    "region": REGIONS, "regions": REGIONS, "target": REGIONS, "Attack.from": REGIONS,
+    "LoadWeight.from": REGIONS, "LoadWeight.to": (*REGIONS, "traphouse"),
+    "Trade.from": (*REGIONS, "traphouse"), "Trade.to": REGIONS,
 }
 
 EVENT_DOCS: dict[str, str] = {
@@ -58,6 +75,8 @@ EVENT_DOCS: dict[str, str] = {
     "DraftClosed": "The draft is over; unpicked cards return",
     "LoadingStarted": "Loading begins: each seat's production",
     "WeightLoaded": "A seat loaded weight onto Regions or its Traphouse",
+    "StorageChosen": "A seat chose which Regions keep their untraded unit stored this turn (the rest goes to "
+                     "the Traphouse)",
     "LoadingFinished": "A seat finished loading (anything forfeited)",
     "ActionOrderRolled": "The action order was rolled",
     "PhaseStarted": "A weight phase (Reefer, Pills, Coca, Opiates) begins",
@@ -106,7 +125,7 @@ _PLAYER = obj({
                            "keep": INT}, optional=("drawn", "kept", "keep"))),
     "hand": arr(STR),
 }, optional=("hand",))
-_ROLL = obj({"kind": one_of_consts("trade", "trial", "war", "bonus"), "roller": INT, "dice": arr(STR),
+_ROLL = obj({"kind": one_of_consts("trade", "trial", "war", "bonus", "rolloff"), "roller": INT, "dice": arr(STR),
              "owners": dict_of(INT), "context": {"type": "object"}, "stage": one_of_consts("declare", "respond"),
              "waiting": arr(INT), "sway": arr(arr(ANY)), "mods": arr(arr(ANY))})
 VIEW_SCHEMA = obj({
@@ -140,6 +159,7 @@ VIEW_SCHEMA = obj({
     "baller_deck_count": INT,
     "baller_discard": arr(STR),
     "rolloffs": {"type": "object"},
+    "storing": arr(nullable(arr(STR))),
     "outcome": nullable(obj({"winners": arr(INT), "reason": STR}, open_=True)),
 })
 
@@ -166,6 +186,11 @@ def _card(card: str) -> str:
     return entry["name"] if entry else card
 
 
+def _die(die: str) -> str:
+    """"the trade die"; a roll-off die is its contender's: "seat 2's die"."""
+    return f"seat {die[4:]}'s die" if die.startswith("seat") else f"the {die} die"
+
+
 def _units(n: int, weight: str) -> str:
     return f"{n} {PHASE_NAMES.get(weight, weight)}"
 
@@ -178,6 +203,8 @@ LABELS = {
     "LoadWeight": lambda m: f"Load {_units(m['units'], m['weight'])} from {_region(m['from'])}"
                             + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
     "LoadDefault": lambda m: "Load the rest by default",
+    "StoreLocally": lambda m: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
+                               if m["regions"] else "Store nothing locally this turn"),
     "Trade": lambda m: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by {_route(m['route'])}",
     "ReRoll": lambda m: "Re-roll the failed trade",
     "AcceptBust": lambda m: "Accept the bust",
@@ -190,7 +217,7 @@ LABELS = {
     "DrawWeight": lambda m: "Draw " + " and ".join(PHASE_NAMES.get(w, w) for w in m["weights"]),
     "DrawBaller": lambda m: "Draw a Baller Moves card",
     "PlayCard": lambda m: f"Play {_card(m['card'])}" + (f" on {_region(m['region'])}" if m["region"] else ""),
-    "Sway": lambda m: f"Sway the {m['die']} die {m['units']:+d} with {PHASE_NAMES.get(m['weight'], m['weight'])}",
+    "Sway": lambda m: f"Sway {_die(m['die'])} {m['units']:+d} with {PHASE_NAMES.get(m['weight'], m['weight'])}",
     "EndSway": lambda m: "Done swaying",
 }
 
@@ -201,18 +228,20 @@ def label(state: dict, seat: int, move: dict) -> str:
 
 
 # ------------------------------------------------------------------ static data
-def static_data() -> dict:
-    """The map (every Region with its name, zone, borders, ports/oceans, demand and map coordinates) and
-    the Baller Moves deck, from board.json and baller_cards.json as the rules loaded them."""
+def static_data(version: int) -> dict:
+    """The map of rules `version` (every Region with its name, zone, borders, ports/oceans, demand and map
+    coordinates) and the Baller Moves deck, from board.json and baller_cards.json as the rules loaded them."""
+    board = board_at(version)
     points = MAP["coordinates"]
-    regions = [{"id": r.id, "name": r.name, "zone": r.zone, "zone_name": BOARD.zones[r.zone], "number": r.number,
+    regions = [{"id": r.id, "name": r.name, "zone": r.zone, "zone_name": board.zones[r.zone], "number": r.number,
                 "wv": r.wv, "sc": r.sc, "produces": list(r.produces), "ports": list(r.ports),
                 "demand": dict(r.demand), "island": r.island, "interoceanic": list(r.interoceanic),
-                "landmass": r.landmass, "borders": sorted(BOARD.borders[r.id]),
+                "landmass": r.landmass, "borders": sorted(board.borders[r.id]),
                 "x": points[r.id][0], "y": points[r.id][1]}
-               for r in BOARD.regions.values()]
+               for r in board.regions.values()]
     return {"source": "rules/druglord/board.json and rules/druglord/baller_cards.json, as the rules read them "
                       "(reconstructed: docs/rules/druglord-board.md)",
-            "zones": dict(BOARD.zones), "oceans": list(OCEANS),
+            "zones": dict(board.zones), "oceans": list(OCEANS),
             "map": {"reconstructed": MAP.get("reconstructed"), "projection": MAP.get("projection")},
+            "rules_version": version,
             "regions": regions, "baller": BALLER}

@@ -79,6 +79,7 @@ def _ev_game_started(state: Any, d: dict, owned: bool = False) -> dict:
         "rerolls": [{} for _ in range(n)], "action": None, "roll": None,
         "baller_deck": list(secret["baller_deck"]), "baller_discard": [],
         "endgame": None, "scoop": None, "result": None, "rolloffs": {}, "last_roll": None,
+        "storing": [None] * n,
     }
 
 
@@ -129,6 +130,7 @@ def _ev_draft_opened(state: dict, d: dict, owned: bool = False) -> dict:
     new["lost"] = []
     new["phase"] = "draft"
     new["rolloffs"] = dict(state["rolloffs"], draft=d["rolloffs"])
+    new["roll"] = None  # version 3: the roll-off that ranked the tied seats
     new["draft"] = {"offer": list(d["new"]) + [c["region"] for c in d["lost"]], "order": list(d["order"]),
                     "pos": 0, "claims": [{"region": c["region"], "seat": c["priority"]} for c in d["lost"]
                                if c["priority"] is not None], "claim_pos": 0,
@@ -182,6 +184,7 @@ def _ev_draft_closed(state: dict, d: dict, owned: bool = False) -> dict:
 def _ev_loading_started(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
     new["phase"] = "load"
+    new["storing"] = [None] * state["seats"]  # version 3: asked again every turn (storage.py)
     new["loading"] = [None if load is None else {k: dict(v) for k, v in load.items()} for load in d["loads"]]
     return new
 
@@ -221,7 +224,7 @@ def _ev_loading_finished(state: dict, d: dict, owned: bool = False) -> dict:
 
 def _ev_action_order_rolled(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
-    new.update(order=list(d["order"]), pos=0, scoop=d["order"][0],
+    new.update(order=list(d["order"]), pos=0, scoop=d["order"][0], roll=None,
                rolloffs=dict(state["rolloffs"], action=d["rounds"]))
     return new
 
@@ -233,6 +236,12 @@ def _ev_phase_started(state: dict, d: dict, owned: bool = False) -> dict:
         if state["players"][seat]["locked"][wtype]:
             _player(new, owned, seat, "locked")["locked"][wtype] = 0
     new.update(phase="action", wtype=wtype, pos=0, delivered={}, action=None, roll=None)
+    return new
+
+
+def _ev_storage_chosen(state: dict, d: dict, owned: bool = False) -> dict:
+    new = state if owned else _copy(state, "storing")
+    new["storing"][d["seat"]] = list(d["stored"])
     return new
 
 
@@ -581,6 +590,7 @@ EVOLVERS: dict[str, Callable[[Any, dict], dict]] = {
     "LoadingFinished": _ev_loading_finished,
     "ActionOrderRolled": _ev_action_order_rolled,
     "PhaseStarted": _ev_phase_started,
+    "StorageChosen": _ev_storage_chosen,
     "ActionEnded": _ev_action_ended,
     "PhaseEnded": _ev_phase_ended,
     "TurnEnded": _ev_turn_ended,

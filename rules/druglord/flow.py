@@ -9,16 +9,47 @@ from __future__ import annotations
 from rules.base import Event, Rng
 from rules.blocks import choices, windows
 from rules.blocks.families import Family, each
-from rules.druglord import actions, baller, load, regions, rolls, trade, trial, violence
+from rules.druglord import actions, baller, load, regions, rolls, storage, trade, trial, violence
 from rules.druglord.evolve import EVOLVERS
 from rules.druglord.state import actor
 from rules.ruleset import evolve_all
 
 RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
              "bonus": baller.resolve_bonus}
+# Version 3: what a roll-off settles, from the contenders' final ranking (`rolloff_step`)
+ROLLOFF_ENDS = {
+    "action": lambda state, order, rounds: actions.action_order(state, order[0], rounds),
+    "draft": lambda state, order, rounds: [regions.draft_opened(state, order, rounds)],
+    "endgame": lambda state, order, rounds: [actions.winner_named(state, order[0], rounds)],
+}
+
+
+def rolling_off(state: dict) -> bool:
+    """Version 3: a swayable roll-off is pending (between turns, after loading, or at the game's end)."""
+    roll = state["roll"]
+    return roll is not None and roll["kind"] == rolls.ROLLOFF
+
+
+def rolloff_step(state: dict, rng: Rng) -> list[Event]:
+    """A roll-off round as any roll (declare, answer, cast); then another round among the tied, or what
+    the roll-off decides."""
+    roll = state["roll"]
+    if roll["stage"] == "declare":
+        return [] if rolls.has_business(state, roll["roller"]) else [rolls.close_declaration(state)]
+    if roll["waiting"]:
+        return []
+    cast, _, totals = rolls.cast(state, rng)
+    slots, rounds = rolls.rolloff_ranked(roll, totals)
+    context = roll["context"]
+    if any(len(slot) > 1 for slot in slots):
+        return [cast, rolls.rolloff_started(context["for"], slots, context["first_only"], rounds)]
+    return [cast] + ROLLOFF_ENDS[context["for"]](state, [slot[0] for slot in slots], rounds)
+
 
 def step(state: dict, rng: Rng) -> list[Event]:
     """The next automatic events (nobody decides them), or [] when a seat must act."""
+    if rolling_off(state):
+        return rolloff_step(state, rng)
     phase = state["phase"]
     if phase == "empire":
         if choices.all_chosen([p["kept"] for p in state["players"]]):  # the secret empire choice is complete
@@ -36,7 +67,7 @@ def step(state: dict, rng: Rng) -> list[Event]:
         events = load.load_step(state)
         if events:
             return events
-        if all(entry is None for entry in state["loading"]):
+        if all(entry is None for entry in state["loading"]) and not storage.awaited(state):
             return actions.start_actions(state, rng)
         return []
     if phase == "action":
@@ -47,13 +78,15 @@ def step(state: dict, rng: Rng) -> list[Event]:
 def listing(state: dict, seat: int) -> list[Family]:
     """Every command `seat` may send now, as move families (rules/blocks/families.py): a Trade,
     LoadWeight or Sway family stands for one move per unit count."""
+    if rolling_off(state):
+        return rolls.families(state, seat)
     phase = state["phase"]
     if phase == "empire":
         return each(regions.keep_moves(state, seat))
     if phase == "draft":
         return each(regions.draft_moves(state, seat))
     if phase == "load":
-        return load.families(state, seat)
+        return load.families(state, seat) + each(storage.moves(state, seat))
     if phase != "action":
         return []
     if state["roll"] is not None:
@@ -67,15 +100,20 @@ def listing(state: dict, seat: int) -> list[Family]:
 
 
 def awaiting(state: dict) -> dict[int, str]:
-    """Who must act: one seat, several (secret empire choice, loading), or a Sway window; {} once over."""
+    """Who must act: one seat, several (secret empire choice, loading, storing), or a Sway window; {} once
+    over."""
     phase = state["phase"]
+    if rolling_off(state):
+        roll = state["roll"]
+        return {roll["roller"]: "move"} if roll["stage"] == "declare" else windows.awaiting(roll["waiting"])
     if phase == "empire":
         return choices.awaiting([p["kept"] for p in state["players"]])
     if phase == "draft":
         who, _ = regions.decider(state)
         return {} if who is None else {who: "move"}
     if phase == "load":
-        return {s: "move" for s, entry in enumerate(state["loading"]) if entry is not None}
+        storing = storage.awaited(state)
+        return {s: "move" for s, entry in enumerate(state["loading"]) if entry is not None or s in storing}
     if phase != "action":
         return {}
     roll = state["roll"]
@@ -91,13 +129,18 @@ def awaiting(state: dict) -> dict[int, str]:
 
 
 def timeout_default(state: dict, seat: int) -> dict:
-    """Keep the first cards drawn, decline the draft, load by default, no Sway, pass / no more action."""
+    """Keep the first cards drawn, decline the draft, load by default, no Sway, pass / no more action, store
+    what may be stored (as versions 1 and 2 did for the player)."""
+    if rolling_off(state):
+        return {"type": "EndSway"}
     phase = state["phase"]
     if phase == "empire":
         return regions.keep_moves(state, seat)[0]
     if phase == "draft":
         return {"type": "DeclineDraft"}
     if phase == "load":
+        if state["loading"][seat] is None:
+            return {"type": "StoreLocally", "regions": storage.offered(state, seat)}
         return {"type": "LoadDefault"}
     if state["roll"] is not None:
         return {"type": "EndSway"}

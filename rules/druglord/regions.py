@@ -113,15 +113,25 @@ def draft_events(state: dict, rng: Rng) -> list[Event]:
     """DraftOpened: players+1 new cards from the deck plus the Regions lost since last turn;
     draft order lowest score first, ties rolled off (high roll first)."""
     scores = [p["score"] for p in state["players"]]
+    if rules_version(state) >= 3:  # a swayable roll-off per tied score (rolls.rolloff_started)
+        slots = [[s for s in range(state["seats"]) if scores[s] == score] for score in sorted(set(scores))]
+        if any(len(slot) > 1 for slot in slots):
+            return [rolls.rolloff_started("draft", slots, False, [])]
+        return [draft_opened(state, [slot[0] for slot in slots], [])]
     order, rounds = [], []
     for score in sorted(set(scores)):
         tied = [s for s in range(state["seats"]) if scores[s] == score]
         r, ranked = rolls.rolloff(tied, rng)
         rounds += r
         order += ranked
+    return [draft_opened(state, order, rounds)]
+
+
+def draft_opened(state: dict, order: list, rounds: list) -> Event:
+    """DraftOpened: the order of picks (lowest score first) and the cards on offer."""
     new = state["deck"][:state["seats"] + 1]
-    return [Event("DraftOpened", {"drawer": order[-1], "new": new, "lost": list(state["lost"]), "order": order,
-                                  "rolloffs": rounds})]
+    return Event("DraftOpened", {"drawer": order[-1], "new": new, "lost": list(state["lost"]), "order": order,
+                                 "rolloffs": rounds})
 
 
 def decider(state: dict) -> tuple[int | None, str | None]:

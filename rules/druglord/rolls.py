@@ -134,7 +134,7 @@ def responders(state: dict) -> list[int]:
 def require_roll_turn(state: dict, seat: int) -> dict:
     """The pending roll, if seat is the one to declare or among those answering."""
     roll = state.get("roll")
-    if state["phase"] != "action" or roll is None:
+    if roll is None or (state["phase"] != "action" and roll["kind"] != ROLLOFF):
         raise IllegalMove("there is no die roll waiting for Sway now", rule=RULE)
     if roll["stage"] == "declare" and seat != roll["roller"]:
         raise IllegalMove(f"seat {roll['roller']} declares Sway on their roll first; you may answer after",
@@ -211,7 +211,8 @@ def cast(state: dict, rng: Rng) -> tuple[Event, dict, dict]:
 
 def rolloff(contenders: list, rng: Rng) -> tuple[list[dict], list]:
     """Everyone rolls a Classy Die, high roll first; tied contenders roll again among themselves.
-    Returns (rounds [{"who", "dice"}], contenders ranked high to low).  No Sway on roll-offs."""
+    Returns (rounds [{"who", "dice"}], contenders ranked high to low).  Versions 1 and 2: no Sway on
+    roll-offs (version 3: `rolloff_started`)."""
     rounds: list[dict] = []
 
     def rank(group: list) -> list:
@@ -237,3 +238,44 @@ def first_by_rolloff(contenders: list, rng: Rng) -> tuple[list[dict], object]:
         best = max(dice)
         group = [g for g, d in zip(group, dice) if d == best]
     return rounds, group[0]
+
+
+# ----------------------------------------------------------------------------
+# Version 3: roll-offs with Sway.  "Sway is the act of modifying any die roll" and "Opposing players may
+# contribute to or counter-Sway any die roll": a roll-off round is one roll with a die per contender
+# ("seat2"), declared by its first contender and answered by everyone else, like the war roll.
+# context: {"for": "action" | "draft" | "endgame", "slots": the contenders ranked so far, a list of
+# groups high to low (draft: low score first) whose tied groups are still to roll, "first_only": only
+# the winner matters (the rest of the ranking is dropped), "rounds": [{"who", "dice" (the totals, Sway
+# included)}] rolled so far, as versions 1 and 2 record them}.
+# ----------------------------------------------------------------------------
+
+ROLLOFF = "rolloff"
+
+
+def die_of(seat: int) -> str:
+    """A contender's die in a roll-off."""
+    return f"seat{seat}"
+
+
+def rolloff_started(purpose: str, slots: list, first_only: bool, rounds: list) -> Event:
+    """RollStarted for the first group of `slots` still tied: its first seat declares, everyone answers."""
+    group = next(slot for slot in slots if len(slot) > 1)
+    return start(ROLLOFF, group[0], [die_of(s) for s in group], {die_of(s): s for s in group},
+                 {"for": purpose, "slots": [list(slot) for slot in slots], "first_only": first_only,
+                  "rounds": list(rounds)})
+
+
+def rolloff_ranked(roll: dict, totals: dict) -> tuple[list, list]:
+    """(slots, rounds) after this round: the group rolled is split by its totals, high first (ties stay
+    together to roll again); with `first_only` only the top group is kept."""
+    ctx = roll["context"]
+    slots = [list(slot) for slot in ctx["slots"]]
+    at = next(i for i, slot in enumerate(slots) if len(slot) > 1)
+    group = slots[at]
+    faces = [totals[die_of(s)] for s in group]
+    ranked = [[s for s, face in zip(group, faces) if face == best] for best in sorted(set(faces), reverse=True)]
+    if ctx["first_only"]:
+        ranked = ranked[:1]
+    rounds = list(ctx["rounds"]) + [{"who": group, "dice": faces}]  # totals; the naturals are in RollCast
+    return slots[:at] + ranked + slots[at + 1:], rounds

@@ -90,9 +90,34 @@ def score_markers(score: int) -> int:
     return 1 + max(score - 1, 0) // 20
 
 
+# The most stacks one seat can score in a turn: one action a phase, trading into one Region, each capped
+# by that Region's Demand for the phase's type -- 3 + 3 + 4 + 3 = 13 on this board (a Domestic pair is one
+# stack of two units, so never more).  Scores only rise in action phases, so no score can pass the Endgame's
+# `game_to` by more than this before the game ends (see `track_reserve`).
+MOST_STACKS_A_TURN = sum(max(region.demand.get(t, 0) for region in BOARD.regions.values()) for t in WEIGHT_TYPES)
+
+
+def markers_in_use(state: dict, seat: int) -> int:
+    """Region Markers on the board and on the racetrack."""
+    return len(regions_of(state, seat)) + score_markers(state["players"][seat]["score"])
+
+
+def track_reserve(game_to: int) -> int:
+    """Version 3: the markers the racetrack may need in a game to `game_to` -- as many as the highest score
+    the last turn can reach (`game_to` - 1 before it, plus MOST_STACKS_A_TURN) shows ("adding 20 for each
+    Score Marker"): 2 in a game to 20, 6 in a game to 100."""
+    return score_markers(game_to - 1 + MOST_STACKS_A_TURN)
+
+
 def free_markers(state: dict, seat: int) -> int:
-    """Region Markers not on the board or the racetrack (14 per player)."""
-    return MARKERS_PER_PLAYER - len(regions_of(state, seat)) - score_markers(state["players"][seat]["score"])
+    """Region Markers a seat may still place on a Region (14 per player).  Version 3: the racetrack's
+    markers for the whole game are set aside first (`track_reserve`), so the 14 bind for ever; versions
+    1 and 2: what the board and the racetrack use now (a Loop marker due later could find none free)."""
+    score = state["players"][seat]["score"]
+    track = score_markers(score)
+    if state.get("rules_version", 1) >= 3:
+        track = max(track, track_reserve(state["options"]["game_to"]))
+    return MARKERS_PER_PLAYER - len(regions_of(state, seat)) - track
 
 
 def region_weight(state: dict, region: str) -> int:

@@ -22,12 +22,14 @@ from rules.druglord.state import (
     actor,
     case_total,
     free_markers,
+    markers_in_use,
     regions_of,
     score_markers,
     totals_ok,
     trial_at,
     weight_in_play,
 )
+from rules.ruleset import rules_version
 
 
 def _player_view(state: dict, seat: int, viewer: int | None) -> dict:
@@ -86,6 +88,7 @@ def view(state: dict, seat: int | None) -> dict:
         "baller_deck_count": len(state["baller_deck"]),
         "baller_discard": list(state["baller_discard"]),
         "rolloffs": state["rolloffs"],
+        "storing": [None if chosen is None else list(chosen) for chosen in state["storing"]],
         "outcome": state["result"],
     }
 
@@ -116,6 +119,9 @@ def invariants(state: dict) -> list[str]:
     for s, p in enumerate(state["players"]):
         if free_markers(state, s) < 0 and len(regions_of(state, s)) > MARKERS_PER_PLAYER - 1:
             bad.append(f"seat {s} uses more than {MARKERS_PER_PLAYER} Region Markers")
+        elif rules_version(state) >= 3 and markers_in_use(state, s) > MARKERS_PER_PLAYER:
+            bad.append(f"seat {s} has {markers_in_use(state, s)} Region Markers on the board and the racetrack, "
+                       f"more than {MARKERS_PER_PLAYER}")
         for t in WEIGHT_TYPES:
             if p["traphouse"][t] < 0 or not 0 <= p["locked"][t] <= p["traphouse"][t]:
                 bad.append(f"seat {s} traphouse/locked {t} out of range")

@@ -5,14 +5,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import marshmallow as ma
 from flask import Response
 from flask.views import MethodView
+from marshmallow import validate
 
+from rules.base import BadCommand
 from rules.describe import commands_schema, event_catalogue, view_schema
-from rules.ruleset import latest_version
+from rules.ruleset import latest_version, ruleset_at
 from service.api.base import PUBLIC, RATE_LIMITED, Blueprint
 from service.errors import Problem
-from service.schemas import RulesetDataSchema, RulesetDescriptionSchema, RulesetListSchema, RulesetSchema
+from service.schemas import RulesetDataSchema, RulesetDescriptionSchema, RulesetListSchema, RulesetSchema, Strict
 from service.wiring import engine
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets", description="Games, seat counts and options")
@@ -90,18 +93,37 @@ class RulesetSchemas(MethodView):
                 "view": view_schema(ruleset)}, 200, PUBLIC_CACHE
 
 
+class RulesetDataQuerySchema(Strict):
+    version = ma.fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "The rules version whose data to return (a game's `ruleset_version`: a Druglord game of "
+                       "version 1 is drawn on its version-1 map); default the latest; 404 for a version the "
+                       "ruleset never had"})
+
+
+def data_at(ruleset, version: int | None) -> dict:
+    """The ruleset's static data as its rules `version` reads it (default the latest)."""
+    if version is None:
+        return ruleset.static_data()
+    try:
+        return ruleset_at(ruleset, version).static_data()
+    except BadCommand as refusal:
+        raise Problem(404, "not-found", refusal.reason) from None
+
+
 @blp.route("/<string:name>/data")
 class RulesetData(MethodView):
+    @blp.arguments(RulesetDataQuerySchema, location="query")
     @blp.response(200, RulesetDataSchema, headers=PUBLIC_CACHE_HEADERS)
-    @blp.problems({404: "No such ruleset", **RATE_LIMITED})
+    @blp.problems({404: "No such ruleset, or no such rules version of it", **RATE_LIMITED})
     @blp.doc(operationId="getRulesetData", security=PUBLIC)
-    def get(self, name):
+    def get(self, query, name):
         """The game's static data from the data files the rules read (Druglord: the world map with every
         Region's name, zone, borders, ports, demand and drawing coordinates; Kingpin: the card catalogue;
         Lords of Cannabis: the bricks, intersections, paths and docks with drawing positions, the Crop deck;
-        Trafficking: the squares with grid positions and red arrows, the Dealers, the 32 cards)."""
+        Trafficking: the squares with grid positions and red arrows, the Dealers, the 32 cards).  `?version=N`:
+        the data of rules version N (the board a game of that version is played on)."""
         ruleset = ruleset_named(name)
-        return {"ruleset": ruleset.name, "data": ruleset.static_data()}, 200, PUBLIC_CACHE
+        return {"ruleset": ruleset.name, "data": data_at(ruleset, query.get("version"))}, 200, PUBLIC_CACHE
 
 
 @blp.route("/<string:name>/rules")

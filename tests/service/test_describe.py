@@ -44,6 +44,29 @@ def test_druglord_data_lets_a_frontend_draw_the_map(client):
     assert "reconstructed" in data["map"] and data["map"]["reconstructed"]
 
 
+def test_druglord_data_is_the_board_of_the_rules_version_asked(client):
+    # issue 24: a version-1 game was drawn with version 2's Oregon-Nevada border; the page now asks for its
+    # game's `ruleset_version` and gets that version's map.
+    def borders(query=""):
+        response = client.get(f"/v1/rulesets/druglord/data{query}")
+        assert response.status_code == 200, response.json
+        return {r["id"]: set(r["borders"]) for r in response.json["data"]["regions"]}, response.json["data"]
+    old, old_data = borders("?version=1")
+    latest, latest_data = borders()
+    assert "FS5" not in old["NP2"] and "FS5" in latest["NP2"]          # Pacific Northwest - Southwest
+    assert old_data["rules_version"] == 1 and latest_data["rules_version"] == 3 == borders("?version=3")[1][
+        "rules_version"]
+    assert borders("?version=2")[0] == latest
+    for query, status in (("?version=9", 404), ("?version=0", 400), ("?version=two", 400)):
+        response = client.get(f"/v1/rulesets/druglord/data{query}")
+        assert response.status_code == status and response.mimetype == "application/problem+json"
+        assert response.json["detail"]
+    assert "no rules version 9" in client.get("/v1/rulesets/druglord/data?version=9").json["detail"]
+    assert client.get("/v1/rulesets/kingpin/data?version=1").status_code == 200
+    versions = client.get("/v1/rulesets/druglord").json["versions"]
+    assert [v["version"] for v in versions] == [1, 2, 3] and "roll-off" in versions[2]["summary"]
+
+
 def test_kingpin_data_is_the_card_catalogue(client):
     data = client.get("/v1/rulesets/kingpin/data").json["data"]
     assert {"truck3", "cop", "hitman"} <= set(data["catalog"]["kinds"])

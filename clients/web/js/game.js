@@ -1,12 +1,13 @@
 // The game page: whose turn it is and what is awaited, clocks, the seat's legal moves (with their
 // labels; picked on the board where the board can show them), the live event log, and the board.
-import { api, ruleset, seats, idempotencyKey, describeError, ApiError } from "./api.js";
-import { h, replace, countdown, brief } from "./dom.js";
+import { api, ruleset, seats, prefs, idempotencyKey, describeError, ApiError } from "./api.js";
+import { h, replace, countdown, brief, words } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { moveForm, mentions } from "./moves.js";
 import { toast } from "./app.js";
 
 const LOG_LIMIT = 300;
+const TITLE = document.title;
 // a game that has ended: by its rules (finished), or left idle by its humans (abandoned)
 const ended = (doc) => doc.status === "finished" || doc.status === "abandoned";
 
@@ -14,11 +15,13 @@ export async function showGame(main, gameId) {
   const page = {
     gameId, held: seats.get(gameId), seat: null, doc: null, rs: null, data: null, schema: null,
     picked: null, feed: null, lastVersion: 0, stopped: false, refreshing: null,
+    pending: [], pacing: null, touched: new Map(), wasMyTurn: false, openedAt: 0,
   };
   page.seat = Object.keys(page.held).map(Number).sort((a, b) => a - b)[0] ?? null;
   const el = {
     title: h("h1"), notice: h("div", { role: "alert" }), status: h("div"), board: h("div", { class: "board" }),
     moves: h("div"), log: h("ol", { class: "log", "aria-live": "off" }), seatPanel: h("div"), feed: h("span", { class: "muted" }),
+    skip: h("span"), alerts: h("div", { class: "row alerts" }),
   };
   page.el = el;
   replace(main, el.title, el.notice,
@@ -27,12 +30,14 @@ export async function showGame(main, gameId) {
         h("section", { "aria-label": "Board" }, el.board)),
       h("div", {},
         h("section", { "aria-labelledby": "moves-h" }, h("h2", { id: "moves-h" }, "Your moves"), el.moves),
-        h("section", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Events ", el.feed), el.log))));
+        h("section", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.skip, el.log))));
 
   await refresh(page);
+  page.openedAt = page.doc.version;
   page.rs = await ruleset(page.doc.ruleset);
   [page.data, page.schema] = await Promise.all([
-    ruleset(page.doc.ruleset, "data").then((d) => d.data).catch(() => null),
+    // the board of the game's own rules version (a version-1 Druglord game keeps its version-1 map)
+    ruleset(page.doc.ruleset, `data?version=${page.doc.ruleset_version || 1}`).then((d) => d.data).catch(() => null),
     ruleset(page.doc.ruleset, "schema").catch(() => null),
   ]);
   render(page);
@@ -41,7 +46,10 @@ export async function showGame(main, gameId) {
   return () => {
     page.stopped = true;
     clearInterval(ticking);
+    clearTimeout(page.pacing);
     if (page.feed) page.feed.close();
+    document.title = TITLE;
+    setFavicon(null);
   };
 }
 
@@ -120,19 +128,90 @@ async function follow(page) {
   };
 }
 
+// Other seats' events play one at a time at a readable pace (the player's own land at once): a bot
+// turn of 30 events is a short story, not a jump.  "Skip" shows the rest at once.
+const PACE_MS = 350, PACE_BUDGET_MS = 2000;
+
+const PACE_AT_MOST = 12; // further behind than this, the older events are shown at once
+
 function logEvent(page, event) {
-  const secret = event.data && event.data.secret !== undefined;
-  page.el.log.prepend(h("li", { dataset: { version: event.version } },
-    h("span", { class: "v" }, `v${event.version} `), h("span", {}, actorName(page, event.actor)), " ",
-    h("b", {}, event.type), " ", h("span", { class: "muted" }, brief(event.data)), secret ? " 🔒" : ""));
-  while (page.el.log.children.length > LOG_LIMIT) page.el.log.lastChild.remove();
+  // what had happened before the page opened is history: shown at once, not played
+  if (event.version <= page.openedAt && !page.pending.length) { showEvent(page, event); return; }
+  page.pending.push(event);
+  while (page.pending.length > PACE_AT_MOST) showEvent(page, page.pending.shift());
+  if (!page.pacing) pace(page);
 }
 
-function actorName(page, actor) {
-  const [kind, seat] = String(actor).split(":");
-  if (seat === undefined) return actor;
-  const you = Number(seat) === page.seat ? " (you)" : "";
-  return { seat: `Seat ${seat}${you}`, bot: `Bot ${seat}`, clock: `Clock ${seat}` }[kind] || actor;
+function pace(page) {
+  const event = page.pending.shift();
+  if (!event) { page.pacing = null; replace(page.el.skip); return; }
+  showEvent(page, event);
+  const mine = page.seat !== null && event.actor === `seat:${page.seat}`;
+  const delay = mine || !page.pending.length ? 0 : Math.min(PACE_MS, PACE_BUDGET_MS / page.pending.length);
+  if (page.pending.length > 1) replace(page.el.skip, h("button", { class: "secondary", onclick: () => skip(page) }, `Skip (${page.pending.length})`));
+  page.pacing = setTimeout(() => pace(page), delay);
+}
+
+function skip(page) {
+  clearTimeout(page.pacing);
+  while (page.pending.length) showEvent(page, page.pending.shift());
+  page.pacing = null;
+  replace(page.el.skip);
+}
+
+function showEvent(page, event) {
+  const log = page.el.log;
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  const secret = event.data && event.data.secret !== undefined;
+  const [kind, seatOf] = String(event.actor).split(":");
+  const narration = event.narration;
+  const text = narration ? sentence(page, narration) : [h("b", {}, event.type), " ", h("span", { class: "muted" }, brief(event.data))];
+  log.append(h("li", { dataset: { version: event.version, actor: event.actor, ...(secret ? { secret: "1" } : {}) },
+    class: seatOf !== undefined && kind !== "clock" ? `by-seat${Number(seatOf) % 6}` : "" },
+    text, secret ? h("span", { class: "secret", title: "Only your seat reads this" }, " secret") : "",
+    h("span", { class: "dev-only muted" }, ` v${event.version} ${event.actor} ${event.type} ${brief(event.data)}`)));
+  while (log.children.length > LOG_LIMIT) log.firstChild.remove();
+  if (atBottom) log.scrollTop = log.scrollHeight;
+  if (narration) touch(page, narration.refs || []);
+}
+
+// The sentence with the seats it names in their colours.
+function sentence(page, narration) {
+  let parts = [narration.text];
+  for (const ref of narration.refs || []) {
+    if (ref.kind !== "seat" || !ref.text) continue;
+    parts = parts.flatMap((part) => typeof part !== "string" ? [part] : part.split(ref.text).flatMap((piece, i) =>
+      i ? [h("b", { class: `seat${Number(ref.id) % 6}` }, ref.text), piece] : [piece]));
+  }
+  return h("span", {}, parts);
+}
+
+// What an event touched is outlined on the board for a moment (places, cards and pieces by their id).
+function touch(page, refs) {
+  const until = Date.now() + 2000;
+  for (const ref of refs) if (ref.kind !== "seat") page.touched.set(String(ref.id), until);
+  markTouched(page);
+}
+
+// the data attributes the boards name their places, cards and pieces by (pick.js's `pick` for the rest)
+const THING_KEYS = ["pick", "region", "card", "square", "brick", "intersection", "path", "city", "dealer"];
+const THINGS = THING_KEYS.map((key) => `[data-${key}]`).join(",");
+
+function markTouched(page) {
+  const now = Date.now();
+  for (const [id, until] of page.touched) if (until < now) page.touched.delete(id);
+  for (const el of page.el.board.querySelectorAll(THINGS)) {
+    const ids = THING_KEYS.map((key) => el.dataset[key]).filter((v) => v !== undefined)
+      .map((thing) => (thing.includes("=") ? thing.split("=")[1] : thing));
+    el.classList.toggle("touched", ids.some((id) => page.touched.has(id)));
+  }
+}
+
+export function seatName(doc, seat, you = null) {
+  if (you !== null && Number(seat) === you) return "You";
+  const info = (doc.seats || [])[seat] || {};
+  if (info.name) return info.name;
+  return info.kind === "bot" ? `Bot ${seat} (${info.level})` : `Seat ${seat}`;
 }
 
 // ---- rendering --------------------------------------------------------------------------
@@ -140,46 +219,114 @@ function actorName(page, actor) {
 function render(page) {
   const { doc, rs, el } = page;
   replace(el.title, `${rs.title} `, h("span", { class: `badge ${doc.status}` }, doc.status), " ",
-    h("span", { class: "muted" }, `v${doc.version}`));
+    h("span", { class: "muted dev-only" }, `v${doc.version}`), " ",
+    h("a", { class: "rules-link", href: `#/rules/${doc.ruleset}`, target: "_blank", rel: "noopener" }, "Rules"));
+  announceTurn(page);
   replace(el.status, statusLines(page));
   replace(el.seatPanel, seatControls(page));
   renderBoard(page);
   renderMoves(page);
+  markTouched(page);
+}
+
+// ---- whose turn: the tab's title and icon, a sound and a notification when it becomes yours -----
+
+function announceTurn(page) {
+  const { doc, rs } = page;
+  const mine = page.seat !== null && String(page.seat) in (doc.awaiting || {});
+  const what = mine && doc.awaiting[page.seat] === "response" ? "Answer now" : "Your move";
+  document.title = ended(doc) ? `Game over — ${rs.title}` : mine ? `● ${what} — ${rs.title}` : `${rs.title} — Tabletop Cartel`;
+  setFavicon(mine ? "#f0a202" : null);
+  if (mine && !page.wasMyTurn) {
+    if (prefs.get("sound")) beep();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification(`${what} — ${rs.title}`, { body: "It is your turn at the table.", tag: page.gameId });
+    }
+  }
+  page.wasMyTurn = mine;
+}
+
+function setFavicon(colour) {
+  const link = document.querySelector("link[rel=icon]");
+  if (!link) return;
+  link.href = colour ? `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`)}` : "data:,";
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext(), tone = audio.createOscillator(), gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no audio: the title and icon still say it */ }
+}
+
+function alertControls() {
+  const sound = h("input", { type: "checkbox", checked: prefs.get("sound"), onchange: (e) => prefs.set("sound", e.target.checked) });
+  const controls = [h("label", {}, sound, "Sound on my turn")];
+  if ("Notification" in window && Notification.permission === "default") {
+    controls.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
+      "Notify me when it is my turn"));
+  }
+  return controls;
 }
 
 function statusLines(page) {
   const { doc } = page;
-  const lines = [h("p", {}, page.seat === null ? "You are watching (spectator view)." : `You play seat ${page.seat}.`)];
+  const lines = [h("p", {}, page.seat === null ? "You are watching (spectator view)." : `You play seat ${page.seat}.`,
+    page.seat !== null && doc.seats[page.seat]?.name ? ` (${doc.seats[page.seat].name})` : "")];
   if (doc.status === "open") lines.push(h("p", {}, `Waiting for players: seat${doc.open_seats.length > 1 ? "s" : ""} ${doc.open_seats.join(", ")} open.`));
   const awaiting = Object.entries(doc.awaiting || {});
   if (awaiting.length) {
     lines.push(h("ul", { class: "awaiting" }, awaiting.map(([seat, what]) => {
-      const info = doc.seats[seat] || {};
-      const who = Number(seat) === page.seat ? "You" : `Seat ${seat}${info.kind === "bot" ? ` (bot, ${info.level})` : info.name ? ` (${info.name})` : ""}`;
       const deadline = (doc.clocks || {})[seat];
-      return h("li", {}, h("b", { class: `seat${seat % 6}` }, who), what === "response" ? " must answer" : " to move",
+      const mine = Number(seat) === page.seat;
+      return h("li", {}, h("b", { class: `seat${seat % 6}` }, seatName(doc, Number(seat), page.seat)),
+        what === "response" ? (mine ? " must answer: choose below" : " must answer") : (mine ? " to move: choose below" : " to move"),
         deadline ? [" — ", h("span", { class: "clock", dataset: { deadline } }, countdown(deadline)), " left"] : "");
     })));
   }
   if (ended(doc)) {
-    lines.push(h("div", { class: "notice ok" }, h("b", {}, "Game over. "),
-      doc.status === "abandoned" ? "Abandoned: no player moved for a long time, so nobody won. " : outcomeText(doc.outcome),
-      h("div", { class: "row" }, h("a", { href: `#/replay/${doc.id}` }, "Replay and verify"),
-        h("a", { href: `/v1/games/${doc.id}/history`, download: `${doc.id}.jsonl` }, "Download the history"))));
-    if (doc.seed) lines.push(h("p", { class: "muted" }, `Seed (revealed): ${doc.seed}`));
+    lines.push(resultPanel(page));
+    if (doc.seed) lines.push(h("p", { class: "muted dev-only" }, `Seed (revealed): ${doc.seed}`));
   } else {
-    lines.push(h("p", { class: "muted" }, `Seed commitment: ${doc.seed_commitment.slice(0, 16)}…`));
+    lines.push(h("p", { class: "muted dev-only" }, `Seed commitment: ${doc.seed_commitment.slice(0, 16)}…`));
+    if (page.seat !== null) lines.push(h("div", { class: "row" }, alertControls()));
   }
   return lines;
 }
 
-export function outcomeText(outcome) {
+// The result: who won, by how much, and every score the outcome reports per seat.
+function resultPanel(page) {
+  const { doc } = page;
+  const outcome = doc.outcome || {};
+  const winners = [].concat(outcome.winners ?? outcome.winner ?? []);
+  const perSeat = Object.entries(outcome).filter(([, v]) => Array.isArray(v) && v.length === doc.seats.length &&
+    v.every((x) => typeof x === "number"));
+  const headline = doc.status === "abandoned" ? "Abandoned: no player moved for a long time, so nobody won."
+    : winners.length ? `${winners.map((s) => seatName(doc, s, page.seat)).join(" and ")} ${winners.length === 1 && winners[0] === page.seat ? "win" : winners.length > 1 ? "win" : "wins"}!` : "Nobody won.";
+  return h("div", { class: "notice ok result" }, h("h3", {}, "Game over"), h("p", {}, h("b", {}, headline), " ", outcomeText(outcome, doc)),
+    perSeat.length ? h("table", { class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), perSeat.map(([key]) => h("th", { scope: "col" }, words(key))))),
+      h("tbody", {}, doc.seats.map((_, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
+        h("th", { scope: "row", class: `seat${seat % 6}` }, seatName(doc, seat, page.seat)), perSeat.map(([, values]) => h("td", {}, String(values[seat]))))))) : null,
+    h("div", { class: "row" }, h("a", { href: `#/replay/${doc.id}` }, "Replay and verify"),
+      h("a", { href: `/v1/games/${doc.id}/history`, download: `${doc.id}.jsonl` }, "Download the history")));
+}
+
+// The outcome's reason with seat numbers in it ("seat 2 reached 10 points") in the players' names.
+export function outcomeText(outcome, doc = null) {
   if (!outcome) return "";
-  const winners = outcome.winners ?? outcome.winner ?? outcome.ranking?.[0];
-  const parts = [];
-  if (winners !== undefined) parts.push(`Winner${Array.isArray(winners) && winners.length > 1 ? "s" : ""}: seat ${[].concat(winners).join(", ")}. `);
-  if (outcome.reason) parts.push(outcome.reason);
-  return parts.length ? parts.join("") : JSON.stringify(outcome);
+  let reason = outcome.reason ? String(outcome.reason) : "";
+  if (doc) reason = reason.replace(/\bseats? (\d+)/gi, (_, n) => seatName(doc, Number(n)));
+  if (!doc) {
+    const winners = outcome.winners ?? outcome.winner;
+    if (winners !== undefined) reason = `Winner${[].concat(winners).length > 1 ? "s" : ""}: seat ${[].concat(winners).join(", ")}. ${reason}`;
+  }
+  return reason ? reason.replace(/^./, (c) => c.toUpperCase()) + (/[.!]$/.test(reason) ? "" : ".") : "";
 }
 
 function seatControls(page) {
@@ -188,7 +335,7 @@ function seatControls(page) {
   const controls = [];
   if (held.length > 1) {
     controls.push(h("label", {}, "Play as", h("select", { id: "play-as", onchange: (e) => switchSeat(page, Number(e.target.value)) },
-      held.map((s) => h("option", { value: s, selected: s === page.seat }, `seat ${s}`)))));
+      held.map((s) => h("option", { value: s, selected: s === page.seat }, `seat ${s}${doc.seats[s]?.name ? ` (${doc.seats[s].name})` : ""}`)))));
   }
   for (const seat of doc.open_seats || []) {
     controls.push(h("button", { onclick: () => claimSeat(page, seat) }, `Take seat ${seat}`));
@@ -251,6 +398,22 @@ function renderBoard(page) {
     view: doc.view, data: page.data, doc, seat: page.seat, moves: movesWithLabels(doc), picked: page.picked,
     pick: (value) => { page.picked = page.picked === value ? null : value; render(page); },
   }));
+  if (page.picked !== null) page.el.board.append(popover(page));
+}
+
+// The moves naming what was picked, next to it on the board (a phone's moves panel is a screen away).
+function popover(page) {
+  const moves = movesWithLabels(page.doc).filter(({ move }) => mentions(move, page.picked));
+  const target = [...page.el.board.querySelectorAll(THINGS)].find((e) => THING_KEYS.some((key) => e.dataset[key] === String(page.picked)));
+  const box = page.el.board.getBoundingClientRect(), at = target ? target.getBoundingClientRect() : box;
+  const left = Math.max(0, Math.min(at.left - box.left, box.width - 260)), top = at.bottom - box.top + 6;
+  const shown = h("div", { class: "popover", role: "dialog", "aria-label": `Moves for ${target?.getAttribute("aria-label") || page.picked}` },
+    h("p", { class: "popover-what" }, target?.getAttribute("aria-label") || String(page.picked)),
+    moves.map(({ move, label }) => h("button", { class: "popover-move", dataset: { move: JSON.stringify(move) }, onclick: () => send(page, move) }, label)),
+    h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Close"));
+  // through the CSSOM: the page's Content-Security-Policy refuses inline style attributes
+  Object.assign(shown.style, { left: `${left}px`, top: `${top}px` });
+  return shown;
 }
 
 function renderMoves(page) {
@@ -272,13 +435,15 @@ function renderMoves(page) {
     out.push(h("p", { class: "muted" }, ended(doc) ? "The game is over." :
       page.picked !== null ? "No move involves this." : "Nothing to do now: waiting for the others."));
   } else {
-    out.push(h("div", { class: "moves", role: "list" }, moves.map(({ move, label }) =>
+    if (moves.length === 1 && page.picked === null) out.push(h("p", { class: "muted" }, "Your only move now:"));
+    out.push(h("div", { class: `moves${moves.length === 1 ? " only" : ""}`, role: "list" }, moves.map(({ move, label }) =>
       h("div", { class: "move", role: "listitem" },
         h("button", { class: "play-move", dataset: { move: JSON.stringify(move) }, onclick: () => send(page, move) }, label),
-        h("button", { class: "secondary", title: "Edit before sending", "aria-label": `Edit: ${label}`,
-          onclick: () => { page.form.load(move); page.form.element.open = true; page.form.element.scrollIntoView({ block: "nearest" }); } }, "✎")))));
+        h("button", { class: "secondary dev-only", title: "Edit before sending", "aria-label": `Edit: ${label}`,
+          onclick: () => { page.form.load(move); page.form.element.open = true; page.form.element.scrollIntoView({ block: "nearest" }); } }, "Edit")))));
   }
-  if (page.schema) {
+  // offers, bets and trades with terms a list cannot enumerate are composed from the command schemas
+  if (page.schema && moves.length) {
     page.form = moveForm(page.schema.commands, (command) => send(page, command));
     out.push(page.form.element);
   }

@@ -93,7 +93,7 @@ async function start(body, source) {
   const { header, events } = parse(source.text);
   const last = events.length ? events[events.length - 1].version : 0;
   const [rs, data] = await Promise.all([ruleset(header.ruleset).catch(() => ({ title: header.ruleset })),
-    ruleset(header.ruleset, "data").then((d) => d.data).catch(() => null)]);
+    ruleset(header.ruleset, `data?version=${header.ruleset_version || 1}`).then((d) => d.data).catch(() => null)]);
   const el = {
     verdict: h("div", { role: "status" }), draws: h("div", { role: "status" }),
     version: h("output", { id: "replay-version" }), board: h("div"),

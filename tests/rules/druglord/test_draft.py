@@ -98,9 +98,10 @@ def test_a_region_lost_at_trial_goes_into_the_draft_without_priority():
 
 
 def test_no_marker_left_no_draft():
-    # Druglord components: "Region Markers: 14" per player, one of them the Score Marker.
+    # Druglord components: "Region Markers: 14" per player, one of them the Score Marker.  Versions 1 and 2
+    # count the racetrack's markers as they are now (version 3 sets a game's aside: test_rules_version_3.py).
     thirteen = sorted(REGION_IDS)[:13]
-    state = table([thirteen, ["SE5"]])
+    state = table([thirteen, ["SE5"]], version=2)
     assert D.view(state, 0)["players"][0]["markers_free"] == 0
     events, state = to_next_turn(state, dice(5, 2))                    # seat 0 would draft first
     assert first(events, "DraftDeclined") == {"seat": 0, "reason": "no marker"}

@@ -58,7 +58,8 @@ def test_the_choice_is_simultaneous_and_secret_until_everyone_has_chosen():
     assert len(state["deck"]) == 74 - 9                                # the 6 cards not kept went back, shuffled
     assert D.visible_to(first_event(events, "DeckShuffled")) == set()
     view = D.view(state, 2)["players"][1]
-    assert view["score"] == 0 and view["score_markers"] == 1 and view["markers_free"] == 10  # 14 - 3 - 1
+    assert view["score"] == 0 and view["score_markers"] == 1 and view["markers_free"] == 9  # 14 - 3 - 2
+    # (version 3: the 2 markers a game to 20 can put on the racetrack are set aside)
 
 
 def first_event(events, type_):

@@ -65,8 +65,9 @@ def test_domestic_needs_two_units_and_local_demand():
 
 def test_single_unit_is_stored_locally_and_combined_next_time():
     # Druglord 5.A: "If a Region only produces 1 of a type of Weight for which there is local demand, the weight
-    # may be stored locally and combined with weight from subsequent turns".
-    state = put(table([["FS5"], ["AE1"]]), "FS5", "reefer", 1)
+    # may be stored locally and combined with weight from subsequent turns".  Version 2 stored it for the player
+    # (version 3 asks, and only for a Region of Weight Value 1: test_rules_version_3.py).
+    state = put(table([["FS5"], ["AE1"]], version=2), "FS5", "reefer", 1)
     _, state = play(state, 0, {"type": "Pass"})
     events, state = play(state, 1, {"type": "Pass"})
     sweep = first(events, "PhaseEnded")["sweep"]

@@ -31,7 +31,8 @@ def pass_until(state, stop, rng_last=None):
 def test_action_order_is_rolled_high_first_ties_rolled_off_then_clockwise():
     # Druglord 4: "Players roll for Action order, highest rolling player acting first. Ties are resolved through
     # roll-off. Every Turn has a new roll for Action order. Play proceeds in a clockwise manner, passing to the left."
-    state = table([["FS5"], ["AE1"], ["AR4"]])
+    # Versions 1 and 2 roll without Sway (version 3's Sway window: test_rules_version_3.py).
+    state = table([["FS5"], ["AE1"], ["AR4"]], version=2)
     state = given(state, load.loading_started(state))
     _, state = play(state, 0, {"type": "LoadDefault"})
     _, state = play(state, 1, {"type": "LoadDefault"})
