@@ -3,7 +3,8 @@
 A ruleset declares its command shapes (`commands`: {type: {argument: kind}}, kinds from
 rules.base.ARG_KINDS), one-line descriptions of them (`command_docs`: {type: (description,
 {argument: description})}), its event catalogue (`event_docs`: {event type: description}) and
-the JSON Schema of its view (`view_schema`, written with the small helpers below).  From these
+the JSON Schema of its view (`view_schema`, written with the small helpers below) and, where its
+data fixes them, every value an argument may take (`argument_values`: enums).  From these
 this module builds the documents the API serves (GET /v1/rulesets/{name}/schema) and the
 generic label of a legal move.  Pure: no I/O.  A ruleset that declares no docs still works
 (RulesetBase's defaults: empty descriptions); one that declares no view schema gets `{}` (anything).
@@ -68,12 +69,33 @@ def docs_of(ruleset: Any, ctype: str) -> tuple[str, Mapping[str, str]]:
     return description, args or {}
 
 
+def allowed_values(ruleset: Any, ctype: str, arg: str) -> tuple | None:
+    """Every value an argument may take, as the ruleset declares it ("Command.argument" before
+    "argument"), or None: any value of its kind."""
+    declared = ruleset.argument_values
+    values = declared.get(f"{ctype}.{arg}", declared.get(arg))
+    return None if values is None else tuple(values)
+
+
+def argument_schema(kind: str, values: tuple | None) -> dict:
+    """The JSON Schema of an argument of `kind`, narrowed to `values` when the game fixes them
+    (a list of strings: each item; a nullable string: the values or null)."""
+    schema = dict(ARG_SCHEMAS[kind])
+    if values is None:
+        return schema
+    if kind == "strs":
+        return {**schema, "items": {**schema["items"], "enum": list(values)}}
+    return {**schema, "enum": [*values, None] if kind == "str?" else list(values)}
+
+
 def command_schema(ruleset: Any, ctype: str) -> dict:
-    """The JSON Schema of one command type: `type` fixed, its arguments required, nothing else."""
+    """The JSON Schema of one command type: `type` fixed, its arguments required (each an `enum`
+    where the game's data fixes its values), nothing else."""
     description, arg_docs = docs_of(ruleset, ctype)
     properties: dict[str, dict] = {"type": {"const": ctype, "description": "The command type"}}
     for arg, kind in ruleset.commands[ctype].items():
-        properties[arg] = {**ARG_SCHEMAS[kind], "description": arg_docs.get(arg, "")}
+        properties[arg] = {**argument_schema(kind, allowed_values(ruleset, ctype, arg)),
+                           "description": arg_docs.get(arg, "")}
     return {"title": ctype, "description": description, "type": "object", "properties": properties,
             "required": ["type", *ruleset.commands[ctype]], "additionalProperties": False}
 

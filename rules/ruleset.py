@@ -247,6 +247,10 @@ class RulesetBase(Ruleset):
     command_docs: Mapping[str, tuple[str, Mapping[str, str]]] = {}  # type -> (description, {arg: description})
     event_docs: Mapping[str, str] = {}  # event type -> description
     view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
+    # "argument" or "Command.argument" -> every value it may ever take (a weight type, a route): an
+    # `enum` in the command schemas, so a generated client refuses "plutonium" before sending it.
+    # Only values fixed by the game's data; the more specific key wins.  Optional.
+    argument_values: Mapping[str, tuple] = {}
     # event type -> narrator(data as the reader may read it, names) -> {"text", "refs"} (rules/narration.py):
     # every event type a ruleset emits has one (tests/rules/test_narration.py)
     narrations: Mapping[str, narration.Narrator] = {}

@@ -12,6 +12,7 @@ API_VERSION = "1.0.0"
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app.  `config` may carry REDIS_URL, QUEUE_REDIS_URL, RULESETS (tests), ..."""
+    from rules import RULESETS
     from service.api import BLUEPRINTS
     from service.api.base import CartelApi
     from service.api.web import blp as web_blp
@@ -69,6 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     api.register_stream_messages()
+    api.register_ruleset_types(RULESETS)  # the server's games, whatever app.config["RULESETS"] a test adds
     app.register_blueprint(web_blp)  # the reference frontend: static files, outside the API description
     register_error_handlers(app)
     install_rate_limits(app)

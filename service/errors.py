@@ -17,22 +17,29 @@ from events.runner import GameNotFound, IdempotencyMismatch, SeatPlayedByBot, St
 from events.store import ConcurrencyConflict
 from events.table import GameClosed
 from rules.base import BadCommand, IllegalMove
+from service.problems import CATALOGUE, first_param, title_of, type_uri
 
-PROBLEM_TYPE_BASE = "https://tabletop-cartel.dev/problems/"
 log = logging.getLogger(__name__)
 
 
 class ProblemSchema(ma.Schema):
-    """An RFC 9457 problem document (extension members allowed)."""
+    """An RFC 9457 problem document (extension members allowed); its codes are docs/errors.md's."""
 
     class Meta:
         unknown = ma.INCLUDE
 
-    type = ma.fields.String(metadata={"description": "URI naming the kind of problem"})
+    type = ma.fields.String(metadata={"description": (
+        "The problem code's stable URI, `https://tabletop-cartel.dev/problems/<code>`; its path is the code's page "
+        "on this server too (GET /problems/<code>; every code: GET /problems and docs/errors.md)")})
+    code = ma.fields.String(validate=ma.validate.OneOf(sorted(CATALOGUE)), metadata={
+        "description": "What went wrong, as a stable slug to branch on (docs/errors.md lists every code)"})
     title = ma.fields.String(metadata={"description": "Short summary of the kind of problem"})
     status = ma.fields.Integer()
     detail = ma.fields.String(metadata={"description": "What went wrong, for a human"})
     instance = ma.fields.String(metadata={"description": "The request path"})
+    param = ma.fields.String(metadata={"description": (
+        "The one field at fault, when there is one: a body or query field, dotted (`seats.0.kind`, "
+        "`options.max_score`), or a header (`If-Match`)")})
     rule = ma.fields.String(allow_none=True, metadata={"description": "The rulebook section a move violated"})
     version = ma.fields.Integer(metadata={"description": "The game's current version (on 409)"})
     still_legal = ma.fields.Boolean(metadata={"description": (
@@ -49,22 +56,26 @@ class Problem(Exception):
         self.status, self.kind, self.detail, self.headers, self.extra = status, kind, detail, headers or {}, extra
 
 
-TITLES = {
-    400: "Malformed request", 401: "Authentication required", 403: "Forbidden", 404: "Not found",
-    405: "Method not allowed", 406: "Not acceptable", 409: "Conflict", 412: "Precondition failed",
-    413: "Request body too large", 415: "Unsupported media type", 422: "Illegal move", 429: "Too many requests",
-    500: "Internal server error", 503: "Service unavailable",
-}
-
-
-def problem_response(status: int, kind: str, detail: str, headers: dict | None = None, **extra):
-    body = {"type": PROBLEM_TYPE_BASE + kind, "title": TITLES.get(status, "Error"), "status": status,
-            "detail": detail, "instance": request.path}
+def problem_response(status: int, kind: str, detail: str, headers: dict | None = None, title: str | None = None,
+                     **extra):
+    """The problem document for catalogue code `kind` (service/problems.py): its page as `type`, its title."""
+    if kind not in CATALOGUE:  # a code nobody catalogued: still answered, but it is a bug to fix
+        log.warning("problem code %r is not in the catalogue (service/problems.py)", kind)
+    entry = CATALOGUE.get(kind)
+    body = {"type": type_uri(kind), "code": kind, "title": title or title_of(kind, status, "Error"),
+            "status": status, "detail": detail, "instance": request.path}
+    if entry is not None and entry.param:  # a header the problem is always about (If-Match, Idempotency-Key)
+        body["param"] = entry.param
     body.update({k: v for k, v in extra.items() if v is not None or k == "rule"})
     response = current_app.response_class(json.dumps(body), status=status, mimetype="application/problem+json")
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+# Werkzeug's refusals by status; any other is the catalogue's http-error, titled by its reason phrase.
+HTTP_CODES = {400: "malformed-request", 404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
+              415: "unsupported-media-type", 422: "malformed-request"}
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -113,8 +124,7 @@ def register_error_handlers(app: Flask) -> None:
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
         status = error.code or 500
-        kind = {400: "malformed-request", 413: "body-too-large", 422: "malformed-request"}.get(
-            status, (error.name or "error").lower().replace(" ", "-"))
+        kind = HTTP_CODES.get(status, "http-error")
         if errors is not None:
             # webargs reports schema errors nested by location ({"json": {...}}); flatten one level.
             locations = ("json", "query", "headers", "form")
@@ -123,7 +133,7 @@ def register_error_handlers(app: Flask) -> None:
             if not isinstance(errors, dict):  # e.g. ["Invalid JSON body."]: errors of the body as a whole
                 errors = {"_body": errors}
             detail = "the request does not match its schema: " + _summarise(errors)
-            return problem_response(400, "malformed-request", detail, errors=errors)
+            return problem_response(400, "malformed-request", detail, errors=errors, param=first_param(errors))
         detail = data.get("message") or error.description or error.name
         if status == 413:
             limit = request.max_content_length
@@ -131,7 +141,8 @@ def register_error_handlers(app: Flask) -> None:
         # keep what the exception says about itself (Allow on 405, WWW-Authenticate...)
         headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
         headers.update(data.get("headers") or {})
-        return problem_response(status, kind, detail, headers=headers)
+        return problem_response(status, kind, detail, headers=headers,
+                                title=error.name if kind == "http-error" else None)
 
     @app.errorhandler(RedisConnectionError)
     @app.errorhandler(RedisTimeoutError)

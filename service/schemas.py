@@ -7,7 +7,9 @@ import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
 from events.seeds import ENTROPY_MAX, ENTROPY_RULES, entropy_refusal
+from rules import RULESETS
 from rules.narration import REF_KINDS
+from service.spec_types import view_refs
 
 SEAT_KINDS = ("human", "bot", "open")
 STATUSES = ("open", "active", "finished", "abandoned")
@@ -226,20 +228,25 @@ class MoveSchema(ma.Schema):
 
 
 class GameSchema(GameSummarySchema):
-    you = ma.fields.Integer(allow_none=True, metadata={"description": "The caller's seat; null for a spectator"})
+    # Every game document carries the turn state and the view (service/presenters.py game_document):
+    # required, so a generated client's fields are not optional
+    you = ma.fields.Integer(required=True, allow_none=True,
+                            metadata={"description": "The caller's seat; null for a spectator"})
     seed_commitment = ma.fields.String()
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
-    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(),
+    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True,
                               metadata={"description": "seat -> 'move' or 'response': who must act now"})
-    clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(),
+    clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
-    legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), metadata={
+    legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
         "description": "Every command the caller may send now, each postable as-is (per ruleset, each validates "
                        "against GET /v1/rulesets/{name}/schema `commands`)"})
-    move_labels = ma.fields.List(ma.fields.String(), metadata={
+    move_labels = ma.fields.List(ma.fields.String(), required=True, metadata={
         "description": "A short label in the game's words for each legal move, in the same order"})
-    view = ma.fields.Dict(metadata={"description": "The game as the caller may see it (ruleset-specific)"})
-    outcome = ma.fields.Dict(allow_none=True, metadata={
+    view = ma.fields.Dict(required=True, allow_none=True, metadata={
+        "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
+        "anyOf": view_refs(RULESETS)})
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "Once the game has ended: {winners, reason, ...}; an abandoned game's is "
                        '{"winners": [], "reason": "abandoned", "idle_seconds": N}'})
 

@@ -44,9 +44,11 @@ class TransportError(CartelError):
 class ProblemError(CartelError):
     """An error answer: an RFC 9457 ``application/problem+json`` document.
 
-    ``status``, ``title``, ``detail``, ``type``, ``rule`` (the rulebook section
-    an illegal move violated), ``version`` (the game's current version, on 409)
-    and ``errors`` (field-by-field, on 400) come from the document; ``raw`` is
+    ``status``, ``title``, ``detail``, ``type``, ``code`` (the stable slug of
+    docs/errors.md: ``seat-taken``, ``option-invalid``...), ``param`` (the
+    field at fault, when one is), ``rule`` (the rulebook section an illegal
+    move violated), ``version`` (the game's current version, on 409) and
+    ``errors`` (field-by-field, on 400) come from the document; ``raw`` is
     the whole parsed document and ``text`` the response body as received.  An
     error answer that is not problem+json (a proxy's HTML page, say) still
     raises a ProblemError, with ``raw == {}``.
@@ -59,6 +61,8 @@ class ProblemError(CartelError):
         self.title: str = self.raw.get("title") or _reason(status)
         self.detail: str = self.raw.get("detail") or (text.strip()[:300] if text else "") or self.title
         self.type: str = self.raw.get("type") or "about:blank"
+        self.code: str | None = self.raw.get("code")
+        self.param: str | None = self.raw.get("param")
         self.rule: str | None = self.raw.get("rule")
         self.version: int | None = self.raw.get("version")
         self.errors: Any = self.raw.get("errors")
@@ -70,8 +74,9 @@ class ProblemError(CartelError):
 
     @property
     def kind(self) -> str:
-        """The last part of ``type``: ``stale-version``, ``illegal-move``, ``not-found``..."""
-        return self.type.rstrip("/").rsplit("/", 1)[-1]
+        """The problem's ``code`` (``stale-version``, ``illegal-move``, ``not-found``...); from a server
+        older than the catalogue, the last part of ``type``."""
+        return self.code or self.type.rstrip("/").rsplit("/", 1)[-1]
 
     def __str__(self) -> str:
         text = f"{self.status} {self.title}: {self.detail}"
@@ -100,7 +105,9 @@ class NotFound(ProblemError):
 
 
 class Conflict(ProblemError):
-    """409: the game moved on since the version the command was decided against; ``version`` is the current one.
+    """409: the game's state is in the way: it moved on since the version the command was decided against
+    (``stale-version``; ``version`` is the current one), the seat claimed is taken (``seat-taken``), the game
+    was abandoned or archived, or a bot plays the seat.
 
     ``still_legal`` (on a stale command): True if the same command is legal at ``version`` (resend it there,
     no read needed), False if not (read the game and choose again), None when the server did not say (an
@@ -117,7 +124,9 @@ class PayloadTooLarge(ProblemError):
 
 
 class Unprocessable(ProblemError):
-    """422: a well-formed request the game does not allow."""
+    """422: a well-formed request the game does not allow: an illegal move, or a new game's option, seat count
+    or bot level the ruleset does not have (``option-invalid``, ``seat-count-invalid``, ``bot-level-invalid``;
+    ``param`` names the field)."""
 
 
 class IllegalMove(Unprocessable):

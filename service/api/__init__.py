@@ -5,7 +5,8 @@ from service.api.games import blp as games_blp
 from service.api.health import blp as health_blp
 from service.api.metrics import blp as metrics_blp
 from service.api.play import blp as play_blp
+from service.api.problems import blp as problems_blp
 from service.api.replays import blp as replays_blp
 from service.api.rulesets import blp as rulesets_blp
 
-BLUEPRINTS = [health_blp, rulesets_blp, games_blp, play_blp, replays_blp, metrics_blp]
+BLUEPRINTS = [health_blp, rulesets_blp, games_blp, play_blp, replays_blp, metrics_blp, problems_blp]

@@ -3,6 +3,7 @@ malformed body), the Api, and the helpers that load a game for its reader."""
 from __future__ import annotations
 
 import http
+from typing import Any, Mapping
 
 import flask_smorest
 from flask_smorest.utils import prepare_response
@@ -86,6 +87,27 @@ class CartelApi(flask_smorest.Api):
         from service.schemas import StreamEndSchema, TurnStateSchema
         self.spec.components.schema("TurnState", schema=TurnStateSchema)
         self.spec.components.schema("StreamEnd", schema=StreamEndSchema)
+
+    def register_ruleset_types(self, rulesets: Mapping[str, Any]) -> None:
+        """The games' own command, view and event-type schemas as components (service/spec_types.py), and
+        a command typed as one of them: `Move` (each item of legal_moves) and `Command` (the body of
+        POST /v1/games/{id}/commands) are any game's command.  The marshmallow
+        schemas still validate requests (the rulesets' validators check the arguments); this is the
+        description generated clients are typed from."""
+        from service.spec_types import ANY_COMMAND, ref, ruleset_components
+        for name, component in ruleset_components(rulesets).items():
+            self.spec.components.schema(name, component=component)
+        schemas = self.spec.components.schemas
+        schemas["Move"] = {"description": "A command the caller may send now, postable as-is",
+                           "anyOf": [ref(ANY_COMMAND)]}
+        # expected_version in words, not as a property: a generated client types a body of "one of the
+        # commands, plus this" as a union with a bare {expected_version} (openapi-typescript) or not at
+        # all (openapi-python-client's allOf); the commands are open objects, so it stays valid
+        expected_version = schemas["Command"]["properties"]["expected_version"]
+        schemas["Command"] = {
+            "description": "A command of the game's ruleset, as listed in legal_moves.  It may also carry "
+                           f"`expected_version` (an integer from 0: {expected_version['description']})",
+            "anyOf": [ref(ANY_COMMAND)]}
 
     def _register_responses(self):
         # As flask-smorest's, but errors are documented as application/problem+json.

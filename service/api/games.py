@@ -1,10 +1,16 @@
 """Creating, listing, reading and joining games."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import request
 from flask.views import MethodView
 
 from events.runner import NotAwaited
+from events.table import SeatNotOpen
+from rules.base import IllegalMove
+from rules.ruleset import check_bot_level, check_options, latest_version, ruleset_at
 from service.api.base import (
     ETAG,
     PER_READER,
@@ -50,7 +56,8 @@ class Games(MethodView):
     @blp.response(201, CreatedGameSchema, headers={"Location": {
         "description": "The new game's URL", "schema": {"type": "string"}}, **RATE_LIMIT_HEADERS})
     @blp.problems({404: "No such ruleset", 413: "Body over the size limit", 415: "Body not application/json",
-                   422: "Seat count, bot level (of a seat or the clock) or option the ruleset does not allow"})
+                   422: "Seat count (seat-count-invalid), bot level of a seat or the clock (bot-level-invalid) "
+                        "or option (option-invalid) the ruleset does not allow; `param` names the field"})
     @blp.doc(operationId="createGame", security=PUBLIC)
     def post(self, spec):
         """Create a game.  Human seats get their token now (shown once); open seats wait in the lobby."""
@@ -58,9 +65,12 @@ class Games(MethodView):
         if spec["ruleset"] not in runner.rulesets:
             raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
         tokens = {n: new_token() for n, seat in enumerate(spec["seats"]) if seat["kind"] == "human"}
-        game = runner.create_game(spec["ruleset"], spec["seats"], spec["options"], spec.get("seed"),
-                                  spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()},
-                                  spec.get("entropy"))
+        try:
+            game = runner.create_game(spec["ruleset"], spec["seats"], spec["options"], spec.get("seed"),
+                                      spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()},
+                                      spec.get("entropy"))
+        except IllegalMove as refusal:  # a table the ruleset is not played at: not a move, so not illegal-move
+            raise table_refused(refusal, runner.rulesets[spec["ruleset"]], spec) from None
         seats = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {})} for n, s in enumerate(game.seats)]
         return ({"id": game.id, "ruleset": spec["ruleset"], "status": game.status, "version": game.version,
                  "seed_commitment": game.meta["seed_commitment"], "seats": seats},
@@ -92,14 +102,17 @@ class ClaimSeat(MethodView):
     @blp.arguments(ClaimSeatSchema, required=False)  # a name and entropy are optional: no body is a claim too
     @blp.response(201, ClaimedSeatSchema)
     @blp.problems({404: "No such game or seat", 413: "Body over the size limit", 415: "Body not application/json",
-                   422: "The seat is not open"})
+                   409: "The seat is not open: a player or a bot has it (seat-taken)"})
     @blp.doc(operationId="claimSeat", security=PUBLIC)
     def post(self, body, game_id, seat):
         """Take an open seat: returns its token (shown once).  The last claim starts the game.
 
         With `entropy`, the seat adds its own to the game's seed (docs/fairness.md)."""
         token = new_token()
-        game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"), body.get("entropy"))
+        try:
+            game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"), body.get("entropy"))
+        except SeatNotOpen as refusal:  # someone has it: the table's state conflicts with the claim
+            raise Problem(409, "seat-taken", refusal.reason, rule=refusal.rule) from None
         return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version}
 
 
@@ -124,3 +137,37 @@ class ReclaimSeat(MethodView):
             raise Problem(409, "nothing-to-reclaim", refusal.reason) from None
         return {"game_id": game.id, "seat": seat, "kind": game.seats[seat]["kind"], "status": game.status,
                 "version": game.version}
+
+
+# A new table the ruleset refuses (rules/ruleset.py table_checks), by the rule the refusal cites.
+TABLE_REFUSALS = {"options": "option-invalid", "players": "seat-count-invalid", "bots": "bot-level-invalid"}
+
+
+def table_refused(refusal: IllegalMove, ruleset: Any, spec: dict) -> Problem:
+    """The 422 for a new game the ruleset refuses, naming the refused field as `param`."""
+    code = TABLE_REFUSALS.get(refusal.rule or "", "illegal-move")
+    param = refused_field(code, ruleset_at(ruleset, latest_version(ruleset)), spec)
+    return Problem(422, code, refusal.reason, rule=refusal.rule, param=param)
+
+
+def refused_field(code: str, ruleset: Any, spec: dict) -> str | None:
+    """The first field of `spec` the check behind `code` refuses (the refusal's text is for humans)."""
+    if code == "bot-level-invalid":
+        levels = {f"seats.{n}.level": seat.get("level", "random")
+                  for n, seat in enumerate(spec["seats"]) if seat["kind"] == "bot"}
+        levels["clock.bot_level"] = (spec.get("clock") or {}).get("bot_level")
+        return next((field for field, level in levels.items()
+                     if level is not None and _refuses(check_bot_level, ruleset, level)), None)
+    if code == "option-invalid":
+        options = spec.get("options") or {}
+        return next((f"options.{name}" for name in options
+                     if _refuses(check_options, ruleset, {name: options[name]})), "options")
+    return None
+
+
+def _refuses(check: Callable[..., Any], *args: Any) -> bool:
+    try:
+        check(*args)
+    except IllegalMove:  # BadCommand is one
+        return True
+    return False

@@ -85,7 +85,7 @@ def test_create_claim_games_show(cartel):
 
     # The seat is taken now: a readable error, the rule, no traceback.
     code, out, err = cartel("claim", game_id, 1)
-    assert code == 2 and out == "" and "422" in err and "rule: lobby" in err and "Traceback" not in err
+    assert code == 2 and out == "" and "409 Seat taken" in err and "rule: lobby" in err and "Traceback" not in err
 
 
 def test_create_and_claim_with_entropy_the_sdk_and_cli_send(cartel, server):

@@ -27,6 +27,7 @@ from clients.sdk import (
     ServerError,
     TransportError,
     Unauthorized,
+    Unprocessable,
     send_fresh,
 )
 from tests.support.processes import database, free_port, running_service, wait_until
@@ -121,9 +122,9 @@ def test_create_read_lobby_and_claim(client):
     assert client.game_if_changed(created.id, game.version) is None
     assert client.game_if_changed(created.id, game.version - 1).version == game.version
 
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(Conflict) as caught:  # taken: a conflict with the table, not a move the rules forbid
         client.claim(created.id, 1)
-    assert caught.value.status == 422 and caught.value.rule == "lobby"
+    assert caught.value.status == 409 and caught.value.kind == caught.value.code == "seat-taken"
     with pytest.raises(NotFound):
         client.claim(created.id, 9)
     with pytest.raises(NotFound):
@@ -153,8 +154,10 @@ def test_bad_requests_are_problems(client):
     error = caught.value
     assert error.status == 400 and error.errors and "seats" in error.errors
     assert error.raw["type"].endswith("/malformed-request") and error.text.startswith("{")
-    with pytest.raises(IllegalMove):  # one seat: fewer than kingpin allows
+    with pytest.raises(Unprocessable) as caught:  # one seat: fewer than kingpin allows (not an illegal move)
         client.create_game("kingpin", [SeatSpec.human()])
+    assert not isinstance(caught.value, IllegalMove)
+    assert (caught.value.status, caught.value.code, caught.value.param) == (422, "seat-count-invalid", "seats")
     with pytest.raises(NotFound):
         client.create_game("no-such-game", [SeatSpec.human(), SeatSpec.human()])
     game_id, seat0, _ = two_humans(client)

@@ -45,6 +45,15 @@ def test_every_command_and_event_is_described(name):
     Draft202012Validator.check_schema(view_schema(ruleset))
 
 
+def test_druglord_arguments_fixed_by_its_data_are_enums():
+    """A weight is one of the four types (rules/druglord/data.py): "plutonium" fails the served schema."""
+    sway = Draft202012Validator(commands_schema(RULESETS["druglord"]))
+    assert sway.is_valid({"type": "Sway", "die": "trade", "weight": "pills", "units": 1})
+    assert not sway.is_valid({"type": "Sway", "die": "trade", "weight": "plutonium", "units": 1})
+    assert not sway.is_valid({"type": "DrawWeight", "weights": ["reefer", "plutonium"]})
+    assert not sway.is_valid({"type": "Trade", "from": "traphouse", "to": "FS3", "route": "sea:arctic", "units": 1})
+
+
 @pytest.mark.parametrize("name", sorted(EVERY_RULESET))
 def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
     ruleset = EVERY_RULESET[name]

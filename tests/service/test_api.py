@@ -210,7 +210,8 @@ def test_open_seats_wait_in_the_lobby_until_claimed(client):
     assert [g["id"] for g in lobby["games"]] == [created["id"]] and lobby["games"][0]["open_seats"] == [1]
     claimed = client.post(f"/v1/games/{created['id']}/seats/1/claim", json={"name": "Sandra"})
     assert claimed.status_code == 201 and claimed.json["status"] == "active"
-    problem(client.post(f"/v1/games/{created['id']}/seats/1/claim", json={}), 422)
+    taken = problem(client.post(f"/v1/games/{created['id']}/seats/1/claim", json={}), 409)  # a conflict
+    assert taken["code"] == "seat-taken" and taken["title"] == "Seat taken"
     problem(client.post(f"/v1/games/{created['id']}/seats/7/claim", json={}), 404)
     assert client.get("/v1/games?status=open").json["total"] == 0
     me = client.get(f"/v1/games/{created['id']}", headers=bearer(claimed.json["token"])).json

@@ -26,3 +26,29 @@ def test_every_route_is_documented(app):
             continue
         path = str(rule).replace("<string:", "{").replace("<int:", "{").replace(">", "}")
         assert path in documented, f"{path} is served but not in openapi.yaml"
+
+
+def test_commands_and_views_are_typed_from_the_rulesets_own_schemas():
+    """Issue 25 item 3: each game's commands are a oneOf discriminated by `type`, generated from the schemas
+    GET /v1/rulesets/{name}/schema serves; legal_moves and the command body are any game's command."""
+    from rules import RULESETS
+    from rules.describe import commands_schema
+    from service.spec_types import pascal
+
+    schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
+    for name, ruleset in RULESETS.items():
+        union = schemas[f"{pascal(name)}Command"]
+        assert union["discriminator"]["propertyName"] == "type"
+        assert set(union["discriminator"]["mapping"]) == set(ruleset.commands)
+        for ctype, served in commands_schema(ruleset)["$defs"].items():
+            member = schemas[f"{pascal(name)}{ctype}"]
+            assert member["properties"]["type"]["enum"] == [ctype] and member["required"] == served["required"]
+            for arg, prop in served["properties"].items():
+                if "enum" in prop:
+                    assert member["properties"][arg]["enum"] == prop["enum"], (name, ctype, arg)
+        assert f"{pascal(name)}View" in schemas and f"{pascal(name)}EventType" in schemas
+    assert schemas["DruglordSway"]["properties"]["weight"]["enum"] == ["reefer", "pills", "cocaine", "opiates"]
+    assert schemas["Move"]["anyOf"] == schemas["Command"]["anyOf"] == [{"$ref": "#/components/schemas/AnyCommand"}]
+    assert len(schemas["AnyCommand"]["anyOf"]) == len(RULESETS)
+    assert {"legal_moves", "move_labels", "awaiting", "clocks", "you", "view", "outcome"} <= set(
+        schemas["Game"]["required"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.service.conftest import bearer
 
-PROBLEM_KEYS = {"type", "title", "status", "detail", "instance", "version", "still_legal"}
+PROBLEM_KEYS = {"type", "code", "title", "status", "detail", "instance", "version", "still_legal"}
 
 
 def stale(response) -> dict:

@@ -1,0 +1,189 @@
+"""The error catalogue: every problem `code` the service answers, as data.
+
+A problem document carries its `code` (a short stable slug to branch on, like Stripe's),
+`type` (the code's stable absolute URI, as before the catalogue; its path, `/problems/<code>`,
+is the code's page on every deployment of this service; the full catalogue is docs/errors.md),
+a `title` that fits the case and, for one bad field, `param` naming it.  A code is added here
+first; tests/service/test_error_catalogue.py provokes every code and checks that docs/errors.md
+lists exactly these.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+# Absolute and unchanged since the first release (RFC 9457 3.1.1: consumers match on `type`, and absolute
+# URIs are recommended); the service serves the same path, so a type's path is its page on any deployment.
+TYPE_HOST = "https://tabletop-cartel.dev"
+TYPE_PATH = "/problems/"
+
+
+@dataclass(frozen=True)
+class ProblemType:
+    """One entry of the catalogue."""
+
+    code: str
+    status: int | None  # None: the HTTP status of the refusal (http-error)
+    title: str
+    when: str
+    todo: str
+    param: str | None = None  # the field at fault when it is always the same one (a header): set for the caller
+    param_doc: str | None = None  # what `param` names when the view finds the field (the first bad one)
+
+    def describe(self) -> dict[str, Any]:
+        return {**asdict(self), "type": type_uri(self.code)}
+
+    @property
+    def param_text(self) -> str:
+        """The catalogue's `param` column."""
+        return f"`{self.param}`" if self.param else (self.param_doc or "")
+
+
+def _entries(*entries: ProblemType) -> dict[str, ProblemType]:
+    return {entry.code: entry for entry in entries}
+
+
+CATALOGUE: dict[str, ProblemType] = _entries(
+    # 400: the request is malformed; nothing was appended
+    ProblemType("malformed-request", 400, "Malformed request",
+                "A body, query or path value does not match its schema (`errors` lists every bad field).",
+                "Fix the field `param` names (the first of `errors`) and send again.",
+                param_doc="the first bad field, dotted: `seats.0.kind`, `after`"),
+    ProblemType("malformed-json", 400, "Malformed JSON body",
+                "The body is not acceptable JSON: unparsable, nested too deep, a huge integer, NaN or a lone "
+                "surrogate.", "Send one plain JSON document."),
+    ProblemType("malformed-command", 400, "Malformed command",
+                "The command is not one of the game's shapes: unknown `type`, a missing, extra or mistyped "
+                "argument.", "Send a command as the ruleset's command schema (GET /v1/rulesets/{name}/schema) "
+                "or the game's `legal_moves` give it."),
+    ProblemType("malformed-if-match", 400, "Malformed If-Match",
+                'If-Match is not a game version in quotes ("12") or an ETag the game gave.',
+                "Send the ETag of the game you read, or its version in quotes.", "If-Match"),
+    ProblemType("malformed-idempotency-key", 400, "Malformed Idempotency-Key",
+                "Idempotency-Key is not 1 to 128 visible ASCII characters.",
+                "Send a key such as a UUID.", "Idempotency-Key"),
+    ProblemType("malformed-last-event-id", 400, "Malformed Last-Event-ID",
+                "Last-Event-ID is not a version from 0 to 2^63-1.",
+                "Send the `id` of the last event you read, or none.", "Last-Event-ID"),
+    ProblemType("malformed-history", 400, "Malformed history",
+                "An uploaded history is not the JSON Lines export of a game.",
+                "Upload the body GET /v1/games/{id}/history gave, unchanged."),
+    # 401 / 403: who is asking
+    ProblemType("token-required", 401, "Seat token required",
+                "The request needs a seat token and has none.",
+                "Send `Authorization: Bearer <token>` with the token of your seat."),
+    ProblemType("token-malformed", 401, "Malformed Authorization header",
+                "Authorization is not `Bearer <token>`.", "Send `Authorization: Bearer <token>`.",
+                "Authorization"),
+    ProblemType("ticket-invalid", 401, "Stream ticket invalid",
+                "The `ticket` of an event stream is unknown or expired.",
+                "Get a new one with POST /v1/games/{id}/tickets.", "ticket"),
+    ProblemType("token-not-for-this-game", 403, "Token holds no seat in this game",
+                "The seat token is not one of this game's.", "Use the token this game gave your seat."),
+    ProblemType("token-not-for-this-seat", 403, "Token holds another seat",
+                "The seat token holds another seat of this game.", "Use this seat's own token."),
+    ProblemType("game-not-finished", 403, "Game not finished",
+                "The history of a game still being played would reveal hidden cards and the seed.",
+                "Wait for the game to end; read the event feed meanwhile."),
+    # 404 / 405
+    ProblemType("not-found", 404, "Not found",
+                "No such game, seat, ruleset, rules document, version or path.",
+                "Check the identifier; GET /v1/rulesets and GET /v1/games list what exists."),
+    ProblemType("method-not-allowed", 405, "Method not allowed",
+                "The path does not take this method (`Allow` lists those it takes).",
+                "Use a method from `Allow`."),
+    # 409: the game's state is in the way; nothing was appended
+    ProblemType("stale-version", 409, "Stale version",
+                "If-Match (or `expected_version`) names a version the game has moved past; `version` is the "
+                "current one and, for a command, `still_legal` says whether it is legal there.",
+                "Resend with If-Match at `version` if `still_legal`, else read the game and choose anew."),
+    ProblemType("seat-taken", 409, "Seat taken",
+                "A claim for a seat that is not open: a player or a bot has it.",
+                "Claim another open seat (the lobby lists them), or spectate."),
+    ProblemType("seat-played-by-bot", 409, "Seat played by a bot",
+                "The seat was handed to a bot after its clock ran out too often.",
+                "Reclaim it (POST /v1/games/{id}/seats/{seat}/reclaim), then send your command."),
+    ProblemType("nothing-to-reclaim", 409, "Nothing to reclaim",
+                "A reclaim for a seat no bot plays in an active game.", "Nothing: the seat is yours to play."),
+    ProblemType("game-abandoned", 409, "Game abandoned",
+                "The game was abandoned (no human command for the idle limit): it takes no command.",
+                "Read its feed or history; start a new game."),
+    ProblemType("game-archived", 409, "Game archived",
+                "The game was archived: it takes no command and keeps no seat tokens.",
+                "Read its history at GET /v1/games/{id}/history."),
+    # 413 / 414 / 415
+    ProblemType("body-too-large", 413, "Request body too large",
+                "The body is over the endpoint's limit (MAX_BODY_BYTES, REPLAY_MAX_BYTES for replays).",
+                "Send less; the detail gives the limit."),
+    ProblemType("uri-too-long", 414, "URI too long",
+                "The request line is over the server's limit (gunicorn's limit_request_line).",
+                "Shorten the URL: identifiers are short and no query needs long values."),
+    ProblemType("unsupported-media-type", 415, "Unsupported media type",
+                "A body that is not `application/json` where JSON is expected.",
+                "Send `Content-Type: application/json`."),
+    # 422: well-formed, but not acceptable; nothing was appended
+    ProblemType("illegal-move", 422, "Illegal move",
+                "The rules forbid the command now (out of turn, a card you lack, a game over...); `rule` names "
+                "the rulebook section.", "Choose a move from the game's `legal_moves`."),
+    ProblemType("option-invalid", 422, "Invalid game option",
+                "A new game names an option the ruleset does not have, or a value outside its choices.",
+                "Use the options GET /v1/rulesets/{name} lists, with one of their choices.",
+                param_doc="the option: `options.<name>` (`options` for a wrong kind of value)"),
+    ProblemType("seat-count-invalid", 422, "Invalid seat count",
+                "A new game has fewer or more seats than the ruleset is played by.",
+                "Send between the ruleset's `min_seats` and `max_seats` seats.", "seats"),
+    ProblemType("bot-level-invalid", 422, "Invalid bot level",
+                "A bot seat's level, or the clock's `bot_level`, is not one the ruleset has.",
+                "Use a level from the ruleset's `bot_levels` (`ismcts:N` for a search of N iterations).",
+                param_doc="`seats.<n>.level` or `clock.bot_level`"),
+    ProblemType("idempotency-key-reused", 422, "Idempotency key reused",
+                "The Idempotency-Key was sent before with a different command.",
+                "Use a new key for a new command; resend a command with its own key.", "Idempotency-Key"),
+    ProblemType("version-out-of-range", 422, "Version out of range",
+                "A replay is asked for a version past the end of the history.",
+                "Ask for a version the history has.", "version"),
+    # 429 / 431
+    ProblemType("rate-limited", 429, "Too many requests",
+                "This address or seat token is over its rate limit.", "Wait `Retry-After` seconds."),
+    ProblemType("header-fields-too-large", 431, "Request header fields too large",
+                "A header, or all of them, is over the server's limits (gunicorn's limit_request_field_size).",
+                "Send fewer or shorter headers."),
+    # 5xx: the server's side
+    ProblemType("internal-error", 500, "Internal server error",
+                "The server failed on the request; it is logged.", "Report it with the request's `instance`."),
+    ProblemType("storage-unavailable", 503, "Storage unavailable",
+                "The event store (Redis) is unreachable; nothing was appended.",
+                "Retry after `Retry-After` seconds with the same Idempotency-Key."),
+    ProblemType("too-many-followers", 503, "Too many followers",
+                "This server process follows as many event streams as it may.",
+                "Retry after `Retry-After` seconds, or read the paged feed."),
+    # the HTTP layer's own refusals that have no code of their own
+    ProblemType("http-error", None, "(the HTTP reason phrase)",
+                "The HTTP server refused the request for a reason with no code of its own (gunicorn: an "
+                "`Expect` other than 100-continue is 417, an unknown Transfer-Encoding 501).",
+                "Read `status` and `detail`; send a plain HTTP/1.1 request."),
+)
+
+
+def type_uri(code: str) -> str:
+    """The problem's `type`: its code's stable URI."""
+    return TYPE_HOST + TYPE_PATH + code
+
+
+def title_of(code: str, status: int, fallback: str = "Error") -> str:
+    """The catalogue's title for `code` (http-error's is the reason phrase the caller gives)."""
+    entry = CATALOGUE.get(code)
+    return entry.title if entry is not None and entry.status is not None else fallback
+
+
+def first_param(errors: Any) -> str | None:
+    """The first bad field of a marshmallow/webargs `errors` tree, dotted (`seats.0.kind`); None for
+    errors of the body as a whole (`_schema`, `_body`)."""
+    path: list[str] = []
+    while isinstance(errors, dict) and errors:
+        key = next(iter(errors))  # a list's index is an int key
+        if key in ("_schema", "_body"):
+            break
+        path.append(str(key))
+        errors = errors[key]
+    return ".".join(path) or None

@@ -1,0 +1,147 @@
+"""The rulesets' own schemas as OpenAPI components, so generated clients get real types.
+
+Each ruleset already describes itself in JSON Schema 2020-12 (rules/describe.py, served at
+GET /v1/rulesets/{name}/schema).  This module converts those documents, at spec-build time, into
+OpenAPI 3.0 components: `<Game><Command>` per command type, `<Game>Command` (a oneOf discriminated by
+`type`), `<Game>View`, `<Game>EventType`, and `AnyCommand` (any game's command: the body of
+POST /v1/games/{id}/commands and each item of `legal_moves`).  Generated, never hand-copied: the
+spec and `/schema` cannot drift.  Pure: no I/O, no Flask.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.describe import command_schema, event_catalogue, view_schema
+
+REF = "#/components/schemas/"
+ANY_COMMAND = "AnyCommand"
+# What OpenAPI 3.0 has no keyword for: dropped, which only loosens the schema (keys of a
+# dict_of are described in prose beside it).
+UNSUPPORTED = {"$schema", "propertyNames"}
+
+
+def pascal(name: str) -> str:
+    """A ruleset's name as a component prefix: lords_of_cannabis -> LordsOfCannabis."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def ref(component: str) -> dict:
+    """A reference to a component schema."""
+    return {"$ref": REF + component}
+
+
+def json_type(values: list) -> str | None:
+    """The one OpenAPI type every (non-null) value of an enum has, or None when they differ."""
+    def type_of(value: Any) -> str:
+        if isinstance(value, bool):
+            return "boolean"
+        if isinstance(value, int):
+            return "integer"
+        return {str: "string", float: "number", list: "array", dict: "object"}.get(type(value), "?")
+    types = {type_of(v) for v in values if v is not None}
+    return types.pop() if len(types) == 1 else None
+
+
+def typed_enum(schema: dict) -> dict:
+    """An enum with its type beside it (3.0's `nullable` needs one), null allowed by `nullable`."""
+    values = schema["enum"]
+    kind = schema.get("type") or json_type(values)
+    out = {**schema, **({"type": kind} if kind else {})}
+    return {**out, "nullable": True} if None in values else out
+
+
+def openapi30(schema: Any) -> Any:
+    """A JSON Schema 2020-12 document, as rules/describe.py writes them, in OpenAPI 3.0.3's dialect:
+    `const` -> a one-value enum, `type: [t, "null"]` and `anyOf: [s, {type: null}]` -> `nullable`."""
+    if isinstance(schema, list):
+        return [openapi30(item) for item in schema]
+    if not isinstance(schema, Mapping):
+        return schema
+    out: dict = {}
+    for key, value in schema.items():
+        if key in UNSUPPORTED or (key == "required" and not value):  # 3.0: a `required` list is never empty
+            continue
+        if key == "const":
+            out["enum"] = [value]
+        elif key in ("properties", "$defs"):
+            out[key] = {name: openapi30(sub) for name, sub in value.items()}
+        elif key == "type" and isinstance(value, list):
+            kinds = [kind for kind in value if kind != "null"]
+            out["type"] = kinds[0]
+            if "null" in value:
+                out["nullable"] = True
+        else:
+            out[key] = openapi30(value)
+    for union in ("anyOf", "oneOf"):
+        branches = out.get(union)
+        if branches and {"type": "null"} in branches:
+            rest = [b for b in branches if b != {"type": "null"}]
+            if len(rest) == 1 and ("type" in rest[0] or "enum" in rest[0]):
+                del out[union]
+                out = {**rest[0], **out, "nullable": True}
+            else:
+                raise ValueError(f"no OpenAPI 3.0 form for a nullable {union} of {rest}")
+    if "enum" in out:
+        out = typed_enum(out)
+    return out
+
+
+def member(schema: dict) -> dict:
+    """A command's schema as a union member: open to further properties (see command_components), and
+    untitled, since generators name a titled model by its title and two games share "EndTurn"."""
+    return {key: value for key, value in schema.items() if key not in ("additionalProperties", "title")}
+
+
+def command_components(ruleset: Any) -> dict[str, dict]:
+    """`<Game><Command>` for each command type and `<Game>Command`, their union discriminated by `type`."""
+    prefix = pascal(ruleset.name)
+    members = {ctype: f"{prefix}{ctype}" for ctype in ruleset.commands}
+    # without `additionalProperties: false`: the body of POST .../commands adds expected_version to a
+    # command (allOf), which a closed member would forbid; the server still answers 400 for any other
+    components = {name: member(openapi30(command_schema(ruleset, ctype))) for ctype, name in members.items()}
+    components[f"{prefix}Command"] = {
+        "title": f"{ruleset.title} command",
+        "description": f"A {ruleset.title} command ({ruleset.name}): as listed in legal_moves and as posted; "
+                       f"GET /v1/rulesets/{ruleset.name}/schema has the same schemas",
+        "oneOf": [ref(name) for name in members.values()],
+        "discriminator": {"propertyName": "type", "mapping": {ctype: REF + name for ctype, name in members.items()}},
+    }
+    return components
+
+
+def view_component(ruleset: Any) -> dict:
+    """`<Game>View`: what `view` holds in a game of this ruleset."""
+    schema = openapi30(view_schema(ruleset))
+    return {**schema, "description": f"The {ruleset.title} game as one reader may see it ({ruleset.name})"}
+
+
+def event_type_component(ruleset: Any) -> dict:
+    """`<Game>EventType`: every event type the ruleset emits, the catalogue's lines in the description."""
+    catalogue = event_catalogue(ruleset)
+    lines = "; ".join(f"{etype}: {doc}" if doc else etype for etype, doc in catalogue.items())
+    return {"type": "string", "enum": list(catalogue),
+            "description": f"The type of a {ruleset.title} event ({ruleset.name}). {lines}"}
+
+
+def ruleset_components(rulesets: Mapping[str, Any]) -> dict[str, dict]:
+    """Every ruleset's components, and `AnyCommand`: a command of any of them."""
+    components: dict[str, dict] = {}
+    for ruleset in rulesets.values():
+        prefix = pascal(ruleset.name)
+        components.update(command_components(ruleset))
+        components[f"{prefix}View"] = view_component(ruleset)
+        components[f"{prefix}EventType"] = event_type_component(ruleset)
+    # anyOf, not oneOf: two games may share a command ({"type": "Pass"} is a move in several)
+    components[ANY_COMMAND] = {
+        "title": "Any command",
+        "description": "A command of one of the server's games: `type` plus that command's arguments, exactly as "
+                       "listed in legal_moves (each game's union is <Game>Command, discriminated by `type`); "
+                       "any other property is refused (400)",
+        "anyOf": [ref(f"{pascal(name)}Command") for name in rulesets],
+    }
+    return components
+
+
+def view_refs(rulesets: Mapping[str, Any]) -> list[dict]:
+    """References to every ruleset's view component (a game's `view` is one of them)."""
+    return [ref(f"{pascal(name)}View") for name in rulesets]

@@ -1,0 +1,98 @@
+"""A TypeScript client generated from openapi.yaml (openapi-typescript, pinned with typescript by
+tests/clients/typescript/package-lock.json) is typed by the games' own command unions: a program that
+creates a game, reads it and sends its legal moves type-checks (`tsc`) and plays a whole Kingpin game
+against a bot; one that sends a Druglord Sway with weight "plutonium" does not compile (issue 25 item 3).
+
+node and npm must be on the machine (.ci/run installs them before the tests).  npm ci runs once into
+a directory under the machine's temporary directory (kept while the lock is unchanged); nothing is installed into the checkout."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.support.processes import database, running_service
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "openapi.yaml"
+SOURCES = Path(__file__).with_name("typescript")
+# pytest's own cache is switched off (pyproject.toml): the machine's temporary directory, outside the checkout
+CACHE = Path(tempfile.gettempdir()) / "tabletop-cartel-typescript-client"
+
+
+def run(args: list, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def toolchain() -> Path:
+    """node_modules with the pinned openapi-typescript and typescript (npm ci from the committed lock),
+    reused across runs while the lock is unchanged."""
+    assert shutil.which("npm") and shutil.which("node"), "node and npm are needed (.ci/run installs them)"
+    cache = CACHE
+    cache.mkdir(exist_ok=True)
+    lock = (SOURCES / "package-lock.json").read_text()
+    installed = cache / "installed-lock.json"
+    if not installed.exists() or installed.read_text() != lock:
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy(SOURCES / name, cache / name)
+        done = run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cache)
+        assert done.returncode == 0, done.stdout + done.stderr
+        installed.write_text(lock)
+    return cache / "node_modules" / ".bin"
+
+
+@pytest.fixture(scope="module")
+def project(toolchain, tmp_path_factory) -> Path:
+    """The client's types generated from the committed spec, beside the programs written against them."""
+    out = tmp_path_factory.mktemp("typescript")
+    generated = run([toolchain / "openapi-typescript", SPEC, "-o", out / "api.ts"], out)
+    assert generated.returncode == 0, generated.stdout + generated.stderr
+    for name in ("play.ts", "plutonium.ts", "tsconfig.json"):
+        shutil.copy(SOURCES / name, out / name)
+    return out
+
+
+def tsc(toolchain: Path, project: Path, *args: str) -> subprocess.CompletedProcess:
+    return run([toolchain / "tsc", *args], project, timeout=120)
+
+
+def test_the_generated_types_spell_each_game_s_commands_as_a_union(project):
+    types = (project / "api.ts").read_text()
+    assert 'weight: "reefer" | "pills" | "cocaine" | "opiates";' in types  # Druglord's Sway and LoadWeight
+    assert 'AnyCommand: components["schemas"]["KingpinCommand"] | components["schemas"]["DruglordCommand"]' in types
+    assert 'Move: components["schemas"]["AnyCommand"];' in types
+
+
+def test_a_program_that_creates_a_game_and_sends_listed_moves_type_checks(toolchain, project):
+    checked = tsc(toolchain, project, "--noEmit", "-p", "tsconfig.json")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_druglord_sway_with_plutonium_does_not_compile(toolchain, project):
+    checked = tsc(toolchain, project, "--noEmit", "--strict", "--target", "ES2022", "--module", "ES2022",
+                  "--moduleResolution", "bundler", "plutonium.ts")
+    assert checked.returncode != 0
+    assert "TS2322" in checked.stdout and '"plutonium"' in checked.stdout, checked.stdout
+    assert '"reefer" | "pills" | "cocaine" | "opiates"' in checked.stdout, checked.stdout
+
+
+@pytest.fixture(scope="module")
+def server(redis_server, tmp_path_factory):
+    with running_service(database(redis_server.url, 11), tmp_path_factory.mktemp("typescript-server")) as web:
+        yield web
+
+
+def test_the_typescript_program_plays_a_whole_kingpin_game(toolchain, project, server):
+    built = tsc(toolchain, project, "-p", "tsconfig.json")
+    assert built.returncode == 0, built.stdout + built.stderr
+    (project / "build" / "package.json").write_text('{"type": "module"}')
+    played = run(["node", project / "build" / "play.js", server.url], project, timeout=180)
+    assert played.returncode == 0, played.stdout + played.stderr
+    result = json.loads(played.stdout.strip().splitlines()[-1])
+    assert result["status"] == "finished" and result["sent"] > 10 and result["literal"] > 0, result
+    assert result["you"] == 0 and isinstance(result["winners"], list), result
