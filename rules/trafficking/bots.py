@@ -27,6 +27,7 @@ SQUARE_VALUE = {"dealing": 10, "marcus": 15, "jack_pot": 8, "flip_out": 3, "elev
 def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
     moves = ruleset.legal_moves(state, seat)
     if level == "greedy":
+        moves = [m for m in moves if not own_loan_move(m)]   # it never lends, borrows or repays (17b option)
         pick = narc_move(state, seat, moves, rng) if seat == state["narc"] else dealer_move(state, seat, moves, rng)
         if pick is not None:
             return pick
@@ -148,11 +149,17 @@ def make_offer(state: dict, seat: int, offers: list[dict]) -> dict | None:
     return best
 
 
+def own_loan_move(move: dict) -> bool:
+    return move["type"] == "RepayLoan" or (move["type"] == "MakeOffer" and "loan" in move["terms"])
+
+
 def answer(state: dict, seat: int, by_type: dict) -> dict:
-    """Accept a deal that pays; decline the rest."""
+    """Accept a deal that pays, and a loan offered (never lend); decline the rest."""
     accept = by_type["AcceptOffer"][0]
     found = state["offers"]["open"][str(accept["offer"])]
     terms = found["terms"]
+    if "loan" in terms:
+        return accept if terms["loan"] == "lend" else {"type": "DeclineOffer", "offer": accept["offer"]}
     each = terms["price"] / terms["lids"]
     i_buy = terms["direction"] == "sell"
     cash_after = player(state, seat)["cash"] - terms["price"]

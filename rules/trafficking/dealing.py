@@ -59,8 +59,21 @@ def sell_counts(state: dict, seat: int) -> list[int]:
     return list(range(1, min(turn["sell_die"], player(state, seat)["lids"]) + 1))
 
 
+def card_sale_counts(state: dict, seat: int) -> list[int]:
+    """Version 2, Concert Crowd / House Party: "Sell up to 3 (2) Lids": 1 to the most; none is "Pass"."""
+    turn = state["turn"]
+    sale = turn.get("card_sale") if turn and turn["seat"] == seat and turn["stage"] == "landed" else None
+    return list(range(1, min(sale["most"], player(state, seat)["lids"]) + 1)) if sale else []
+
+
 def decide_sell_lids(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
-    """SellLids{count}: 6d, "any amount up to the number showing on the die"."""
+    """SellLids{count}: 6d, "any amount up to the number showing on the die"; or a card's sale (18)."""
+    counts = card_sale_counts(state, seat)
+    if counts:
+        if cmd["count"] not in counts:
+            raise IllegalMove(f"the card lets you sell 1 to {max(counts)} Lids", rule="18")
+        sale = state["turn"]["card_sale"]
+        return [Event("LidsSold", {"seat": seat, "lids": cmd["count"], "each": sale["each"], "to": "card"})]
     require_stage(state, seat, "sell", "say how many Lids you sell", "6d")
     if cmd["count"] not in sell_counts(state, seat):
         raise IllegalMove(f"you may sell 1 to {max(sell_counts(state, seat))} Lids", rule="6d")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import offers
+from rules.trafficking import lending
 from rules.trafficking.movement import require_stage
 from rules.trafficking.state import deal_partners, player
 
@@ -53,7 +54,9 @@ def lander(state: dict) -> int:
 
 
 def decide_make(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
-    """MakeOffer{to, terms}."""
+    """MakeOffer{to, terms}; a loan's terms are lending.py's (the 17b option)."""
+    if lending.is_loan(cmd["terms"]):
+        return lending.decide_offer(state, seat, cmd, rng)
     require_stage(state, seat, "landed", "offer a deal", RULE)
     if state["turn"]["transaction"]:
         raise IllegalMove("you have made your one transaction on this square", rule="6i")
@@ -73,6 +76,8 @@ def decide_accept(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     """AcceptOffer{offer}: the deal is made at once."""
     events = offers.accept(state["offers"], seat, cmd["offer"])
     d = events[0].data
+    if lending.is_loan(d["terms"]):
+        return lending.accepted(state, events[0])
     problem = terms_problem(state, d["from"], seat, d["terms"])
     if problem:
         raise IllegalMove(problem, rule=RULE)
@@ -88,6 +93,8 @@ def decide_decline(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
 def decide_counter(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     """CounterOffer{offer, terms}: only the lander's own offer may be countered."""
     found = offers.offer(state["offers"], cmd["offer"])
+    if lending.is_loan(found["terms"]) or lending.is_loan(cmd["terms"]):
+        raise IllegalMove("a loan is accepted or declined, not countered", rule=lending.RULE)
     if found["to"] == seat and found["from"] != lander(state):
         raise IllegalMove("a counter-offer is accepted or declined, not countered again", rule=RULE)
     problem = found["to"] == seat and terms_problem(state, seat, found["from"], cmd["terms"])
@@ -107,7 +114,8 @@ def answer_moves(state: dict, seat: int) -> list[dict]:
         if found["to"] != seat:
             continue
         out += [{"type": "AcceptOffer", "offer": found["id"]}, {"type": "DeclineOffer", "offer": found["id"]}]
-        counter = template(state, seat, found["from"]) if found["from"] == lander(state) else None
+        counter = template(state, seat, found["from"]) \
+            if found["from"] == lander(state) and not lending.is_loan(found["terms"]) else None
         if counter:
             out.append({"type": "CounterOffer", "offer": found["id"], "terms": counter})
     return out

@@ -30,7 +30,8 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
              {"to": "the square landed on, one of the turn's choices in the view"}),
     "Buy": ("6c: buy Lids from the square's proprietor: roll one die, that many Lids at $50 each", {}),
     "Sell": ("6d/7a: sell Lids: roll one die, then sell up to that many at $100 (at Marcus: $150 each)", {}),
-    "SellLids": ("6d: sell any amount up to the number showing on the die", {"count": "how many Lids sold"}),
+    "SellLids": ("6d: sell any amount up to the number showing on the die; or (version 2) as many as a "
+                 "Concert Crowd / House Party card allows", {"count": "how many Lids sold"}),
     "PickUpLid": ("11a: pick up a Lid: roll both dice, 11 or 7 is free, else pay $10 x the dice", {}),
     "BuyPass": ("11d/10a: buy a THC Transit Pass for $50", {}),
     "RideSubway": ("10d: with a THC Transit Pass, take a subway ride to any THC Subway station",
@@ -43,11 +44,15 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
     "EndTurn": ("6l: state \"Pass\" (or stay put) and play continues", {}),
     "HideLids": ("16: Airport Customs: secretly put all your Lids in one hand", {"hand": HAND}),
     "ChooseHand": ("16: the Customs Officer (the Narc) chooses a hand", {"hand": HAND}),
-    "MakeOffer": ("6f: negotiate a direct transaction with a Dealer on your square",
-                  {"to": "the seat of a Dealer on your square", "terms": TERMS}),
+    "MakeOffer": ("6f: negotiate a direct transaction with a Dealer on your square; with the lending option "
+                  "(17b, version 2), offer or ask for a loan on your turn",
+                  {"to": "the seat of a Dealer on your square (a loan: any other Dealer)",
+                   "terms": TERMS + '; a loan: {"loan": "lend" | "borrow", "amount": dollars in tens}'}),
     "AcceptOffer": ("6f: accept the deal offered to you; Lids and cash change hands", {"offer": OFFER}),
     "DeclineOffer": ("6f: decline the deal offered to you", {"offer": OFFER}),
     "CounterOffer": ("6f: answer the lander's offer with your own terms", {"offer": OFFER, "terms": TERMS}),
+    "RepayLoan": ("17b (the lending option, version 2): pay back some or all of a loan on your turn",
+                  {"loan": "the loan's id (see the view's loans)", "amount": "dollars in tens, up to what you owe"}),
 }
 
 EVENT_DOCS: dict[str, str] = {
@@ -61,7 +66,8 @@ EVENT_DOCS: dict[str, str] = {
     "Passed": "A Dealer said \"Pass\" (automatic when nothing is left to choose)",
     "MoveRolled": "A player rolled one die: where it can take him",
     "BetSettled": "A gamble was settled by the roll: the payout",
-    "Moved": "A piece moved (by roll, Expressway, Time Warp, subway, cab or card), with the path",
+    "Moved": "A piece moved (by roll, Expressway, Time Warp, subway, cab or card; from version 2 the Narc "
+             "escorting a busted Dealer, how: escort), with the path",
     "Busted": "A Dealer was charged with an offense: Lids confiscated, legal fees, escorted to a Cop Shop; "
               "out of the game on the third",
     "Bankrupt": "A Dealer could not pay and is out of the game",
@@ -88,6 +94,8 @@ EVENT_DOCS: dict[str, str] = {
     "CustomsCleared": "Both hands shown: the Dealer cleared customs, or was caught",
     **offers.event_docs("deal", "A Dealer", "never in play: an offer stands until it is answered"),
     "DealMade": "Two Dealers dealt directly: Lids for cash",
+    "LoanMade": "A loan between Dealers was accepted: the cash went from the lender to the borrower (17b option)",
+    "LoanRepaid": "A borrower paid back some or all of a loan (17b option)",
     "GameWon": "The game is over: the Traffic King (a Kilo sold), or the Narc (every Dealer out)",
 }
 
@@ -111,13 +119,15 @@ _PLAYER = obj({
 _TURN = obj({
     "seat": SEAT, "stage": one_of_consts("roll", "move", "landed", "sell", "customs", "done"),
     "die": nullable(DIE), "choices": {**dict_of(arr(_SQUARE)), "propertyNames": _SQUARE},
-    "how": nullable(one_of_consts("roll", "expressway", "time_warp", "subway", "cab", "card")),
+    "how": nullable(one_of_consts("roll", "expressway", "time_warp", "subway", "cab", "card", "escort")),
     "again": BOOL, "transaction": BOOL, "sell_die": nullable(DIE),
-})
+    "card_sale": obj({"card": STR, "most": {"type": "integer", "minimum": 1, "maximum": 3}, "each": DOLLARS}),
+}, optional=("card_sale",))  # version 2: a Concert Crowd / House Party card's sale, open until made or the turn ends
 _CUSTOMS = obj({"dealer": SEAT, "narc": SEAT, "hands": arr(_HAND), "dealer_chosen": BOOL, "narc_chosen": BOOL,
                 "your_hand": _HAND}, optional=("your_hand",))  # your own secret choice, until the reveal
 _TERMS = obj({"direction": one_of_consts("sell", "buy"), "lids": {"type": "integer", "minimum": 1},
               "price": DOLLARS})
+_LOAN_TERMS = obj({"loan": one_of_consts("lend", "borrow"), "amount": STAKE})
 VIEW_SCHEMA = obj({
     "game": {"const": "trafficking"},
     "you": nullable(SEAT),
@@ -130,12 +140,14 @@ VIEW_SCHEMA = obj({
     "turn": nullable(_TURN),
     "customs": nullable(_CUSTOMS),
     "hands": arr(_HAND),
-    "offers": arr(obj({"id": NAT, "from": SEAT, "to": SEAT, "terms": _TERMS})),
+    "offers": arr(obj({"id": NAT, "from": SEAT, "to": SEAT, "terms": {"anyOf": [_TERMS, _LOAN_TERMS]}})),
+    "lending": {"const": True, "description": "the 17b lending option is on (version 2; absent: off)"},
+    "loans": arr(obj({"loan": NAT, "lender": SEAT, "borrower": SEAT, "amount": STAKE})),
     "stacks": obj({"sour_grapes": NAT, "flip_out": NAT}),
     "transit_passes_in_bank": NAT,
     "kilo": {"const": KILO},
     "result": nullable(obj({"winners": arr(SEAT), "reason": STR})),
-})
+}, optional=("lending", "loans"))
 
 
 # ------------------------------------------------------------------ labels
@@ -169,6 +181,12 @@ def _sell(state: dict, seat: int, m: dict) -> str:
     return f"Sell Lids: roll one die, up to that many at ${SELL_PRICE}"
 
 
+def _sale_price(state: dict) -> int:
+    """A Lid's price for SellLids: the bank's, or a card's sale (version 2)."""
+    sale = (state.get("turn") or {}).get("card_sale")
+    return sale["each"] if sale and state["turn"]["stage"] == "landed" else SELL_PRICE
+
+
 def _gamble(state: dict, seat: int, m: dict) -> str:
     bets = []
     if "exact" in m["bets"]:
@@ -179,7 +197,10 @@ def _gamble(state: dict, seat: int, m: dict) -> str:
 
 
 def _deal(terms: dict, you_offer: bool) -> str:
-    """A deal's terms as the reader would do it: "you sell 2 Lids for $200"."""
+    """A deal's terms as the reader would do it: "you sell 2 Lids for $200" (a loan: "you lend $100")."""
+    if "loan" in terms:
+        lend = (terms["loan"] == "lend") == you_offer
+        return f"you {'lend' if lend else 'borrow'} ${terms['amount']}"
     direction = terms["direction"] if you_offer else {"sell": "buy", "buy": "sell"}[terms["direction"]]
     lids = terms["lids"]
     return f"you {direction} {lids} Lid{'s' if lids != 1 else ''} for ${terms['price']}"
@@ -199,7 +220,7 @@ LABELS = {
     "Buy": lambda s, seat, m: f"Buy Lids: roll one die, that many at ${BUY_PRICE} each",
     "Sell": _sell,
     "SellLids": lambda s, seat, m: f"Sell {m['count']} Lid{'s' if m['count'] != 1 else ''} for "
-                                   f"${m['count'] * SELL_PRICE}",
+                                   f"${m['count'] * _sale_price(s)}",
     "PickUpLid": lambda s, seat, m: "Pick up a Lid: roll both dice (11 or 7 free, else $10 x the dice)",
     "BuyPass": lambda s, seat, m: f"Buy a THC Transit Pass for ${PASS_PRICE}",
     "RideSubway": lambda s, seat, m: f"Ride the THC Subway to {square(m['to']).removeprefix('THC Subway: ')}",
@@ -209,6 +230,8 @@ LABELS = {
     "HideLids": lambda s, seat, m: f"Hide your Lids in your {m['hand']} hand",
     "ChooseHand": lambda s, seat, m: f"Choose {dealer_name(s, s['customs']['dealer'])}'s {m['hand']} hand",
     "MakeOffer": lambda s, seat, m: f"Offer {_who(s, m['to'])} a deal: {_deal(m['terms'], True)}",
+    "RepayLoan": lambda s, seat, m: f"Repay ${m['amount']} of your loan from "
+                                    f"{_who(s, s['loans'][str(m['loan'])]['lender'])}",
     "AcceptOffer": lambda s, seat, m: f"Accept {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
                                       f"{_deal(_offer(s, m['offer'])['terms'], False)}",
     "DeclineOffer": lambda s, seat, m: f"Decline {_who(s, _offer(s, m['offer'])['from'])}'s deal: "

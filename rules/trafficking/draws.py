@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rules.base import Rng
+from rules.ruleset import rules_version
 from rules.trafficking import board, offenses
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import Tx, player
@@ -58,12 +59,19 @@ def follow(tx: Tx, seat: int, effect: dict, rng: Rng, arrive: Callable) -> None:
     elif kind == "advance":
         path = board.advance(p["square"], effect["squares"])
         arrive(tx, seat, path[-1], path, "card", None, rng)
-    elif kind == "sell":
+    elif kind == "sell":   # version 2: "Sell up to 3 Lids": CardDrawn opened the choice (SellLids{count})
         lids = min(p["lids"], effect["lids"])
-        if lids:
+        if lids and rules_version(tx.state) < 2:
             tx.add("LidsSold", seat=seat, lids=lids, each=effect["price"], to="card")
     elif kind == "transit_pass":
-        if tx.state["passes"] > 0 and not p["pass"]:
-            tx.add("PassBought", seat=seat, paid=0, why="card")
-        else:
-            tx.add("CashCollected", seat=seat, amount=50, why="card")
+        transit_pass(tx, seat, p)
+
+
+def transit_pass(tx: Tx, seat: int, p: dict) -> None:
+    """FO13 "Collect a THC Transit Pass (if the bank has none left, collect $50)".  Version 1 paid the $50
+    to a Dealer who held a pass already; from version 2 only an empty bank pays it, and a Dealer who holds
+    one (a Dealer holds at most one, 10a) collects nothing more."""
+    if tx.state["passes"] > 0 and not p["pass"]:
+        tx.add("PassBought", seat=seat, paid=0, why="card")
+    elif tx.state["passes"] <= 0 or rules_version(tx.state) < 2:
+        tx.add("CashCollected", seat=seat, amount=50, why="card")

@@ -5,8 +5,9 @@ from typing import Any
 
 from rules.base import Event
 from rules.blocks import offers
-from rules.ruleset import copy_containers, evolve_by_type
-from rules.trafficking.data import deck
+from rules.ruleset import copy_containers, evolve_by_type, rules_version
+from rules.trafficking import lending
+from rules.trafficking.data import CARDS, deck
 from rules.trafficking.state import START_CASH
 
 
@@ -36,7 +37,8 @@ def started(state: None, d: dict) -> dict:
     return {"seats": d["seats"], "phase": "characters", "narc": d["narc"], "order": list(d["order"]),
             "choosers": list(d["choosers"]), "chooser": 0, "players": players,
             "decks": decks, "passes": d["passes"], "turn": None, "customs": None,
-            "offers": offers.empty(), "last": None, "result": None}
+            "offers": offers.empty(), "last": None, "result": None,
+            **({"lending": True, "loans": {}} if d.get("lending") else {})}   # version 2's option (17b)
 
 
 def dealer_chosen(state: dict, d: dict) -> dict:
@@ -94,7 +96,7 @@ def busted(state: dict, d: dict) -> dict:
     if d["out"]:
         new = _with_player(state, d["seat"], lids=0, cash=0, offenses=d["offense"], out="busted", square=None,
                            bet=None, kept=[])
-        new = _return_cards(new, p["kept"])
+        new = lending.written_off(_return_pass(_return_cards(new, p["kept"]), d["seat"], p), d["seat"])
     else:
         new = _with_player(state, d["seat"], lids=0, cash=p["cash"] - d["fee"], offenses=d["offense"], square=d["to"])
     return _with_turn(new, stage="done", again=False) if _is_turn(state, d["seat"]) else new
@@ -103,8 +105,16 @@ def busted(state: dict, d: dict) -> dict:
 def bankrupt(state: dict, d: dict) -> dict:
     p = _p(state, d["seat"])
     new = _with_player(state, d["seat"], lids=0, cash=0, out="bankrupt", square=None, bet=None, kept=[])
-    new = _return_cards(new, p["kept"])
+    new = lending.written_off(_return_pass(_return_cards(new, p["kept"]), d["seat"], p), d["seat"])
     return _with_turn(new, stage="done", again=False) if _is_turn(state, d["seat"]) else new
+
+
+def _return_pass(state: dict, seat: int, was: dict) -> dict:
+    """8b, 11b: a Dealer out of the game "turns over all of his possessions": from version 2 his THC
+    Transit Pass goes back to the bank (version 1 left it with him)."""
+    if not was["pass"] or rules_version(state) < 2:
+        return state
+    return {**_with_player(state, seat, **{"pass": False}), "passes": state["passes"] + 1}
 
 
 def _return_cards(state: dict, cards: list) -> dict:
@@ -159,6 +169,8 @@ def lids_sold(state: dict, d: dict) -> dict:
                        cash=p["cash"] + d["lids"] * d["each"])
     if d["to"] in ("bank", "marcus") and _is_turn(state, d["seat"]):
         new = _with_turn(new, transaction=True, stage="landed", sell_die=None)
+    elif d["to"] == "card" and state["turn"] and state["turn"].get("card_sale"):
+        new = _with_turn(new, card_sale=None)   # version 2: the card's sale is made
     return new
 
 
@@ -191,6 +203,11 @@ def card_drawn(state: dict, d: dict) -> dict:
     if d.get("kept"):
         return _with_player(new, d["seat"], kept=_p(state, d["seat"])["kept"] + [card])
     decks[d["deck"]].append(card)  # "return the card face-down to the bottom of the stack"
+    effect = CARDS[card]["effect"]
+    if effect["kind"] == "sell" and rules_version(state) >= 2 and _is_turn(state, d["seat"]) \
+            and _p(state, d["seat"])["lids"] > 0:  # "Sell up to 3 Lids": the Dealer says how many (SellLids)
+        new = _with_turn(new, card_sale={"card": card, "most": min(effect["lids"], _p(state, d["seat"])["lids"]),
+                                         "each": effect["price"]})
     return new
 
 
@@ -226,7 +243,10 @@ def customs_cleared(state: dict, d: dict) -> dict:
 def offer_event(state: dict, d: dict, event_type: str) -> dict:
     new = {**state, "offers": offers.evolve(state["offers"], Event(event_type, d))}
     if event_type == "OfferMade" and state["turn"] and d["from"] == state["turn"]["seat"]:
-        new = _with_turn(new, offered=state["turn"]["offered"] + [d["to"]])
+        if lending.is_loan(d["terms"]):   # a loan (17b option) is no deal on the square: its own tally
+            new = _with_turn(new, loans_offered=state["turn"].get("loans_offered", []) + [d["to"]])
+        else:
+            new = _with_turn(new, offered=state["turn"]["offered"] + [d["to"]])
     return new
 
 
@@ -253,7 +273,7 @@ EVOLVERS = {
     "CabTaken": cab_taken, "BetPlaced": bet_placed, "CardDrawn": card_drawn, "MissTurnMarked": miss_marked,
     "RollAgainMarked": again_marked, "TimeWarpRolled": time_warp_rolled, "CustomsOpened": customs_opened,
     "LidsHidden": lids_hidden, "HandChosen": hand_chosen, "CustomsCleared": customs_cleared,
-    "DealMade": deal_made, "GameWon": game_won,
+    "DealMade": deal_made, "GameWon": game_won, "LoanMade": lending.loan_made, "LoanRepaid": lending.loan_repaid,
     **{t: (lambda s, d, t=t: offer_event(s, d, t)) for t in offers.EVENTS},
 }
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import offers
-from rules.trafficking import board, customs, deals, setup
-from rules.trafficking.dealing import bank_square, sell_counts
+from rules.trafficking import board, customs, deals, lending, setup
+from rules.trafficking.dealing import bank_square, card_sale_counts, sell_counts
 from rules.trafficking.movement import cab_fare
 from rules.trafficking.state import KILO, active_dealers, next_seat, player
 
@@ -36,6 +36,7 @@ def landed_moves(state: dict, seat: int) -> list[dict]:
                 if (fare := cab_fare(state, seat, s)) is not None and fare <= p["cash"]]
     if kind == "gambling" and p["bet"] is None and not turn["gambled"] and p["cash"] >= 10:
         out += [{"type": "Gamble", "bets": dict(t)} for t in GAMBLE_TEMPLATES]
+    out += [{"type": "SellLids", "count": n} for n in card_sale_counts(state, seat)]   # version 2 (18)
     out += deals.offer_moves(state, seat)
     out.append({"type": "EndTurn"})
     return out
@@ -57,13 +58,14 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
         return []
     stage = turn["stage"]
     if stage == "roll":
-        return [{"type": "Roll"}]
+        return [{"type": "Roll"}] + lending.moves(state, seat)
     if stage == "move":
         return [{"type": "Move", "to": to} for to in turn["choices"]]
     if stage == "sell":
         return [{"type": "SellLids", "count": n} for n in sell_counts(state, seat)]
     if stage == "landed":
-        return landed_moves(state, seat)
+        moves = landed_moves(state, seat)
+        return moves[:-1] + lending.moves(state, seat) + moves[-1:]   # EndTurn stays last
     return []
 
 
@@ -88,6 +90,8 @@ def timeout_default(state: dict, seat: int) -> dict:
     """Decline an offer; otherwise the first listed move, except: sell all you may, and "Pass"."""
     if state["phase"] == "play" and state["offers"]["open"]:
         return offers.timeout_answer(state["offers"], seat)
+    if state["phase"] == "play" and card_sale_counts(state, seat):   # a card's sale: all you may, as version 1
+        return {"type": "SellLids", "count": max(card_sale_counts(state, seat))}
     moves = legal_moves(state, seat)
     if moves[0]["type"] == "SellLids":
         return moves[-1]

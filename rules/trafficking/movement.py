@@ -5,6 +5,7 @@ opening, and the draw squares (18, draws.py)."""
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
+from rules.ruleset import rules_version
 from rules.trafficking import board, draws, offenses
 from rules.trafficking.data import SQUARES
 from rules.trafficking.evolve import evolve
@@ -81,7 +82,8 @@ def arrive(tx: Tx, seat: int, to: str, path: list, how: str, die: int | None, rn
 def land_narc(tx: Tx, square: str, how: str) -> None:
     """5a: the Narc busts Dealers where he lands; 4f: he must take the Expressway."""
     offenses.busts_on(tx, square, "the Narc landed on the Dealer")
-    if board.kind(square) == "expressway" and how != "expressway":
+    # version 2: a Narc who busted here is escorting his Dealer to a Cop Shop, off the Expressway square
+    if board.kind(square) == "expressway" and how != "expressway" and narc_square(tx.state) == square:
         other = SQUARES[square]["expressway_to"]
         tx.add("Moved", seat=tx.state["narc"], to=other, path=[other], how="expressway")
         offenses.busts_on(tx, other, "the Narc landed on the Dealer")
@@ -101,8 +103,8 @@ def land_dealer(tx: Tx, seat: int, square: str, how: str, die: int | None, rng: 
     if kind == "expressway" and how != "expressway":   # 13: "MUST immediately take the expressway"
         other = SQUARES[square]["expressway_to"]
         arrive(tx, seat, other, [other], "expressway", None, rng)
-    elif kind == "cop_shop":
-        offenses.graft_tax(tx, seat)
+    elif kind == "cop_shop" and not (rules_version(tx.state) >= 2 and narc_square(tx.state) == square):
+        offenses.graft_tax(tx, seat)   # 9b: "if the Narc is occupying the square ... no Graft Tax is paid"
     elif kind == "pusher":
         pusher(tx, seat, rng)
     elif kind == "jack_pot" and how in ("roll", "time_warp") and die:

@@ -107,7 +107,8 @@ def move_rolled(d: Data, names: Names) -> Narration:
 
 
 HOW = {"roll": "", "expressway": " along the Expressway", "time_warp": " through the Time Warp",
-       "subway": " by THC Subway", "cab": " by Blitz Cab", "card": " as a card says"}
+       "subway": " by THC Subway", "cab": " by Blitz Cab", "card": " as a card says",
+       "escort": " escorting the busted Dealer"}
 
 
 def moved(d: Data, names: Names) -> Narration:
@@ -272,12 +273,19 @@ def customs_cleared(d: Data, names: Names) -> Narration:
 
 # ------------------------------------------------------------------ deals between Dealers
 def _terms(terms: Mapping[str, Any]) -> str:
+    if "loan" in terms:   # the 17b lending option (version 2)
+        return f"to {terms['loan']} {money(terms['amount'])}"
     verb = "buy" if terms.get("direction") == "buy" else "sell"
     return f"to {verb} {lids(terms['lids'])} for {money(terms['price'])}"
 
 
 def _offer(maker: str, other: str, terms: Mapping[str, Any]) -> str:
-    """"to sell Bo 2 Lids for $200" / "to buy 2 Lids from Bo for $200", as the maker offers it."""
+    """"to sell Bo 2 Lids for $200" / "to buy 2 Lids from Bo for $200", as the maker offers it; a loan
+    (the 17b option): "to lend Bo $100" / "to borrow $100 from Bo"."""
+    if "loan" in terms:
+        if terms["loan"] == "borrow":
+            return f"to borrow {money(terms['amount'])} from {other}"
+        return f"to lend {other} {money(terms['amount'])}"
     if terms.get("direction") == "buy":
         return f"to buy {lids(terms['lids'])} from {other} for {money(terms['price'])}"
     return f"to sell {other} {lids(terms['lids'])} for {money(terms['price'])}"
@@ -312,6 +320,16 @@ def offer_withdrawn(d: Data, names: Names) -> Narration:
 def deal_made(d: Data, names: Names) -> Narration:
     return said(f"{names(d['seller'])} sold {names(d['buyer'])} {lids(d['lids'])} for {money(d['price'])}.",
                 names.ref(d["seller"]), names.ref(d["buyer"]))
+
+
+def loan_made(d: Data, names: Names) -> Narration:
+    return said(f"{names(d['lender'])} lent {names(d['borrower'])} {money(d['amount'])}.",
+                names.ref(d["lender"]), names.ref(d["borrower"]))
+
+
+def loan_repaid(d: Data, names: Names) -> Narration:
+    return said(f"{names(d['borrower'])} paid {names(d['lender'])} back {money(d['amount'])} of a loan.",
+                names.ref(d["borrower"]), names.ref(d["lender"]))
 
 
 def game_won(d: Data, names: Names) -> Narration:
@@ -355,6 +373,8 @@ NARRATIONS: dict[str, Narrator] = {
     "HandChosen": hand_chosen,
     "CustomsCleared": customs_cleared,
     "DealMade": deal_made,
+    "LoanMade": loan_made,
+    "LoanRepaid": loan_repaid,
     "GameWon": game_won,
     "OfferMade": offer_made,
     "OfferAccepted": offer_accepted,

@@ -5,9 +5,10 @@ legal fee (both reconstructed Flip Out cards, returned to the bottom once used).
 """
 from __future__ import annotations
 
+from rules.ruleset import rules_version
 from rules.trafficking import board
 from rules.trafficking.data import CARDS
-from rules.trafficking.state import GRAFT_TAX, Tx, dealers_at, immune, player
+from rules.trafficking.state import GRAFT_TAX, Tx, dealers_at, immune, narc_square, player
 
 RULE = "5"
 
@@ -43,6 +44,14 @@ def charge(tx: Tx, seat: int, cause: str, escort_to: str | None = None) -> None:
         fee = 0
     to = escort_to or board.en_route_cop_shop(p["square"])
     tx.add("Busted", seat=seat, cause=cause, offense=offense, lids=p["lids"], fee=fee, to=to, out=False)
+    escort(tx, to)
+
+
+def escort(tx: Tx, cop_shop: str) -> None:
+    """5b ii: "the Narc escorts the Dealer to the closest en route Cop Shop" (16d: "the NARC must still
+    escort that Dealer"): from version 2 the Narc's piece goes there too.  Version 1 moved the Dealer alone."""
+    if rules_version(tx.state) >= 2 and narc_square(tx.state) != cop_shop:
+        tx.add("Moved", seat=tx.state["narc"], to=cop_shop, path=[cop_shop], how="escort")
 
 
 def busts_on(tx: Tx, square: str, cause: str) -> None:

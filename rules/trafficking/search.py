@@ -3,7 +3,7 @@
 Hidden from a seat (view.py): the order of both stacks, the cards other Dealers keep (which stack
 each came from is public: CardDrawn names it) and, at Airport Customs, the other side's secret
 hand until the reveal.  Each stack's unseen cards (the stack + the others' kept cards from it) are
-dealt anew, every kept card replaced by one of its own stack; an unrevealed Customs hand is drawn
+dealt anew, every kept card replaced by a keep-type card of its own stack; an unrevealed Customs hand is drawn
 anew.
 
 Not used: the public history of the stacks' bottoms (a card read aloud goes back face down to the
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rules.base import Rng
 from rules.search.hidden import deal, others, shares
+from rules.trafficking.data import CARDS
 from rules.trafficking.state import HANDS, KILO
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
@@ -27,13 +28,31 @@ def stack_of(card: str) -> str:
     return "sour_grapes" if card.startswith("SG") else "flip_out"
 
 
+def is_keep(card: str) -> bool:
+    """A card held in secret ("Keep this card in secret"): only these are ever drawn with kept: true."""
+    return CARDS[card]["effect"]["kind"] == "keep"
+
+
+def deal_stack(stack: list, kept: list, rng: Rng) -> tuple[list, list]:
+    """The stack and the others' kept cards from it, dealt anew: a kept card is one of the keep-type
+    cards among them (CardDrawn{kept: true} told everyone so), the rest is the stack in a new order."""
+    pool = list(stack) + list(kept)
+    if not kept:
+        return deal(pool, [len(stack), 0], rng)
+    (dealt,) = deal([c for c in pool if is_keep(c)], [len(kept)], rng)
+    rest = list(pool)
+    for card in dealt:
+        rest.remove(card)
+    return rng.shuffled(sorted(rest)), dealt
+
+
 def determinize(state: dict, seat: int | None, rng: Rng) -> dict:
     hidden = others(state["seats"], seat)
     players = [dict(p) for p in state["players"]]
     decks = {}
     for name, stack in sorted(state["decks"].items()):
         kept = [(s, i) for s in hidden for i, card in enumerate(players[s]["kept"]) if stack_of(card) == name]
-        fresh, dealt = deal(list(stack) + [players[s]["kept"][i] for s, i in kept], [len(stack), len(kept)], rng)
+        fresh, dealt = deal_stack(stack, [players[s]["kept"][i] for s, i in kept], rng)
         decks[name] = fresh
         for (s, i), card in zip(kept, dealt):
             players[s]["kept"] = [card if j == i else c for j, c in enumerate(players[s]["kept"])]

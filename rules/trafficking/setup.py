@@ -39,7 +39,8 @@ def opening(options: dict, seats: int, rng: Rng) -> list[Event]:
     decks = {name: rng.shuffled(range(len(deck(name)))) for name in ("sour_grapes", "flip_out")}
     return [Event("GameStarted", {"seats": seats, "rolls": rounds, "narc": narc, "lids": lids, "order": order,
                                   "choosers": choosers, "passes": TRANSIT_PASSES, "board": BOARD_DIGEST,
-                                  "cards": CARDS_DIGEST, "secret": {"decks": decks}})]
+                                  "cards": CARDS_DIGEST, "secret": {"decks": decks},
+                                  **({"lending": True} if options.get("lending") else {})})]   # 17b option
 
 
 def taken(state: dict) -> set:

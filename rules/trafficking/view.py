@@ -25,8 +25,9 @@ def view(state: dict, seat: int | None) -> dict:
         "game": "trafficking", "you": seat, "board": BOARD_DIGEST, "phase": state["phase"], "narc": state["narc"],
         "order": list(state["order"]), "choosers": list(state["choosers"]),
         "players": [_player(state, s, seat) for s in range(state["seats"])],
-        "turn": None if turn is None else {k: turn[k] for k in ("seat", "stage", "die", "choices", "how", "again",
-                                                               "transaction", "sell_die")},
+        "turn": None if turn is None else {**{k: turn[k] for k in ("seat", "stage", "die", "choices", "how", "again",
+                                                                  "transaction", "sell_die")},
+                                           **({"card_sale": dict(turn["card_sale"])} if turn.get("card_sale") else {})},
         "customs": None if customs is None else {
             "dealer": customs["dealer"], "narc": customs["narc"], "hands": list(HANDS),
             "dealer_chosen": customs["hidden"] is not None, "narc_chosen": customs["guess"] is not None,
@@ -38,6 +39,8 @@ def view(state: dict, seat: int | None) -> dict:
         "transit_passes_in_bank": state["passes"],
         "kilo": KILO,
         "result": state["result"],
+        **({"lending": True, "loans": sorted((dict(x) for x in state["loans"].values()), key=lambda x: x["loan"])}
+           if "loans" in state else {}),   # version 2's 17b option: loans are public
     }
 
 

@@ -104,7 +104,8 @@ def sentence_problems(game: str, text: str, refs: list, catalogue: dict[str, str
 # the few in RARE below, which random play seldom reaches
 CASES = [(game, seats, seed, options) for game, counts, options in
          (("druglord", (2, 3, 4, 5, 6, 2, 3, 4), {}), ("trafficking", (3, 4, 5, 6, 9, 3, 4, 5), {}),
-          ("narcos", (2, 3, 4, 2, 3, 4, 2, 3), {}), ("narcos", (2, 3, 4), {"mode": "advanced"}))
+          ("narcos", (2, 3, 4, 2, 3, 4, 2, 3), {}), ("narcos", (2, 3, 4), {"mode": "advanced"}),
+          ("trafficking", (3, 4), {"lending": True}))   # the 17b option's loans (version 2)
          for seed, seats in enumerate(counts)]
 # event types random play seldom reaches, as the rules emit them (baller.py, blocks/offers.py, cartel.py)
 RARE = [("druglord", Event("BallerDeckShuffled", {"count": 12, "secret": {"deck": ["snitch", "crooked_cop"]}})),

@@ -18,16 +18,18 @@ ANY_RNG = Rng("trafficking-tests", 1)
 
 def game(seats: int = 4, narc: int = 0, narc_at: str = "cop-shop-north", at: dict | None = None,
          lids: dict | None = None, cash: dict | None = None, turn: int | None = None,
-         dealers: dict | None = None, decks: dict | None = None) -> dict:
+         dealers: dict | None = None, decks: dict | None = None, version: int = 1, lending: bool = False) -> dict:
     """A game in play: Dealers on their Hang Outs (or `at`), with `lids` and `cash` (default $1,000),
-    the Narc on `narc_at`, and `turn`'s turn (default: the first in order) at the roll."""
+    the Narc on `narc_at`, and `turn`'s turn (default: the first in order) at the roll; under rules
+    `version` (1: a GameStarted without rules_version, as version 1 wrote it), with 17b's `lending` option."""
     order = turn_order(seats, narc)
     dealer_seats = [s for s in order if s != narc]
     dealers = dealers or {s: DEALER_IDS[i] for i, s in enumerate(dealer_seats)}
     lids = lids or {}
     events = [ev("GameStarted", seats=seats, rolls=[], narc=narc, lids=[lids.get(s, 0) for s in range(seats)],
                  order=order, choosers=dealer_seats, passes=8, board=BOARD_DIGEST, cards=CARDS_DIGEST,
-                 secret={"decks": decks or {"sour_grapes": list(range(16)), "flip_out": list(range(16))}})]
+                 secret={"decks": decks or {"sour_grapes": list(range(16)), "flip_out": list(range(16))}},
+                 **({"rules_version": version} if version > 1 else {}), **({"lending": True} if lending else {}))]
     events += [ev("DealerChosen", seat=s, dealer=dealers[s], square=DEALERS[dealers[s]]["hang_out"])
                for s in dealer_seats]
     events.append(ev("NarcPlaced", square=narc_at))
