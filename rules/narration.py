@@ -38,8 +38,10 @@ class Names:
 
     @classmethod
     def of_table(cls, table: Mapping[str, Any]) -> Names:
-        """The names in a table's seats (events/table.py: a seat's optional `name`)."""
-        return cls(tuple(seat.get("name") for seat in table.get("seats", ())))
+        """The names in a table's seats (events/table.py: a seat's optional `name`); a bot without one is
+        "Bot 2", so a reader tells the bots from the people."""
+        return cls(tuple(seat.get("name") or (f"Bot {n}" if seat.get("kind") == "bot" else None)
+                         for n, seat in enumerate(table.get("seats", ()))))
 
 
 def said(text: str, *refs: Mapping[str, Any]) -> Narration:

@@ -19,7 +19,8 @@ def summary(game_id: str, meta: dict) -> dict:
             "seats": [{"seat": n, **spec} for n, spec in enumerate(seats)],
             "open_seats": [n for n, spec in enumerate(seats) if spec["kind"] == "open"],
             # what the table is, before anyone joins: its options (every one, defaults filled in) and clock
-            "options": json.loads(meta.get("options") or "{}"), "clock": json.loads(meta.get("clock") or "null") or None}
+            "options": json.loads(meta.get("options") or "{}"),
+            "clock": json.loads(meta.get("clock") or "null") or None}
 
 
 def turn_state(game: Game, seat: int | None) -> dict:

@@ -132,9 +132,21 @@ VIEW_SCHEMA = obj({
 
 # ------------------------------------------------------------------ labels
 def _name(state: dict, card_id: str) -> str:
-    """A card as the table calls it: "Dealer (6) dealer6-2"."""
+    """A card as the table calls it: "Dealer (6)", or "Dealer (6) no. 2" when its owner holds more than one
+    of its kind (numbered in the order they came into play, as the board lists them), never its id."""
     card = state["cards"].get(card_id)
-    return f"{state['catalog']['kinds'][card['kind']]['name']} {card_id}" if card else str(card_id)
+    if not card:
+        return "that card"
+    name = state["catalog"]["kinds"][card["kind"]]["name"]
+    alike = sorted((c for c, other in state["cards"].items()
+                    if other["kind"] == card["kind"] and other["owner"] == card["owner"]), key=_card_order)
+    return f"{name} no. {alike.index(card_id) + 1}" if len(alike) > 1 else name
+
+
+def _card_order(card_id: str) -> tuple:
+    """Card ids are "<kind>-<n>": the n-th card of its kind to come into play."""
+    kind, _, number = card_id.rpartition("-")
+    return kind, int(number) if number.isdigit() else 0
 
 
 def _kind(state: dict, kind: str | None) -> str:

@@ -125,7 +125,7 @@ def test_kingpin_against_bots_by_clicking_to_the_end_followed_live_by_a_spectato
     while not page.locator(".notice.ok:has-text('Game over')").count():
         assert time.monotonic() < deadline, f"the game did not end; {clicks} clicks"
         clicks += click_a_move(page)  # the click's command lands: the version moves on
-        bot_events_seen_live = max(bot_events_seen_live, page.locator(".log li:has-text('Bot ')").count())
+        bot_events_seen_live = max(bot_events_seen_live, page.locator(".log li[data-actor^='bot:']").count())
         if clicks == 3:
             me.shot("kingpin-playing")
     me.shot("kingpin-over")

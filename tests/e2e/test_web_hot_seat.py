@@ -18,7 +18,7 @@ def as_seat(server, game_id: str, token: str, path: str = "", **headers: str) ->
 
 
 def secrets_read_by(server, game_id: str, token: str, after: int) -> list[str]:
-    """The versions of the events in the seat's feed whose secret that seat may read (the log marks them 🔒)."""
+    """The versions of the events in the seat's feed whose secret that seat may read (the log marks them secret)."""
     events = as_seat(server, game_id, token, f"/events?after={after}&limit=200").json()["events"]
     return [str(e["version"]) for e in events if "secret" in (e.get("data") or {})]
 
@@ -42,7 +42,7 @@ def shows_only_its_own(page: Page, server, game_id: str, tokens: dict, seat: int
     # the log: this seat's feed from the start (the other seat's secrets are not kept across the switch)
     after = max(0, doc["version"] - 40)
     expect(page.locator(".log li")).to_have_count(doc["version"] - after)
-    marked = [li.get_attribute("data-version") for li in page.locator(".log li").all() if "🔒" in li.inner_text()]
+    marked = [li.get_attribute("data-version") for li in page.locator(".log li[data-secret]").all()]
     assert sorted(marked, key=int) == secrets_read_by(server, game_id, tokens[str(seat)], after)
 
 

@@ -59,6 +59,14 @@ export const seats = {
   forget(gameId) { localStorage.removeItem(KEY(gameId)); },
 };
 
+// This browser's preferences (sound on my turn, the developer view), kept across pages and games.
+const PREFS = "tabletop-cartel:prefs";
+export const prefs = {
+  all() { try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; } },
+  get(name) { return Boolean(prefs.all()[name]); },
+  set(name, value) { localStorage.setItem(PREFS, JSON.stringify({ ...prefs.all(), [name]: value })); },
+};
+
 // A fresh Idempotency-Key per click: a retried request is answered once, never applied twice.
 export function idempotencyKey() {
   return crypto.randomUUID ? crypto.randomUUID()

@@ -1,8 +1,11 @@
-// The page's router: #/ (lobby), #/games/<id> (play or watch), #/replay[/<id>] (replay and verify).
+// The page's router: #/ (lobby), #/games/<id> (play or watch), #/replay[/<id>] (replay and verify),
+// #/rules/<ruleset> (a game's rules and rulings).
 import { $, replace, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
 import { showReplay } from "./replay.js";
+import { showRules } from "./rules.js";
+import { prefs } from "./api.js";
 
 let leave = null; // the current page's cleanup (closes its event stream, stops its timers)
 
@@ -13,6 +16,7 @@ async function route() {
   try {
     if (page === "games" && id) leave = await showGame(main, decodeURIComponent(id));
     else if (page === "replay") leave = await showReplay(main, id ? decodeURIComponent(id) : null);
+    else if (page === "rules" && id) leave = await showRules(main, decodeURIComponent(id));
     else leave = await showLobby(main);
   } catch (error) {
     replace(main, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message),
@@ -28,5 +32,16 @@ export function toast(message) {
   toastTimer = setTimeout(() => { el.textContent = ""; }, 5000);
 }
 
+// Developer details (versions, seeds, raw events, editing a command) stay out of a player's way
+// until asked for: one toggle in the header, remembered by this browser.
+function developerToggle() {
+  const box = $("#developer");
+  if (!box) return;
+  box.checked = prefs.get("developer");
+  document.body.classList.toggle("dev", box.checked);
+  box.addEventListener("change", () => { prefs.set("developer", box.checked); document.body.classList.toggle("dev", box.checked); });
+}
+
+developerToggle();
 window.addEventListener("hashchange", route);
 route();

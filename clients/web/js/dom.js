@@ -51,3 +51,6 @@ export function brief(data) {
     .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`)
     .join(" ");
 }
+
+// A data key in words: "turn_limit" -> "Turn limit".
+export const words = (key) => String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());

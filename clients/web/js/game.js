@@ -25,12 +25,12 @@ export async function showGame(main, gameId) {
   };
   page.el = el;
   replace(main, el.title, el.notice,
-    h("div", { class: "layout" },
-      h("div", {}, h("section", { "aria-labelledby": "status-h" }, h("h2", { id: "status-h" }, "Table"), el.status, el.seatPanel),
-        h("section", { "aria-label": "Board" }, el.board)),
+    h("div", { class: "layout game" },
+      h("div", {}, h("section", { class: "status", "aria-labelledby": "status-h" }, h("h2", { id: "status-h" }, "Table"), el.status, el.seatPanel),
+        h("section", { class: "board-section", "aria-label": "Board" }, el.board)),
       h("div", {},
-        h("section", { "aria-labelledby": "moves-h" }, h("h2", { id: "moves-h" }, "Your moves"), el.moves),
-        h("section", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.skip, el.log))));
+        h("section", { class: "moves-section", "aria-labelledby": "moves-h" }, h("h2", { id: "moves-h" }, "Your moves"), el.moves),
+        h("section", { class: "log-section", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.skip, el.log))));
 
   await refresh(page);
   page.openedAt = page.doc.version;

@@ -1,13 +1,14 @@
 // The lobby: list games, create one (seats, options and clock from the ruleset's own description),
 // claim an open seat, resume a seat this browser holds.
 import { api, seats, describeError } from "./api.js";
-import { h, replace, timeAgo } from "./dom.js";
+import { h, replace, timeAgo, words } from "./dom.js";
 
 const PAGE = 20;
 
 export async function showLobby(main) {
   const { rulesets } = await api("/v1/rulesets");
   const titles = Object.fromEntries(rulesets.map((r) => [r.name, r.title]));
+  const described = Object.fromEntries(rulesets.map((r) => [r.name, r]));
   const filters = { status: "", ruleset: "", offset: 0 };
   const list = h("div", { class: "scroll" });
   const message = h("div", { role: "alert" });
@@ -18,7 +19,7 @@ export async function showLobby(main) {
     if (filters.ruleset) query.set("ruleset", filters.ruleset);
     try {
       const lobby = await api(`/v1/games?${query}`);
-      replace(list, gamesTable(lobby, titles, refresh, message), pager(lobby, filters, refresh));
+      replace(list, gamesTable(lobby, titles, described, message), pager(lobby, filters, refresh));
     } catch (error) {
       replace(list, h("p", { class: "error" }, describeError(error)));
     }
@@ -45,7 +46,7 @@ export async function showLobby(main) {
   return () => clearInterval(timer);
 }
 
-function gamesTable(lobby, titles, refresh, message) {
+function gamesTable(lobby, titles, described, message) {
   if (!lobby.games.length) return h("p", { class: "muted" }, "No games yet: create one.");
   return h("table", { class: "games" },
     h("thead", {}, h("tr", {}, ["Game", "Status", "Seats", "Created", ""].map((t) => h("th", { scope: "col" }, t)))),
@@ -57,13 +58,24 @@ function gamesTable(lobby, titles, refresh, message) {
       }
       if (game.status === "finished" || game.status === "abandoned") actions.push(h("a", { href: `#/replay/${game.id}` }, "Replay"));
       return h("tr", { dataset: { game: game.id } },
-        h("td", {}, h("b", {}, titles[game.ruleset] || game.ruleset), h("br"), h("span", { class: "muted" }, game.id)),
-        h("td", {}, h("span", { class: `badge ${game.status}` }, game.status), h("br"), h("span", { class: "muted" }, `v${game.version}`)),
+        h("td", {}, h("b", {}, titles[game.ruleset] || game.ruleset), h("br"),
+          h("span", { class: "muted" }, tableTerms(game, described[game.ruleset])), h("span", { class: "muted dev-only" }, ` ${game.id}`)),
+        h("td", {}, h("span", { class: `badge ${game.status}` }, game.status), h("span", { class: "muted dev-only" }, ` v${game.version}`)),
         h("td", {}, game.seats.map((s) => h("div", {},
           `${s.seat}: ${s.name || s.kind}${s.level ? ` (${s.level})` : ""}${held[s.seat] ? " — you" : ""}`))),
         h("td", {}, timeAgo(game.created_at)),
         h("td", { class: "row" }, actions));
     })));
+}
+
+// What a table is, in words: the options that differ from the ruleset's defaults, and the clock.
+function tableTerms(game, rs) {
+  const options = rs?.options || {};
+  const changed = Object.entries(game.options || {}).filter(([name, value]) =>
+    options[name] && JSON.stringify(options[name].default) !== JSON.stringify(value));
+  const terms = changed.map(([name, value]) => `${words(name)}: ${typeof value === "boolean" ? (value ? "on" : "off") : [].concat(value).join(", ")}`);
+  if (game.clock) terms.push(`${game.clock.move_seconds} s a turn`);
+  return terms.length ? terms.join(" · ") : "standard rules, no clock";
 }
 
 function pager(lobby, filters, refresh) {
@@ -110,7 +122,7 @@ function createForm(rulesets, message) {
     }
   });
   const rulesLink = h("a", { target: "_blank", rel: "noopener" }, "the rules");
-  const syncLink = () => { rulesLink.href = `/v1/rulesets/${pick.value}/rules`; };
+  const syncLink = () => { rulesLink.href = `#/rules/${pick.value}`; };
   pick.addEventListener("change", syncLink);
   syncLink();
   form.append(h("div", { class: "row" }, h("label", {}, "Game", pick), rulesLink),
@@ -158,14 +170,14 @@ function optionField(name, option) {
   const id = `option-${name}`;
   const hint = h("span", { class: "muted" }, option.description || "");
   if (typeof option.default === "boolean") {
-    return h("div", { class: "row" }, h("label", {}, h("input", { type: "checkbox", id, name: id, checked: option.default }), name), hint);
+    return h("div", { class: "row" }, h("label", {}, h("input", { type: "checkbox", id, name: id, checked: option.default }), words(name)), hint);
   }
   if ((option.choices || []).length) {
-    return h("div", { class: "row" }, h("label", {}, name, h("select", { id, name: id },
+    return h("div", { class: "row" }, h("label", {}, words(name), h("select", { id, name: id },
       option.choices.map((c) => h("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(option.default) }, String(c))))), hint);
   }
   const value = Array.isArray(option.default) ? option.default.join(",") : option.default ?? "";
-  return h("div", { class: "row" }, h("label", {}, name, h("input", { id, name: id, value: String(value), size: 10,
+  return h("div", { class: "row" }, h("label", {}, words(name), h("input", { id, name: id, value: String(value), size: 10,
     dataset: { list: Array.isArray(option.default) ? "1" : "" } })), hint);
 }
 

@@ -2,6 +2,7 @@
 // (reconstructed) map coordinates, coloured by zone, borders as lines, the owner's marker and the
 // Weight on it; the players' Traphouses and the racetrack (score) below.  A Region a legal move names
 // is clickable: the moves panel then shows only the moves for it.
+import { who } from "./pick.js";
 import { h } from "../dom.js";
 import { mentions } from "../moves.js";
 
@@ -10,7 +11,7 @@ const WEIGHTS = ["reefer", "pills", "cocaine", "opiates"];
 const SEAT_FILL = ["#0b5cad", "#a4161a", "#1b6b2c", "#7b2d8e", "#8a5a00", "#00606b"];
 const ZONE_FILL = ["#f4e3b5", "#d9ead3", "#f3d6c9", "#dfd7ee", "#d2e4ef", "#efe0d0", "#e8e8c8", "#d6ece8"];
 
-export function drawDruglord({ view, data, moves, pick, picked }) {
+export function drawDruglord({ view, data, doc, moves, pick, picked }) {
   if (!data) return h("p", { class: "error" }, "The board's data could not be loaded.");
   const byId = Object.fromEntries(data.regions.map((r) => [r.id, r]));
   const xs = data.regions.map((r) => r.x), ys = data.regions.map((r) => r.y);
@@ -42,7 +43,7 @@ export function drawDruglord({ view, data, moves, pick, picked }) {
       "aria-label": `${region.name} (${region.id}, ${region.zone_name})${held ? `, seat ${held.owner}'s, weight ${weight}` : ""}`,
     });
     g.append(h("svg:title", {}, `${region.name} — ${region.zone_name}\nDemand: ${WEIGHTS.map((w) => `${w} ${region.demand[w]}`).join(", ")}` +
-      `${region.ports?.length ? `\nPorts: ${region.ports.join(", ")}` : ""}${held ? `\nSeat ${held.owner}: ${WEIGHTS.map((w) => `${w} ${held.weight[w]}`).join(", ")}` : ""}`));
+      `${region.ports?.length ? `\nPorts: ${region.ports.join(", ")}` : ""}${held ? `\n${who(doc, held.owner)}: ${WEIGHTS.map((w) => `${w} ${held.weight[w]}`).join(", ")}` : ""}`));
     g.append(h("svg:circle", { cx: x, cy: y, r: 7, fill: ZONE_FILL[zones.indexOf(region.zone) % ZONE_FILL.length],
       stroke: picked === region.id ? "#000" : "#6b6b70", "stroke-width": picked === region.id ? 3 : 0.8 }));
     if (held) {
@@ -63,23 +64,23 @@ export function drawDruglord({ view, data, moves, pick, picked }) {
       view.last_roll ? h("span", { class: "muted" }, `last roll: ${JSON.stringify(view.last_roll.totals || view.last_roll.naturals || {})}`) : null),
     svg,
     h("div", { class: "legend" }, view.players.map((p) => h("span", {}, h("b", { class: `seat${p.seat % 6}` }, "■ "),
-      `Seat ${p.seat} (${p.markers})${p.seat === view.you ? " — you" : ""}`))),
-    racetrack(view),
-    traphouses(view));
+      `${who(doc, p.seat)} (${p.markers})${p.seat === view.you ? " — you" : ""}`))),
+    racetrack(view, doc),
+    traphouses(view, doc));
 }
 
-function racetrack(view) {
+function racetrack(view, doc) {
   return h("div", { class: "racetrack" }, h("h2", {}, `Racetrack (game to ${view.game_to})`),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Score", "Laps", "Regions", "Cases", "Hand"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat } },
-        h("td", { class: `seat${p.seat % 6}` }, `Seat ${p.seat}`), h("td", { class: "score" }, p.score), h("td", {}, p.laps),
+        h("td", { class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}`), h("td", { class: "score" }, p.score), h("td", {}, p.laps),
         h("td", { class: "holdings" }, p.regions.join(" ")), h("td", {}, `${p.case_total} / ${view.trial_at}`),
         h("td", {}, p.hand?.length ? p.hand.map((c) => c.name || c.id || c).join(", ") : p.hand_count))))));
 }
 
-function traphouses(view) {
+function traphouses(view, doc) {
   return h("div", { class: "traphouses" }, h("h2", {}, "Traphouses"),
     h("table", {}, h("thead", {}, h("tr", {}, ["Seat", ...WEIGHTS].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, view.players.map((p) => h("tr", {}, h("td", {}, `Seat ${p.seat}`),
+      h("tbody", {}, view.players.map((p) => h("tr", {}, h("td", {}, `${who(doc, p.seat)}`),
         WEIGHTS.map((w) => h("td", {}, `${p.traphouse[w]}${p.traphouse_locked?.[w] ? ` (${p.traphouse_locked[w]} locked)` : ""}`)))))));
 }

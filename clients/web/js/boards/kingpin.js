@@ -1,12 +1,13 @@
 // Kingpin's table: each player's bankroll and cards (Hits on Trucks and Dealers, Junkies' cash),
 // Jail, the dice, and the card stacks.  A card or stack a legal move names is picked by clicking it.
+import { who } from "./pick.js";
 import { h } from "../dom.js";
 import { mentions } from "../moves.js";
 
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 const money = (n) => `$${Number(n).toLocaleString("en-US")}`;
 
-export function drawKingpin({ view, moves, pick, picked }) {
+export function drawKingpin({ view, doc, moves, pick, picked }) {
   const named = (value) => moves.some(({ move }) => mentions(move, value));
   const chip = (value, content, extra = "") => {
     const pickable = named(value);
@@ -19,7 +20,7 @@ export function drawKingpin({ view, moves, pick, picked }) {
   const players = view.players.map((p) => h("div", {
     class: `panel player ${p.seat === view.current ? "current" : ""}`, dataset: { seat: p.seat },
   },
-  h("h2", { class: `seat${p.seat % 6}` }, `Seat ${p.seat}${p.seat === view.you ? " (you)" : ""}`,
+  h("h2", { class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`,
     p.seat === view.current ? " — playing" : ""),
   h("p", {}, h("b", { class: "bankroll" }, money(p.bankroll)), ` of ${money(view.target)}`,
     p.regulated_by?.length ? h("span", { class: "badge" }, "regulated") : "",

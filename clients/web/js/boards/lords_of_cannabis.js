@@ -4,7 +4,7 @@
 // picked under the argument that names it ("at=12", "path=30", "brick=4"); a resource a move names
 // (discard it, trade it, Strong-Arm it) is picked on the stash table.
 import { h } from "../dom.js";
-import { pickable, seatFill } from "./pick.js";
+import { pickable, seatFill, who } from "./pick.js";
 
 const U = 100; // one brick's width in SVG units; the data's positions are in brick widths
 const MARGIN = 1; // room for the loading docks outside the coast
@@ -37,7 +37,7 @@ export function drawLordsOfCannabis(args) {
   return h("div", { class: "lords-of-cannabis" },
     h("div", { class: "row" },
       h("span", { class: "badge" }, `phase: ${view.phase}`),
-      h("span", {}, h("b", { class: `seat${view.current % 6}` }, `Seat ${view.current}`), view.current === view.you ? " (you)" : "", " to play"),
+      h("span", {}, h("b", { class: `seat${view.current % 6}` }, `${who(args.doc, view.current)}`), view.current === view.you ? " (you)" : "", " to play"),
       view.dice ? h("span", { class: "dice", "aria-label": `Dice ${view.dice.join(" and ")}` }, `dice ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : null,
       view.free_tunnels ? h("span", { class: "badge" }, `${view.free_tunnels} free Tunnel(s)`) : null),
     h("div", { class: "board-scroll" }, svg),
@@ -133,7 +133,7 @@ function players(view, data, args) {
   return [bank, h("div", { class: "scroll" }, h("table", { class: "loc-players" },
     h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat }, class: p.seat === view.current ? "current" : "" },
-      h("th", { scope: "row", class: `seat${p.seat % 6}` }, pickable(h("span", {}, `Seat ${p.seat}${p.seat === view.you ? " (you)" : ""}`), `victim=${p.seat}`, args)),
+      h("th", { scope: "row", class: `seat${p.seat % 6}` }, pickable(h("span", {}, `${who(args.doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`), `victim=${p.seat}`, args)),
       h("td", { class: "points" }, p.total_points !== undefined && p.total_points !== p.points ? `${p.points} (${p.total_points})` : p.points),
       h("td", { class: "stash" }, p.stash ? h("span", { class: "cards" }, resources.map((r) =>
         stashCard(r, p.stash[r], p.seat === view.you, args))) : `${p.stash_count} card(s)`), h("td", {}, p.crops ? p.crops.join(", ") || "0" : p.crop_count), h("td", {}, p.gangstas),

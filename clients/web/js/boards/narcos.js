@@ -5,7 +5,7 @@
 // tokens, employees and Police Warehouse.  A card a legal move names (a Dealer to deliver to, a card to
 // buy, a Cartel card to play or spend) is picked by clicking it.
 import { h } from "../dom.js";
-import { pickable } from "./pick.js";
+import { pickable, who } from "./pick.js";
 
 const KIND_NAME = { laboratory: "Laboratory", transport: "Transport", storage: "Storage", dealer: "Dealer", police: "Police",
   military: "Military", press: "Press", snitch: "Snitch", dea: "DEA agent" };
@@ -20,9 +20,9 @@ export function drawNarcos(args) {
   return h("div", { class: "narcos" },
     h("div", { class: "row" },
       h("span", { class: "badge" }, `Round ${view.round} · ${view.mode} mode`),
-      h("span", {}, h("b", { class: `seat${turn.seat % 6}` }, `Seat ${turn.seat}`), turn.seat === view.you ? " (you)" : "", ` — ${turn.phase}`),
+      h("span", {}, h("b", { class: `seat${turn.seat % 6}` }, `${who(args.doc, turn.seat)}`), turn.seat === view.you ? " (you)" : "", ` — ${turn.phase}`),
       turn.phase === "manage" || turn.actions ? h("span", { class: "badge" }, `actions ${turn.performed}/${turn.actions}`) : null,
-      view.window ? h("span", { class: "notice" }, `Seat ${view.window.attacker} plays ${cartel[view.window.card]?.english || view.window.card}; waiting for seat ${view.window.waiting.join(", ")}`) : null),
+      view.window ? h("span", { class: "notice" }, `${who(args.doc, view.window.attacker)} plays ${cartel[view.window.card]?.english || view.window.card}; waiting for seat ${view.window.waiting.join(", ")}`) : null),
     rack(view, turn, cards, args),
     cities(view, data, turn, cards, args),
     supply(view, data),
@@ -92,7 +92,7 @@ function network(p, view, data, cards, cartel, args) {
   const lab = cards[p.laboratory], transport = cards[p.transport], storage = cards[p.storage];
   const current = view.turn?.seat === p.seat;
   return h("div", { class: `panel player${current ? " current" : ""}`, dataset: { seat: p.seat } },
-    h("h3", { class: `seat${p.seat % 6}` }, `Seat ${p.seat}${p.seat === view.you ? " (you)" : ""}`, current ? " — playing" : ""),
+    h("h3", { class: `seat${p.seat % 6}` }, `${who(args.doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`, current ? " — playing" : ""),
     h("p", {}, h("b", { class: "money" }, millions(p.money)), h("span", { class: "muted" }, ` (${p.cubes.gold} gold, ${p.cubes.green} green)`),
       p.uncollected ? ` + ${p.uncollected} to collect` : "", ` · ${p.workers} workers · ${p.sicarios} sicarios`),
     h("div", { class: "network" },

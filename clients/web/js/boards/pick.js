@@ -29,3 +29,9 @@ export function pickable(el, value, { moves, pick, picked }, label) {
 
 export const SEAT_FILL = ["#0b5cad", "#a4161a", "#1b6b2c", "#7b2d8e", "#8a5a00", "#00606b", "#3d3d3f", "#b0306a", "#4a4ab0"];
 export const seatFill = (seat) => SEAT_FILL[seat % SEAT_FILL.length];
+
+// A seat as the players know it: the name its player chose, "Bot 2", or "Seat 2".
+export function who(doc, seat) {
+  const info = doc?.seats?.[seat] || {};
+  return info.name || (info.kind === "bot" ? `Bot ${seat}` : `Seat ${seat}`);
+}

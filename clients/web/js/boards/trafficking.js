@@ -4,7 +4,7 @@
 // legal move names (where the roll, the subway or a cab takes you; the Narc's Cop Shop) is pickable, and
 // so is a Dealer character while they are being chosen.
 import { h } from "../dom.js";
-import { pickable, seatFill } from "./pick.js";
+import { pickable, seatFill, who } from "./pick.js";
 
 const CELL = 64, SIZE = 50, PAD = 8; // grid pitch, square size, margin (SVG units)
 const KIND_FILL = {
@@ -50,7 +50,7 @@ export function drawTrafficking(args) {
   return h("div", { class: "trafficking" },
     h("div", { class: "row" },
       h("span", { class: "badge" }, `phase: ${view.phase}`),
-      view.turn ? h("span", {}, h("b", { class: `seat${view.turn.seat % 6}` }, `Seat ${view.turn.seat}`),
+      view.turn ? h("span", {}, h("b", { class: `seat${view.turn.seat % 6}` }, `${who(args.doc, view.turn.seat)}`),
         view.turn.seat === view.you ? " (you)" : "", ` — ${view.turn.stage}${view.turn.die ? `, die ${view.turn.die}` : ""}${view.turn.sell_die ? `, selling up to ${view.turn.sell_die}` : ""}`) : null,
       view.customs ? h("span", { class: "notice" }, `Airport Customs: seat ${view.customs.dealer} hides the Lids, the Narc (seat ${view.customs.narc}) guesses`) : null),
     h("div", { class: "board-scroll" }, svg),
@@ -59,7 +59,7 @@ export function drawTrafficking(args) {
       return pickable(h("div", { class: "card", dataset: { dealer: d.id } }, h("b", {}, d.name),
         `Hang Out: ${byId[d.hang_out]?.name || d.hang_out}${taken ? ` — seat ${taken.seat}` : ""}`), d.id, { moves, pick, picked });
     }))) : null,
-    players(view, dealers, data),
+    players(view, dealers, data, args.doc),
     view.offers?.length ? h("div", {}, h("h2", {}, "Open offers"), h("ul", {}, view.offers.map((o) =>
       h("li", {}, `#${o.id}: seat ${o.from} → seat ${o.to}: ${o.terms.direction} ${o.terms.lids} Lid(s) for ${money(o.terms.price)}`)))) : null);
 }
@@ -103,12 +103,12 @@ function middle(view, data, W, H) {
     h("svg:text", { x: W / 2, y: H * 0.3 + i * 24, "text-anchor": "middle" }, line)));
 }
 
-function players(view, dealers, data) {
+function players(view, dealers, data, doc) {
   const cards = Object.fromEntries((data.cards?.cards || []).map((c) => [c.id, c]));
   return h("div", { class: "scroll" }, h("table", { class: "trafficking-players" },
     h("thead", {}, h("tr", {}, ["Seat", "Role", "Square", "Cash", "Lids", "Sold / to sell", "Offenses", "Cards", ""].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat }, class: view.turn?.seat === p.seat ? "current" : "" },
-      h("th", { scope: "row", class: `seat${p.seat % 6}` }, `Seat ${p.seat}${p.seat === view.you ? " (you)" : ""}`),
+      h("th", { scope: "row", class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`),
       h("td", {}, p.role === "narc" ? `Narc (${data.board.narc})` : dealers[p.dealer]?.name || "—"),
       h("td", {}, p.square || "—"),
       h("td", { class: "cash" }, p.role === "narc" ? "—" : money(p.cash)),
