@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from events.table import ENGINE_EVENTS
 from rules.base import Event
 from rules.narration import Names, Narration, Narrator, generic, plural, said
+from rules.ruleset import adopt
 
 log = logging.getLogger(__name__)
 
@@ -111,14 +112,13 @@ def narrate(ruleset: Any, event: Event, names: Names) -> Narration:
     """The sentence of an event whose data is already what its reader may read: the table's own
     events here, a game's by its ruleset.  A ruleset that cannot narrate an event (a bug, or an
     upcast event it no longer knows) must not turn a read into a 500: it gets the generic words."""
+    ruleset = adopt(ruleset)  # a bare Decider (rules/base.py) gets the base's defaults: the generic words
     if event.type == "GameCreated":
-        return game_created(event.data, names, getattr(ruleset, "title", "the game"))
+        return game_created(event.data, names, ruleset.title or "the game")
     if event.type in ENGINE_EVENTS:
         return TABLE_NARRATIONS[event.type](event.data, names)
-    if not callable(getattr(ruleset, "narrate", None)):  # a bare Decider (rules/base.py), not a RulesetBase
-        return generic(event.type, event.data, names)
     try:
         return ruleset.narrate(event, names)
     except (KeyError, IndexError, TypeError, ValueError):
-        log.exception("%s could not narrate %s", getattr(ruleset, "name", ruleset), event.type)
+        log.exception("%s could not narrate %s", ruleset.name, event.type)
         return generic(event.type, event.data, names)
