@@ -202,6 +202,8 @@ class GameRunner:
         self._archived: OrderedDict[str, Game] = OrderedDict()
         self.rulesets = rulesets
         self.after_append = after_append
+        # after each append, the batch goes to the live streams' push engine (service/grip.py Publisher)
+        self.publish: Callable[[Game, Game, list[Envelope]], None] | None = None
         self.clock = clock
         self.snapshot_every = snapshot_every
         # game id -> (version, (table, state), command id of the event at that version, meta)
@@ -444,7 +446,10 @@ class GameRunner:
         """Append the events (the one step that can fail the command), then run the after-commit
         steps, none of which can: the answer is built from the appended events alone."""
         after, envelopes = self._append(game, events, append)
-        for step, action in self._after_commit_steps(game, after, envelopes[-1], schedule):
+        steps = self._after_commit_steps(game, after, envelopes[-1], schedule)
+        if self.publish:  # before the schedule step: a bot's next batch is not published ahead of this one
+            steps.insert(1, ("publish", partial(self.publish, game, after, envelopes)))
+        for step, action in steps:
             # The command is stored and other readers see it: nothing from here on may turn it into
             # an error (a client told it failed would send it again), so each step is best effort.
             self._best_effort(step, game.id, action)

@@ -1,7 +1,8 @@
 """Run the whole service locally with nothing to configure: `python -m service.serve`.
 
-Starts a redis-server (unless REDIS_URL names one), one RQ worker and gunicorn,
-and stops them all on Ctrl-C.  It listens on 127.0.0.1 only, so a game server
+Starts a redis-server (unless REDIS_URL names one), one RQ worker, gunicorn and,
+when it is installed, Pushpin in front of gunicorn to hold the live streams (service/grip.py;
+without it the built-in hub serves them), and stops them all on Ctrl-C.  It listens on 127.0.0.1 only, so a game server
 started to try it out is not open to the network; `--host 0.0.0.0` (or
 HOST=0.0.0.0) listens on every interface.  Production runs the same pieces separately
 (see Procfile and Dockerfile).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -54,6 +56,106 @@ def start_redis(data_dir: Path, port: int) -> subprocess.Popen:
     sys.exit(f"redis-server did not start on port {port}")
 
 
+def find_pushpin() -> str | None:
+    """pushpin's path; installs it with apt-get when we are root on Debian/Ubuntu; None without it."""
+    binary = shutil.which("pushpin")
+    if binary or not (shutil.which("apt-get") and os.geteuid() == 0):
+        return binary
+    print("pushpin not found: installing it with apt-get ...", flush=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "pushpin"], check=False)
+    return shutil.which("pushpin")
+
+
+def kernel_port() -> int:
+    """A free loopback port of the kernel's choosing (for the internal listeners)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def write_pushpin_config(directory: Path, listen: str, backend: str, key: str, ports: dict[str, int]) -> Path:
+    """pushpin.conf and routes in `directory`: Pushpin listens on `listen` (host:port), passes every
+    request to `backend` (host:port, gunicorn), signs them with `key` (GRIP_KEY) and takes publishes on
+    127.0.0.1:ports["publish"]; its other internal sockets on `ports` and in `directory`, so several
+    instances on one machine never collide."""
+    for sub in ("run", "log"):
+        (directory / sub).mkdir(parents=True, exist_ok=True)
+    (directory / "routes").write_text(f"* {backend}\n")
+    conf = directory / "pushpin.conf"
+    conf.write_text(f"""[global]
+include={internal_config(directory)}
+rundir={directory / "run"}
+ipc_prefix=pushpin-
+port_offset=0
+stats_connection_ttl=120
+
+[runner]
+services=condure,zurl,pushpin-proxy,pushpin-handler
+http_port={listen}
+logdir={directory / "log"}
+log_level=2
+client_buffer_size=8192
+client_maxconn=50000
+
+[proxy]
+routesfile=routes
+auto_cross_origin=false
+# the client's address for the rate limits (PROXY_FIX_HOPS=1): what Pushpin saw, not what it was told
+x_forwarded_for=truncate:0,append
+sig_iss=pushpin
+sig_key={key}
+updates_check=off
+
+[handler]
+push_in_spec=tcp://127.0.0.1:{ports["push_in"]}
+push_in_sub_specs=tcp://127.0.0.1:{ports["push_in_sub"]}
+push_in_sub_connect=false
+push_in_http_addr=127.0.0.1
+push_in_http_port={ports["publish"]}
+stats_spec=ipc://{{rundir}}/{{ipc_prefix}}stats
+command_spec=tcp://127.0.0.1:{ports["command"]}
+message_rate=2500
+message_hwm=25000
+message_wait=5000
+id_cache_ttl=60
+connection_subscription_max=20
+subscription_linger=60
+stats_subscription_ttl=60
+stats_report_interval=10
+stats_format=tnetstring
+""")
+    return conf
+
+
+def internal_config(directory: Path) -> str:
+    """Pushpin's internal.conf with its zurl (the proxy's HTTP client, to gunicorn) in `directory`:
+    Debian's package points it at a system-wide zurl daemon that nothing starts; this instance runs
+    its own (the runner's `zurl` service, whose sockets are in the instance's rundir)."""
+    for candidate in (Path("/usr/lib/pushpin/internal.conf"), Path("/usr/local/lib/pushpin/internal.conf")):
+        if candidate.exists():
+            text = candidate.read_text().replace("ipc:///var/run/zurl/zurl-", "ipc://{rundir}/{ipc_prefix}zurl-")
+            (directory / "internal.conf").write_text(text)
+            return str(directory / "internal.conf")
+    return "{libdir}/internal.conf"
+
+
+PUSHPIN_PORTS = ("push_in", "push_in_sub", "publish", "command")
+
+
+def start_pushpin(binary: str, directory: Path, listen: str, backend: str, key: str,
+                  ports: dict[str, int], log=None) -> subprocess.Popen:
+    """Pushpin with a generated config (write_pushpin_config), in a session of its own: it runs
+    condure, pushpin-proxy and pushpin-handler as its children."""
+    conf = write_pushpin_config(directory, listen, backend, key, ports)
+    return subprocess.Popen([binary, "--config", str(conf), "--merge-output"], stdout=log, stderr=log,
+                            start_new_session=True)
+
+
+def pushpin_env(key: str, publish_port: int) -> dict[str, str]:
+    """What the web processes and workers need to answer holds and publish (service/grip.py)."""
+    return {"GRIP_KEY": key, "GRIP_PUBLISH_URL": f"http://127.0.0.1:{publish_port}/publish/"}
+
+
 def bind_address(host: str, port: int) -> str:
     """gunicorn's --bind for host and port (an IPv6 address goes in brackets)."""
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -68,6 +170,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--redis-port", type=int, default=6390, help="port for the local redis-server (6390)")
     parser.add_argument("--data", type=Path, default=ROOT / "var" / "redis", help="where the local Redis keeps its AOF")
     parser.add_argument("--workers", type=int, default=1, help="how many RQ worker processes (1)")
+    parser.add_argument("--no-pushpin", action="store_true",
+                        help="serve live streams from the built-in hub even when pushpin is installed")
     args = parser.parse_args(argv)
 
     env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -88,14 +192,28 @@ def main(argv: list[str] | None = None) -> None:
         # so that this node's /metrics shows the workers' job lag too (service/metrics.py)
         metrics_dir = tempfile.mkdtemp(prefix="cartel-metrics-")
         env["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+    pushpin = None if args.no_pushpin else find_pushpin()
+    push_dir = None
+    web_bind = bind_address(args.host, args.port)
+    if pushpin:  # Pushpin where the service listens, gunicorn behind it on loopback
+        push_dir = Path(tempfile.mkdtemp(prefix="cartel-pushpin-"))
+        ports = {name: kernel_port() for name in PUSHPIN_PORTS}
+        backend = f"127.0.0.1:{kernel_port()}"
+        key = env.get("GRIP_KEY") or secrets.token_hex(32)
+        env.update(pushpin_env(key, ports["publish"]))
+        env.setdefault("PROXY_FIX_HOPS", "1")
+        children.append(start_pushpin(pushpin, push_dir, web_bind, backend, key, ports))
+        web_bind = backend
     for _ in range(args.workers):
         children.append(subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env))
     config = str(ROOT / "service" / "gunicorn_conf.py")
     children.append(subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", config,
-                                      "--bind", bind_address(args.host, args.port), "service.wsgi:app"],
+                                      "--bind", web_bind, "service.wsgi:app"],
                                      cwd=ROOT, env=env))
     print(f"Tabletop Cartel on http://{args.host}:{args.port}  (Redis: {env['REDIS_URL']}; Ctrl-C stops everything)",
           flush=True)
+    print("live streams go through Pushpin" if pushpin else
+          "pushpin is not installed: live streams use the built-in hub (a thread per stream)", flush=True)
 
     def stop(*_):
         # web and workers first, Redis last: they finish what they were doing while it is still there
@@ -111,6 +229,8 @@ def main(argv: list[str] | None = None) -> None:
                     child.kill()
         if metrics_dir:
             shutil.rmtree(metrics_dir, ignore_errors=True)
+        if push_dir:
+            shutil.rmtree(push_dir, ignore_errors=True)
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, stop)

@@ -20,6 +20,7 @@ from events.runner import GameRunner
 from events.store import FOLLOW_MAX_BLOCK_MS, FOLLOW_SOCKET_MARGIN_SECONDS, EventStore
 from rules import RULESETS
 from rules.ruleset import RulesetBase, adopt
+from service.grip import Push, push_from_environment
 from service.metrics import MeteredRunner, MeteredStore
 from service.scheduling import Scheduler
 from service.sse import RecentGames
@@ -43,6 +44,7 @@ class Engine:
     limiter: RateLimiter
     hub: FeedHub  # the process's one reader of the streams its SSE clients follow
     recent: RecentGames  # the games its streams loaded for their turn states, shared by their followers
+    push: Push | None = None  # Pushpin in front (GRIP_KEY, GRIP_PUBLISH_URL): it holds the streams, not the hub
 
     @property
     def store(self) -> EventStore:
@@ -101,7 +103,10 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     chosen = rulesets or {**RULESETS, **extra_rulesets()}
     runner = MeteredRunner(store, {name: adopt(ruleset) for name, ruleset in chosen.items()}, archive=archive)
     runner.after_append = Scheduler(queue, runner)
-    return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store), RecentGames(runner))
+    push = push_from_environment(os.environ)
+    if push:  # web processes and workers alike: every append is published, whoever made it
+        runner.publish = push.publisher
+    return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store), RecentGames(runner), push)
 
 
 def engine() -> Engine:

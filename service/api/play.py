@@ -21,6 +21,7 @@ from service.api.base import (
 )
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
+from service.grip import PROOF_PREFIX, Push, answer, channel, last_id, next_link, proven_reader, signed_by_pushpin
 from service.ratelimit import limits_ride_on_the_append
 from service.schemas import (
     MAX_VERSION,
@@ -152,6 +153,10 @@ class Events(MethodView):
         "`ticket` is in the URL, which a cache keys on already)."))
     def get(self, query, game_id):
         """The event feed as the caller may read it."""
+        push = engine().push
+        if push and signed_by_pushpin(request.headers.get("Grip-Sig"), push.key) and (
+                "text/event-stream" in request.headers.get("Accept", "") or "Grip-Last" in request.headers):
+            return stream_through_pushpin(push, query, game_id)
         game, seat = load_for_reader(game_id, query.get("ticket"))
         last_id = last_event_id()
         if "text/event-stream" in request.headers.get("Accept", ""):
@@ -169,6 +174,28 @@ class Events(MethodView):
         next_after = events[-1]["version"] if events else query["after"]
         return {"events": events, "version": game.version, "next_after": next_after,
                 "has_more": next_after < game.version}, 200, PER_READER
+
+
+def stream_through_pushpin(push: Push, query: dict, game_id: str) -> Response:
+    """A stream request Pushpin passed on (service/grip.py): the catch-up and a hold on the reader's
+    channel, answered at once; Pushpin holds the connection and sends what is published to it.  Its
+    next-link request (after a gap) names the reader by proof and the last version sent by Grip-Last."""
+    ticket = query.get("ticket") or ""
+    if ticket.startswith(PROOF_PREFIX):
+        proven, seat = proven_reader(push.key, game_id, ticket)
+        if not proven:
+            raise Problem(401, "ticket-invalid", "this stream ticket is unknown or expired; get a new one with "
+                          "POST /v1/games/{id}/tickets")
+        game = engine().runner.load(game_id)
+        seat = None if game.archived else seat
+    else:
+        game, seat = load_for_reader(game_id, ticket or None)
+    resumed = last_id(request.headers.get("Grip-Last"), channel(game_id, seat))
+    after = resumed if resumed is not None else max(query["after"], last_event_id() or 0)
+    reply = answer(engine().runner, game, seat, after, next_link(push.key, game_id, seat),
+                   current_app.config["SSE_HEARTBEAT_SECONDS"], opening="Grip-Last" not in request.headers)
+    return Response(reply.body, mimetype="text/event-stream",
+                    headers={**PER_READER, "X-Accel-Buffering": "no", **(reply.hold or {})})
 
 
 @blp.route("/<string:game_id>/state")

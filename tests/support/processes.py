@@ -15,7 +15,7 @@ from pathlib import Path
 import redis
 import requests
 
-from service.serve import find_redis_server
+from service.serve import PUSHPIN_PORTS, find_redis_server, pushpin_env, start_pushpin
 
 # Ports for the servers tests start.  Not the kernel's pick (bind to port 0): that comes from the
 # ephemeral range, which every outgoing connection of a busy test run draws from too, and two
@@ -267,6 +267,70 @@ class Worker:
     def terminate(self) -> None:
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
+
+    def wait_stopped(self) -> None:
+        if self.process:
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def stop(self) -> None:
+        stop_all(self)
+
+
+class Pushpin:
+    """A real Pushpin in front of a backend (host:port), with its config and internal sockets in its
+    own directory and on free ports (service/serve.py writes the same config for `service.serve`)."""
+
+    def __init__(self, directory: Path, backend: str, key: str = "test-grip-key"):
+        self.directory = Path(directory)
+        self.backend, self.key = backend, key
+        self.port = free_port()
+        self.ports = {name: free_port() for name in PUSHPIN_PORTS}
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def env(self) -> dict[str, str]:
+        """GRIP_KEY and GRIP_PUBLISH_URL for the processes behind it."""
+        return pushpin_env(self.key, self.ports["publish"])
+
+    def start(self) -> None:
+        log = (self.directory / "pushpin.log").open("ab")
+        self.process = start_pushpin("/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
+                                     self.key, self.ports, log=log)
+        wait_until(self._listening, timeout=30, what=f"pushpin on port {self.port}")
+
+    def _listening(self) -> bool:
+        if self.process.poll() is not None:
+            raise RuntimeError(f"pushpin exited; see {self.directory / 'pushpin.log'}")
+        if bindable(self.port) or bindable(self.ports["publish"]):
+            return False
+        try:  # listening is not enough: its parts connect to each other (and to zurl) a moment later
+            return requests.get(self.url + "/healthz", timeout=1).ok
+        except requests.RequestException:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL for Pushpin and its services (condure, zurl, proxy, handler: each in a process group
+        of its own, so by the pid files they keep in the rundir)."""
+        if self.process and self.process.poll() is None:
+            services = [int(f.read_text()) for f in (self.directory / "run").glob("*.pid") if f.read_text().strip()]
+            os.killpg(self.process.pid, signal.SIGKILL)
+            for pid in services:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            self.process.wait()
+
+    def terminate(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()  # Pushpin stops its services, then itself
 
     def wait_stopped(self) -> None:
         if self.process:

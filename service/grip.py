@@ -1,0 +1,220 @@
+"""Live streams through Pushpin (GRIP): Pushpin holds the followers' connections, this service
+answers each stream request at once with the catch-up and a hold on the reader's channel, and
+publishes every appended batch, redacted per audience, after the append.
+
+The protocol (https://pushpin.org/docs/protocols/grip/), as used here:
+- a request that came through Pushpin carries `Grip-Sig`, a JWT (HS256) signed with the key both
+  are configured with (GRIP_KEY here, `sig_key` in pushpin.conf): only then is a hold answered;
+- the hold: `Grip-Hold: stream`, `Grip-Channel: <channel>; prev-id=<last version sent>`, a next
+  link (`Grip-Link: <...>; rel=next`) and `Grip-Keep-Alive` (the heartbeat comment);
+- each published item has `id` = the batch's last version and `prev-id` = the version before it.
+  When an item does not follow what a stream was sent last (a publish lost to a killed process or
+  a Pushpin outage, or a batch appended between the catch-up and the hold), Pushpin drops it and
+  requests the next link with `Grip-Last: <channel>; last-id=<last version sent>`; that answer is
+  the catch-up from there and a new hold. So a follower never sees a gap or a duplicate.
+The next link names the reader by a proof (an HMAC under GRIP_KEY), never by its token: Pushpin
+sends no client header on it, and it never reaches the client.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+from urllib.parse import quote
+
+import requests
+
+from events.envelope import Envelope
+from events.runner import Game, GameRunner, redact_envelope
+from service.sse import end_message, sse_message, turn_message
+
+RETRY = "retry: 2000\n\n"  # as the hub's stream starts (service/sse.py follow_events)
+HEARTBEAT = ": heartbeat\n\n"
+PROOF_PREFIX = "grip."  # a next link's `ticket`: the reader proven by GRIP_KEY, not a stored ticket
+
+
+# ------------------------------------------------------------- who is asking
+def _b64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def signed_by_pushpin(token: str | None, key: bytes, now: float | None = None) -> bool:
+    """Whether `token` (the Grip-Sig header) is a current HS256 JWT signed with `key`."""
+    if not token or not key:
+        return False
+    try:
+        header, claims, signature = token.strip().split(".")
+        expected = hmac.new(key, f"{header}.{claims}".encode(), hashlib.sha256).digest()
+        if not hmac.compare_digest(_b64url(signature), expected):
+            return False
+        if json.loads(_b64url(header)).get("alg") != "HS256":
+            return False
+        exp = json.loads(_b64url(claims)).get("exp")
+    except (ValueError, binascii.Error, AttributeError):
+        return False
+    return isinstance(exp, int | float) and exp > (time.time() if now is None else now)
+
+
+def audience(seat: int | None) -> str:
+    return "spectator" if seat is None else f"s{seat}"
+
+
+def channel(game_id: str, seat: int | None) -> str:
+    """One channel per game and audience: every follower of a seat (token or ticket) shares one."""
+    return f"game:{game_id}:{audience(seat)}"
+
+
+def reader_proof(key: bytes, game_id: str, seat: int | None) -> str:
+    """The next link's stand-in for the reader's token: only this service (and Pushpin, which is
+    handed it) can name a seat with it."""
+    mac = hmac.new(key, f"{game_id}:{audience(seat)}".encode(), hashlib.sha256).hexdigest()[:32]
+    return f"{PROOF_PREFIX}{audience(seat)}.{mac}"
+
+
+def proven_reader(key: bytes, game_id: str, proof: str) -> tuple[bool, int | None]:
+    """(valid, seat) for a next link's proof (`reader_proof`)."""
+    _, _, rest = proof.partition(PROOF_PREFIX)
+    who, _, _ = rest.partition(".")
+    seat = None if who == "spectator" else int(who[1:]) if who[:1] == "s" and who[1:].isdigit() else -1
+    if seat == -1 or not hmac.compare_digest(proof, reader_proof(key, game_id, seat)):
+        return False, None
+    return True, seat
+
+
+def last_id(grip_last: str | None, name: str) -> int | None:
+    """The version Pushpin last sent on `name`, from a next-link request's Grip-Last header
+    (`<channel>; last-id=<id>`, comma-separated when several)."""
+    for part in (grip_last or "").split(","):
+        fields = [f.strip() for f in part.split(";")]
+        if fields[0] != name:
+            continue
+        for param in fields[1:]:
+            key, _, value = param.partition("=")
+            if key.strip() == "last-id" and value.strip().strip('"').isdigit():
+                return int(value.strip().strip('"'))
+    return None
+
+
+# ------------------------------------------------------------ what is sent
+def events_text(game: Game, envelopes: Iterable[Envelope], seat: int | None) -> str:
+    """A batch of events as `seat` reads them, as SSE messages: the very bytes the hub's stream
+    sends for them (service/sse.py follow_events)."""
+    names = game.names
+    return "".join(sse_message(redact_envelope(game.ruleset, e, seat, names), e.version) for e in envelopes)
+
+
+def batch_text(game: Game, envelopes: Sequence[Envelope], seat: int | None) -> str:
+    """What a follower of `seat` is sent for a batch that left the game as `game`: the events, the
+    turn state after them, and the end when the game is over."""
+    text = events_text(game, envelopes, seat) + turn_message(game, seat)
+    return text + end_message(game, game.version) if game.ended else text
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A stream request's answer through Pushpin: the body, and the hold (None: no hold, the
+    stream ends with the body, as an ended game's does)."""
+
+    body: str
+    hold: dict[str, str] | None
+
+
+def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_link: str,
+           heartbeat_seconds: float, opening: bool) -> Answer:
+    """The catch-up after `after` for `seat` (the retry line first when the stream `opening`; the
+    turn state when the stream opens or events were sent) and, unless the game has ended, the
+    hold on its channel from the last version sent."""
+    envelopes = list(runner.all_envelopes(game, after) if game.ended else runner.envelopes(game, after))
+    envelopes = [e for e in envelopes if e.version <= game.version]
+    body = RETRY if opening else ""
+    if game.ended:
+        return Answer(body + events_text(game, envelopes, seat) + turn_message(game, seat)
+                      + end_message(game, envelopes[-1].version if envelopes else after), None)
+    body += events_text(game, envelopes, seat)
+    if opening or envelopes:
+        body += turn_message(game, seat)
+    sent = envelopes[-1].version if envelopes else after
+    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds))
+
+
+def hold_headers(name: str, prev_id: int, next_link: str, heartbeat_seconds: float) -> dict[str, str]:
+    keep_alive = HEARTBEAT.replace("\n", "\\n")
+    return {"Grip-Hold": "stream", "Grip-Channel": f"{name}; prev-id={prev_id}",
+            "Grip-Link": f"<{next_link}>; rel=next",
+            "Grip-Keep-Alive": f"{keep_alive}; format=cstring; timeout={max(1, round(heartbeat_seconds))}"}
+
+
+def next_link(key: bytes, game_id: str, seat: int | None) -> str:
+    return f"/v1/games/{quote(game_id)}/events?ticket={quote(reader_proof(key, game_id, seat))}"
+
+
+def publish_items(before: Game, after: Game, envelopes: Sequence[Envelope]) -> list[dict]:
+    """Every audience's item for a batch (each seat's and the spectators'), chained by version; an
+    ended game's channels are closed after it."""
+    first, last = envelopes[0].version, envelopes[-1].version
+    items = []
+    for seat in [*range(len(after.seats)), None]:
+        name = channel(after.id, seat)
+        items.append({"channel": name, "id": str(last), "prev-id": str(first - 1),
+                      "formats": {"http-stream": {"content": batch_text(after, envelopes, seat)}}})
+        if after.ended:
+            items.append({"channel": name, "id": f"{last}-end", "prev-id": str(last),
+                          "formats": {"http-stream": {"action": "close"}}})
+    return items
+
+
+# -------------------------------------------------------------- publishing
+class PublishSkipped(ConnectionError):
+    """Not sent: the last publish failed moments ago (the batch's followers catch up by Pushpin's
+    next-link request when the next batch arrives)."""
+
+
+@dataclass
+class Publisher:
+    """Posts each batch to every Pushpin's publish endpoint (GRIP_PUBLISH_URL, comma-separated:
+    with several nodes, every follower's Pushpin must hear every batch).  It runs as the runner's
+    `publish` step after the append: it never fails a command (the runner counts and logs a failure,
+    cartel_after_append_failures_total{step="publish"}), and a failure makes it skip publishing for
+    `pause` seconds, so a slow or dead Pushpin costs a command at most one `timeout` per pause."""
+
+    urls: list[str]
+    timeout: float = 0.5
+    pause: float = 2.0
+    session: requests.Session = field(default_factory=requests.Session)
+    _failed_at: float = -1e9
+
+    def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope]) -> None:
+        if not envelopes:
+            return
+        if time.monotonic() - self._failed_at < self.pause:
+            raise PublishSkipped("a publish to Pushpin failed less than "
+                                 f"{self.pause:g}s ago; this batch was not published")
+        body = {"items": publish_items(before, after, envelopes)}
+        for url in self.urls:
+            try:
+                self.session.post(url, json=body, timeout=self.timeout).raise_for_status()
+            except requests.RequestException as error:
+                self._failed_at = time.monotonic()
+                raise ConnectionError(f"publishing to {url}: {error}") from None
+
+
+@dataclass(frozen=True)
+class Push:
+    """This process's Pushpin settings: the shared key and the publisher."""
+
+    key: bytes
+    publisher: Publisher
+
+
+def push_from_environment(environ) -> Push | None:
+    """GRIP_KEY and GRIP_PUBLISH_URL both set: streams go through Pushpin; else the hub serves them."""
+    key, urls = environ.get("GRIP_KEY", ""), [u.strip() for u in environ.get("GRIP_PUBLISH_URL", "").split(",")
+                                              if u.strip()]
+    if not key or not urls:
+        return None
+    return Push(key.encode(), Publisher(urls, timeout=float(environ.get("GRIP_PUBLISH_TIMEOUT", "0.5"))))

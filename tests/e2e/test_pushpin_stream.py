@@ -1,0 +1,250 @@
+"""Issue 28 (1-3): live streams through a real Pushpin (GRIP) in front of a real gunicorn, with a real
+RQ worker and Redis.  The web answers a stream at once with the catch-up and a hold on the reader's
+channel (service/grip.py); every append is published after it, redacted per audience, chained by
+version, so a follower never sees a gap or a duplicate; a lost publish heals through Pushpin's
+next-link request; Pushpin down costs a command nothing but a counted publish failure."""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from clients._sse import SSEMessage, parse_stream
+from clients.sdk import CartelClient, Conflict, SeatSpec
+from service.wiring import build_engine
+from tests.e2e import test_turn_stream as contract
+from tests.support.processes import Gunicorn, Pushpin, Worker, metrics_dir, stop_all, wait_until
+
+SSE = {"Accept": "text/event-stream"}
+
+
+class Stack:
+    """Pushpin in front of gunicorn (2 processes) with one worker, as `python -m service.serve` runs a node."""
+
+    def __init__(self, redis_url: str, logs: Path):
+        self.pushpin = Pushpin(logs, backend="")
+        env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), "CARTEL_EXTRA_RULESETS": "tests.support.race:RACE",
+               **self.pushpin.env}
+        self.web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env=env)
+        self.worker = Worker(redis_url, logs / "worker.log", extra_env=env)
+        self.redis_url = redis_url
+
+    @property
+    def url(self) -> str:  # what clients use: the stack's public address, Pushpin's
+        return self.pushpin.url
+
+    def start(self) -> None:
+        self.worker.start()
+        self.web.start()
+        self.pushpin.backend = f"127.0.0.1:{self.web.port}"
+        self.pushpin.start()
+
+    def pushpin_log(self) -> str:
+        return (self.pushpin.directory / "pushpin.log").read_text()
+
+
+@pytest.fixture(scope="module")
+def stack(redis_server, tmp_path_factory):
+    node = Stack(redis_server.url, tmp_path_factory.mktemp("pushpin"))
+    node.start()
+    try:
+        yield node
+    finally:
+        stop_all(node.worker, node.web, node.pushpin)
+
+
+def read_messages(url: str, headers: dict | None = None, *, stop=None, timeout: float = 60) -> list[SSEMessage]:
+    """The stream's messages as sent (no SDK in between: it would hide a duplicate), until `end`,
+    the server closes it, or `stop(messages)` says so."""
+    messages: list[SSEMessage] = []
+    deadline = time.monotonic() + timeout
+    with requests.get(url, headers={**SSE, **(headers or {})}, stream=True, timeout=timeout) as response:
+        assert response.status_code == 200, response.text
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        for message in parse_stream(response.iter_content(chunk_size=None)):
+            messages.append(message)
+            if message.event == "end" or (stop and stop(messages)) or time.monotonic() > deadline:
+                break
+    return messages
+
+
+def event_ids(messages: list[SSEMessage]) -> list[int]:
+    return [int(m.id) for m in messages if m.event == "message"]
+
+
+def events_of(messages: list[SSEMessage]) -> list[tuple[str, str]]:
+    return [(m.id, m.data) for m in messages if m.event == "message"]
+
+
+def held_by_pushpin(stack: Stack, game_id: str, audience: str) -> bool:
+    """Pushpin's own log says it held a stream on the game's channel for `audience` and delivered to it."""
+    log = stack.pushpin_log()
+    channel = re.escape(f"game:{game_id}:{audience}")
+    return bool(re.search(rf"subscribe .* channel={channel}\b", log)) and \
+        bool(re.search(rf"publish channel={channel} receivers=[1-9]", log))
+
+
+def test_a_spectator_follows_a_bot_game_through_pushpin_every_event_once_in_order_with_turns_and_end(stack):
+    with CartelClient(stack.url, timeout=10) as server:
+        game = server.create_game("kingpin", [SeatSpec.bot("greedy"), SeatSpec.bot("random")],
+                                  options={"target": 3000, "turn_limit": 25}, seed="pushpin-spectator")
+        messages = read_messages(f"{stack.url}/v1/games/{game.id}/events")
+    ids = event_ids(messages)
+    assert ids == list(range(1, ids[-1] + 1))  # no gap, no duplicate
+    kinds = [m.event for m in messages]
+    assert kinds[-1] == "end" and kinds.count("turn") > 1
+    end = json.loads(messages[-1].data)
+    assert end["status"] == "finished" and "winners" in end["outcome"] and end["version"] == ids[-1]
+    assert held_by_pushpin(stack, game.id, "spectator")  # held by Pushpin and published to, not the hub
+
+
+def test_every_audience_through_pushpin_reads_the_hubs_very_bytes_and_a_spectator_no_seats_secret(stack):
+    """Druglord's Region Card draws are secret: the spectator's channel and each seat's carry exactly the
+    events the hub path (gunicorn without Pushpin) sends that reader, byte for byte."""
+    with CartelClient(stack.url, timeout=10) as server:
+        game = server.create_game("druglord", [SeatSpec.human("Ana"), SeatSpec.bot("greedy"), SeatSpec.bot("random")],
+                                  options={"game_to": 20}, seed="pushpin-secrets")
+        ana = {"Authorization": f"Bearer {game.tokens[0]}"}
+        url = f"/v1/games/{game.id}/events"
+        seat_stream = read_messages(stack.url + url, ana, stop=lambda m: m[-1].event == "turn", timeout=20)
+        me = server.with_token(game.tokens[0])
+        spectator: list[SSEMessage] = []
+        # Ana plays her turns while a spectator follows live through Pushpin
+        follower = threading.Thread(target=lambda: spectator.extend(read_messages(stack.url + url, timeout=240)))
+        follower.start()
+        for turn in me.turns(game.id):
+            if turn.my_turn:
+                try:
+                    me.send(game.id, turn.legal_moves[-1], expected_version=turn.version)
+                except Conflict:  # a simultaneous phase: another seat moved first; the next turn says
+                    pass
+        follower.join(timeout=240)
+    assert spectator and spectator[-1].event == "end"
+    assert event_ids(spectator) == list(range(1, event_ids(spectator)[-1] + 1))
+    assert held_by_pushpin(stack, game.id, "spectator") and held_by_pushpin(stack, game.id, "s0")
+    hub_spectator = read_messages(stack.web.url + url)  # the hub path: straight to gunicorn
+    assert events_of(spectator) == events_of(hub_spectator)
+    hub_ana = read_messages(stack.web.url + url, ana)
+    assert events_of(seat_stream) == events_of(hub_ana)[:len(events_of(seat_stream))]
+    secret_for_ana = [d for (i, d), (_, s) in zip(events_of(hub_ana), events_of(hub_spectator)) if d != s]
+    assert secret_for_ana  # the game had secrets, and the spectator's channel carried none of them
+
+
+def two_humans(stack: Stack) -> tuple[CartelClient, str, list[CartelClient]]:
+    server = CartelClient(stack.url, timeout=10)
+    game = server.create_game("kingpin", [SeatSpec.human("Ana"), SeatSpec.human("Bo")], seed=f"pushpin-{time.time()}")
+    return server, game.id, [server.with_token(game.tokens[seat]) for seat in sorted(game.tokens)]
+
+
+def play_one(game_id: str, seats: list[CartelClient]) -> None:
+    """The awaited seat sends its last legal move."""
+    for seat in seats:
+        document = seat.game(game_id)
+        if document.legal_moves:
+            seat.send(game_id, document.legal_moves[-1], expected_version=document.version)
+            return
+    raise AssertionError("nobody may move")
+
+
+def test_a_follower_sees_moves_live_and_a_reconnect_with_last_event_id_resumes_exactly(stack):
+    server, game_id, seats = two_humans(stack)
+    url = f"{stack.url}/v1/games/{game_id}/events"
+    opened = read_messages(url, stop=lambda m: any(x.event == "turn" for x in m), timeout=10)
+    start = event_ids(opened)[-1]
+    live: list[SSEMessage] = []
+    target = start + 3
+
+    def follow() -> None:
+        live.extend(read_messages(url, {"Last-Event-ID": str(start)},
+                                  stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] >= target, timeout=30))
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    time.sleep(0.5)  # held by Pushpin before the moves are made
+    while seats[0].game(game_id).version < target:
+        play_one(game_id, seats)
+    follower.join(timeout=30)
+    ids = event_ids(live)
+    assert ids[0] == start + 1 and ids == list(range(start + 1, ids[-1] + 1))
+    assert live[0].event == "turn" or live[0].data  # the stream opened with the turn state
+    # moves made while nobody follows; a reconnect from the last id seen gets exactly the rest
+    for _ in range(2):
+        play_one(game_id, seats)
+    version = seats[0].game(game_id).version
+    resumed = read_messages(url, {"Last-Event-ID": str(ids[-1])},
+                            stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] >= version, timeout=10)
+    assert event_ids(resumed) == list(range(ids[-1] + 1, version + 1))
+    assert held_by_pushpin(stack, game_id, "spectator")
+    server.close()
+
+
+def test_a_lost_publish_heals_through_pushpins_next_link_without_gap_or_duplicate(stack, monkeypatch):
+    """A web process killed between its append and its publish: here an append by a runner that does
+    not publish.  The next batch's prev-id does not follow what the stream was sent, so Pushpin asks
+    the next link for the catch-up, and the follower gets the lost event, then the new one, once each."""
+    server, game_id, seats = two_humans(stack)
+    url = f"{stack.url}/v1/games/{game_id}/events"
+    start = seats[0].game(game_id).version
+    live: list[SSEMessage] = []
+    target = start + 2
+
+    def follow() -> None:
+        live.extend(read_messages(url, stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] >= target, timeout=20))
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    wait_until(lambda: re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log()),
+               timeout=10, what="the hold")
+    monkeypatch.delenv("GRIP_PUBLISH_URL", raising=False)
+    silent = build_engine(stack.redis_url)  # appends like a web process, publishes nothing
+    assert silent.push is None
+    for seat_number, seat in enumerate(seats):
+        document = seat.game(game_id)
+        if document.legal_moves:
+            silent.runner.execute(game_id, seat_number, document.legal_moves[-1])
+            break
+    assert seats[0].game(game_id).version > start
+    play_one(game_id, seats)  # published: prev-id names the version the stream never got
+    follower.join(timeout=20)
+    ids = event_ids(live)
+    assert ids == list(range(1, ids[-1] + 1)) and ids[-1] >= target
+    assert held_by_pushpin(stack, game_id, "spectator")
+    server.close()
+
+
+def test_pushpin_down_commands_still_succeed_the_failure_is_counted_and_a_follower_catches_up(stack):
+    server, game_id, seats = two_humans(stack)
+    before = seats[0].game(game_id).version
+    stack.pushpin.kill()
+    try:
+        direct = [CartelClient(stack.web.url, timeout=10).with_token(s.token) for s in seats]
+        started = time.monotonic()
+        for _ in range(3):
+            play_one(game_id, direct)
+        elapsed = time.monotonic() - started
+        assert elapsed < 3, f"three commands took {elapsed:.2f}s with Pushpin down"
+        metrics = requests.get(stack.web.url + "/metrics", timeout=5).text
+        failures = re.search(r'cartel_after_append_failures_total\{step="publish"\} ([0-9.]+)', metrics)
+        assert failures and float(failures.group(1)) >= 1, [line for line in metrics.splitlines() if "after_append" in line]
+    finally:
+        stack.pushpin.start()  # the same ports and config
+    after = seats[0].game(game_id).version
+    assert after >= before + 3
+    caught_up = read_messages(f"{stack.url}/v1/games/{game_id}/events", {"Last-Event-ID": str(before)},
+                              stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] >= after, timeout=10)
+    assert event_ids(caught_up) == list(range(before + 1, after + 1))
+    server.close()
+
+
+def test_the_stream_contract_holds_through_pushpin(stack):
+    """tests/e2e/test_turn_stream.py's assertions, with Pushpin in front (and holding the streams)."""
+    holds = stack.pushpin_log().count("[handler] subscribe ")
+    contract.test_a_spectator_is_sent_whose_turn_it_is_but_no_moves_and_the_end_carries_the_outcome(stack)
+    contract.test_a_seat_is_told_its_moves_as_the_stream_opens(stack)
+    contract.test_a_druglord_seat_plays_a_whole_game_on_the_stream_alone_with_no_read_and_no_429(stack)
+    assert stack.pushpin_log().count("[handler] subscribe ") >= holds + 3
