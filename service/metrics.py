@@ -51,7 +51,8 @@ CLOCK_FAILURES = Counter("cartel_clock_failures", "Clock jobs given up after CLO
 AFTER_APPEND_FAILURES = Counter("cartel_after_append_failures", "Steps after a stored append that failed (the "
                                 "command still answered with its events): `schedule` (enqueuing bot and clock "
                                 "jobs, redone by the sweeper), `cache` (this process's copy of the game, reloaded "
-                                "next time), `lobby` (the lobby's status index), `snapshot`",
+                                "next time), `lobby` (the lobby's status index), `snapshot`, `publish` (the batch to "
+                                "Pushpin's live streams: its followers catch up when the next batch is published)",
                                 ["step"])
 APPEND_SECONDS = Histogram("cartel_append_seconds", "EventStore.append (the compare-and-append script) latency",
                            ["outcome"], buckets=(.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5))

@@ -73,11 +73,13 @@ def kernel_port() -> int:
         return sock.getsockname()[1]
 
 
-def write_pushpin_config(directory: Path, listen: str, backend: str, key: str, ports: dict[str, int]) -> Path:
+def write_pushpin_config(directory: Path, listen: str, backend: str, key: str, ports: dict[str, int],
+                         log_level: int = 1, publish_addr: str = "127.0.0.1") -> Path:
     """pushpin.conf and routes in `directory`: Pushpin listens on `listen` (host:port), passes every
     request to `backend` (host:port, gunicorn), signs them with `key` (GRIP_KEY) and takes publishes on
-    127.0.0.1:ports["publish"]; its other internal sockets on `ports` and in `directory`, so several
-    instances on one machine never collide."""
+    publish_addr:ports["publish"] (another address than loopback only on a private network: anyone
+    who reaches it can publish to the streams); its other internal sockets on `ports` and in `directory`, so several
+    instances on one machine never collide.  `log_level` 1 logs warnings and errors, 2 every request."""
     for sub in ("run", "log"):
         (directory / sub).mkdir(parents=True, exist_ok=True)
     (directory / "routes").write_text(f"* {backend}\n")
@@ -93,7 +95,7 @@ stats_connection_ttl=120
 services=condure,zurl,pushpin-proxy,pushpin-handler
 http_port={listen}
 logdir={directory / "log"}
-log_level=2
+log_level={log_level}
 client_buffer_size=8192
 client_maxconn=50000
 
@@ -110,7 +112,7 @@ updates_check=off
 push_in_spec=tcp://127.0.0.1:{ports["push_in"]}
 push_in_sub_specs=tcp://127.0.0.1:{ports["push_in_sub"]}
 push_in_sub_connect=false
-push_in_http_addr=127.0.0.1
+push_in_http_addr={publish_addr}
 push_in_http_port={ports["publish"]}
 stats_spec=ipc://{{rundir}}/{{ipc_prefix}}stats
 command_spec=tcp://127.0.0.1:{ports["command"]}
@@ -143,17 +145,20 @@ PUSHPIN_PORTS = ("push_in", "push_in_sub", "publish", "command")
 
 
 def start_pushpin(binary: str, directory: Path, listen: str, backend: str, key: str,
-                  ports: dict[str, int], log=None) -> subprocess.Popen:
+                  ports: dict[str, int], log=None, log_level: int = 1,
+                  publish_addr: str = "127.0.0.1") -> subprocess.Popen:
     """Pushpin with a generated config (write_pushpin_config), in a session of its own: it runs
     condure, pushpin-proxy and pushpin-handler as its children."""
-    conf = write_pushpin_config(directory, listen, backend, key, ports)
+    conf = write_pushpin_config(directory, listen, backend, key, ports, log_level, publish_addr)
     return subprocess.Popen([binary, "--config", str(conf), "--merge-output"], stdout=log, stderr=log,
                             start_new_session=True)
 
 
-def pushpin_env(key: str, publish_port: int) -> dict[str, str]:
-    """What the web processes and workers need to answer holds and publish (service/grip.py)."""
-    return {"GRIP_KEY": key, "GRIP_PUBLISH_URL": f"http://127.0.0.1:{publish_port}/publish/"}
+def pushpin_env(key: str, publish_port: int, others: str = "") -> dict[str, str]:
+    """What the web processes and workers need to answer holds and publish (service/grip.py): this
+    node's Pushpin, and `others` (GRIP_PUBLISH_URL as given: the other nodes' Pushpins)."""
+    urls = [f"http://127.0.0.1:{publish_port}/publish/", *(u.strip() for u in others.split(",") if u.strip())]
+    return {"GRIP_KEY": key, "GRIP_PUBLISH_URL": ",".join(dict.fromkeys(urls))}
 
 
 def bind_address(host: str, port: int) -> str:
@@ -198,11 +203,13 @@ def main(argv: list[str] | None = None) -> None:
     if pushpin:  # Pushpin where the service listens, gunicorn behind it on loopback
         push_dir = Path(tempfile.mkdtemp(prefix="cartel-pushpin-"))
         ports = {name: kernel_port() for name in PUSHPIN_PORTS}
+        ports["publish"] = int(env.get("GRIP_PUBLISH_PORT") or ports["publish"])  # fixed, for other nodes
         backend = f"127.0.0.1:{kernel_port()}"
         key = env.get("GRIP_KEY") or secrets.token_hex(32)
-        env.update(pushpin_env(key, ports["publish"]))
+        env.update(pushpin_env(key, ports["publish"], env.get("GRIP_PUBLISH_URL", "")))
         env.setdefault("PROXY_FIX_HOPS", "1")
-        children.append(start_pushpin(pushpin, push_dir, web_bind, backend, key, ports))
+        children.append(start_pushpin(pushpin, push_dir, web_bind, backend, key, ports,
+                                      publish_addr=env.get("GRIP_PUBLISH_ADDR", "127.0.0.1")))
         web_bind = backend
     for _ in range(args.workers):
         children.append(subprocess.Popen([sys.executable, "-m", "service.worker"], cwd=ROOT, env=env))
@@ -212,8 +219,8 @@ def main(argv: list[str] | None = None) -> None:
                                      cwd=ROOT, env=env))
     print(f"Tabletop Cartel on http://{args.host}:{args.port}  (Redis: {env['REDIS_URL']}; Ctrl-C stops everything)",
           flush=True)
-    print("live streams go through Pushpin" if pushpin else
-          "pushpin is not installed: live streams use the built-in hub (a thread per stream)", flush=True)
+    print("live streams go through Pushpin" if pushpin else "live streams use the built-in hub (a thread per "
+          "stream): " + ("--no-pushpin" if args.no_pushpin else "pushpin is not installed"), flush=True)
 
     def stop(*_):
         # web and workers first, Redis last: they finish what they were doing while it is still there

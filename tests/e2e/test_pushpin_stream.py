@@ -248,3 +248,20 @@ def test_the_stream_contract_holds_through_pushpin(stack):
     contract.test_a_seat_is_told_its_moves_as_the_stream_opens(stack)
     contract.test_a_druglord_seat_plays_a_whole_game_on_the_stream_alone_with_no_read_and_no_429(stack)
     assert stack.pushpin_log().count("[handler] subscribe ") >= holds + 3
+
+
+def test_only_a_request_pushpin_signed_is_answered_with_a_hold(stack):
+    """Straight to gunicorn: a forged Grip-Sig gets the hub's stream (no GRIP instruction); one signed
+    with the shared key gets the hold, as Pushpin would."""
+    from tests.service.test_grip import jwt
+
+    with CartelClient(stack.url, timeout=10) as server:
+        game = server.create_game("kingpin", [SeatSpec.human("Ana"), SeatSpec.human("Bo")], seed="pushpin-signed")
+    url = f"{stack.web.url}/v1/games/{game.id}/events"
+    claims = {"iss": "pushpin", "exp": int(time.time()) + 60}
+    for signature, held in ((jwt(claims, key=b"a guess"), False), (jwt(claims, key=stack.pushpin.key.encode()), True)):
+        with requests.get(url, headers={**SSE, "Grip-Sig": signature}, stream=True, timeout=10) as response:
+            assert ("Grip-Hold" in response.headers) is held
+            if held:
+                assert response.headers["Grip-Channel"] == f"game:{game.id}:spectator; prev-id={game.version}"
+                assert "ticket=grip.spectator." in response.headers["Grip-Link"]

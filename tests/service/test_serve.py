@@ -1,6 +1,7 @@
 """`python -m service.serve` listens on loopback unless told otherwise (issue 7, section 4)."""
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -59,3 +60,69 @@ def test_serve_listens_on_loopback_by_default_and_everywhere_only_when_asked(red
 def test_bind_address():
     assert bind_address("127.0.0.1", 8000) == "127.0.0.1:8000"
     assert bind_address("::1", 8000) == "[::1]:8000"
+
+
+def listener_command(port: int) -> str:
+    """The command name (/proc/<pid>/comm) of the process listening on loopback `port`."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(fields[9])
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            links = {os.readlink(fd) for fd in (proc / "fd").iterdir()}
+        except OSError:
+            continue
+        if any(f"socket:[{inode}]" in links for inode in inodes):
+            return (proc / "comm").read_text().strip()
+    return ""
+
+
+def test_serve_puts_pushpin_where_the_service_listens_and_streams_go_through_it(redis_server, tmp_path):
+    """Issue 28 (3): with pushpin installed, `python -m service.serve` starts it on the public port (gunicorn
+    behind it on loopback) and says so; a follower of a bot game through that port gets it to its end."""
+    from clients._sse import parse_stream
+
+    port = free_port()
+    environment = python_env(database(redis_server.url, 11))
+    environment.pop("HOST", None)
+    out = tmp_path / "serve.out"
+    process = subprocess.Popen([sys.executable, "-m", "service.serve", "--port", str(port)], cwd=ROOT,
+                               env=environment, stdout=out.open("wb"), stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: _healthy(port), timeout=60, what="service.serve")
+        assert "live streams go through Pushpin" in out.read_text()
+        assert listener_command(port) == "condure"  # Pushpin's connection manager holds the public port
+        assert listening_addresses(port) == {"0100007F"}
+        base = f"http://127.0.0.1:{port}"
+        game = requests.post(base + "/v1/games", json={"ruleset": "kingpin", "seats": [
+            {"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}, timeout=10).json()
+        with requests.get(f"{base}/v1/games/{game['id']}/events", headers={"Accept": "text/event-stream"},
+                          stream=True, timeout=120) as response:
+            messages = list(parse_stream(response.iter_content(chunk_size=None)))
+        ids = [int(m.id) for m in messages if m.event == "message"]
+        assert ids == list(range(1, ids[-1] + 1)) and messages[-1].event == "end"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+    assert listener_command(port) == ""  # Pushpin and its services stopped with it
+
+
+def test_serve_without_pushpin_says_streams_use_the_hub(redis_server, tmp_path):
+    port = free_port()
+    environment = python_env(database(redis_server.url, 11))
+    environment.pop("HOST", None)
+    out = tmp_path / "serve.out"
+    process = subprocess.Popen([sys.executable, "-m", "service.serve", "--port", str(port), "--no-pushpin"],
+                               cwd=ROOT, env=environment, stdout=out.open("wb"), stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: _healthy(port), timeout=60, what="service.serve")
+        assert "live streams use the built-in hub" in out.read_text()
+        assert listener_command(port).startswith(("gunicorn", "python"))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)

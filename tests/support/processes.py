@@ -302,7 +302,7 @@ class Pushpin:
     def start(self) -> None:
         log = (self.directory / "pushpin.log").open("ab")
         self.process = start_pushpin("/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
-                                     self.key, self.ports, log=log)
+                                     self.key, self.ports, log=log, log_level=2)  # 2: its holds and publishes
         wait_until(self._listening, timeout=30, what=f"pushpin on port {self.port}")
 
     def _listening(self) -> bool:

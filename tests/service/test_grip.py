@@ -1,0 +1,119 @@
+"""Issue 28: the GRIP pieces (service/grip.py) that decide who is asking and what a publish costs."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+from service.grip import (
+    Publisher,
+    PublishSkipped,
+    hold_headers,
+    last_id,
+    proven_reader,
+    reader_proof,
+    signed_by_pushpin,
+)
+
+KEY = b"the-shared-grip-key"
+
+
+def jwt(claims: dict, key: bytes = KEY, alg: str = "HS256") -> str:
+    """A JWT as Pushpin signs Grip-Sig (HS256 over header.claims, base64url without padding)."""
+    def part(data: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=").decode()
+    head = f"{part({'typ': 'JWT', 'alg': alg})}.{part(claims)}"
+    signature = hmac.new(key, head.encode(), hashlib.sha256).digest()
+    return head + "." + base64.urlsafe_b64encode(signature).rstrip(b"=").decode()
+
+
+def test_only_a_current_signature_under_the_shared_key_is_pushpins():
+    now = time.time()
+    assert signed_by_pushpin(jwt({"iss": "pushpin", "exp": now + 3600}), KEY)
+    assert not signed_by_pushpin(jwt({"iss": "pushpin", "exp": now + 3600}, key=b"another key"), KEY)
+    assert not signed_by_pushpin(jwt({"iss": "pushpin", "exp": now - 1}), KEY)  # expired
+    assert not signed_by_pushpin(jwt({"iss": "pushpin"}), KEY)  # no expiry: never accepted
+    assert not signed_by_pushpin(jwt({"exp": now + 3600}, alg="none"), KEY)
+    forged = jwt({"iss": "pushpin", "exp": now + 3600}).rsplit(".", 1)[0] + ".AAAA"
+    for token in (forged, "", None, "a.b", "not a jwt at all", "a.b.c.d", "!!.@@.##"):
+        assert not signed_by_pushpin(token, KEY)
+    assert not signed_by_pushpin(jwt({"exp": now + 3600}, key=b""), b"")  # no key configured: nothing is
+
+
+def test_a_next_links_reader_proof_names_one_seat_of_one_game():
+    proof = reader_proof(KEY, "g1", 1)
+    assert proven_reader(KEY, "g1", proof) == (True, 1)
+    assert proven_reader(KEY, "g1", reader_proof(KEY, "g1", None)) == (True, None)
+    assert proven_reader(KEY, "g2", proof) == (False, None)  # another game
+    assert proven_reader(b"other", "g1", proof) == (False, None)
+    assert proven_reader(KEY, "g1", proof.replace(".s1.", ".s0.")) == (False, None)  # another seat
+    for bad in ("grip.", "grip.sx.00", "grip.s1", "grip.spectator.", "ticket"):
+        assert proven_reader(KEY, "g1", bad) == (False, None)
+
+
+def test_grip_last_gives_the_version_last_sent_on_the_readers_channel():
+    header = "game:g1:s0; last-id=12, game:g1:spectator; last-id=9"
+    assert last_id(header, "game:g1:s0") == 12
+    assert last_id(header, "game:g1:spectator") == 9
+    assert last_id(header, "game:g1:s1") is None
+    assert last_id(None, "game:g1:s0") is None
+    assert last_id("game:g1:s0; last-id=12-end", "game:g1:s0") is None
+
+
+def test_the_hold_names_the_channel_from_the_last_version_sent_with_heartbeats():
+    headers = hold_headers("game:g1:s0", 7, "/v1/games/g1/events?ticket=x", 15)
+    assert headers["Grip-Hold"] == "stream"
+    assert headers["Grip-Channel"] == "game:g1:s0; prev-id=7"
+    assert headers["Grip-Link"] == "</v1/games/g1/events?ticket=x>; rel=next"
+    assert headers["Grip-Keep-Alive"] == r": heartbeat\n\n; format=cstring; timeout=15"
+
+
+@pytest.fixture
+def silent_endpoint():
+    """A publish endpoint that accepts connections and never answers (a hung Pushpin)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held, stop = [], threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.getsockname()[1]}/publish/"
+    stop.set()
+    thread.join()
+    for connection in held:
+        connection.close()
+    server.close()
+
+
+class FakeGame:  # the publisher stops before rendering anything while it pauses; these are never read
+    pass
+
+
+def test_a_hung_publish_endpoint_costs_one_timeout_then_nothing_until_the_pause_is_over(silent_endpoint, monkeypatch):
+    publisher = Publisher([silent_endpoint], timeout=0.3, pause=60)
+    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes: [])
+    started = time.monotonic()
+    with pytest.raises(ConnectionError):
+        publisher(FakeGame(), FakeGame(), [object()])
+    first = time.monotonic() - started
+    assert 0.25 < first < 2
+    started = time.monotonic()
+    for _ in range(20):
+        with pytest.raises(PublishSkipped):
+            publisher(FakeGame(), FakeGame(), [object()])
+    assert time.monotonic() - started < 0.05  # twenty commands, no wait at all
