@@ -79,6 +79,10 @@ def openapi30(schema: Any) -> Any:
             if len(rest) == 1 and ("type" in rest[0] or "enum" in rest[0]):
                 del out[union]
                 out = {**rest[0], **out, "nullable": True}
+                if "enum" in out and None not in out["enum"]:
+                    # 3.0.3: a nullable enum admits null only when null is one of its values
+                    # (openapi-python-client refuses a null Druglord phase_name otherwise)
+                    out["enum"] = [*out["enum"], None]
             else:
                 raise ValueError(f"no OpenAPI 3.0 form for a nullable {union} of {rest}")
     if "enum" in out:
