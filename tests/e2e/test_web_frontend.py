@@ -219,6 +219,92 @@ def test_druglord_map_shows_every_region_and_the_seats_holdings(live_server, bro
     tab.close()
 
 
+def abbreviates(short: str, word: str) -> bool:
+    """'Mtns' abbreviates 'Mountains': the same first letter, then its letters in the word's order."""
+    short, word = short.rstrip(".").lower(), iter(word.lower())
+    return bool(short) and short[0] == next(word, None) and all(c in word for c in short[1:])
+
+
+def view_box(page: Page, selector: str) -> list[float]:
+    return [float(n) for n in page.locator(selector).get_attribute("viewBox").split()]
+
+
+def test_druglord_map_names_every_region_legibly_and_zooms_pans_and_still_picks_on_a_phone(live_server, browser):
+    regions = requests.get(f"{live_server.url}/v1/rulesets/druglord/data", timeout=10).json()["data"]["regions"]
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "druglord", [("human", None), ("bot", "random"), ("bot", "random")])
+    token = seat_token(page, game_id)
+    board = "svg.druglord-map"
+    expect(page.locator(f"{board} g.region text.name")).to_have_count(len(regions))
+    # every Region's name is written on the map (not only in a tooltip): whole, or shortened word by word
+    shown = page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('{board} g.region')]
+        .map((g) => [g.dataset.region, g.querySelector('text.name').textContent]))""")
+    for region in regions:
+        name, text = region["name"], shown[region["id"]]
+        if len(name) <= 13:
+            assert text == name, (region["id"], text)
+        else:  # "Southern California" -> "S. California", "Rocky Mtns": each word an abbreviation of the name's
+            assert len(text) <= 13 and len(text.split()) == len(name.split()), (name, text)
+            assert all(abbreviates(t, n) for t, n in zip(text.split(), name.split())), (name, text)
+    # at desktop width the names are a readable size and no two of them overlap
+    boxes = page.evaluate(f"""() => [...document.querySelectorAll('{board} text.name')].map((t) => {{
+        const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; }})""")
+    assert min(b[4] - b[2] for b in boxes) >= 11, "region names under 11 px tall at 1280 px"
+    overlapping = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                   if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
+    assert not overlapping, overlapping
+    expect(page.locator(f"{board} .zone-name")).to_have_count(len({r["zone"] for r in regions}))
+
+    # a phone: the buttons zoom the viewBox in and out, the whole board comes back, the page never scrolls sideways
+    page.set_viewport_size({"width": 390, "height": 844})
+    full = view_box(page, board)
+    page.click(".zoom-in")
+    page.click(".zoom-in")
+    closer = view_box(page, board)
+    assert abs(closer[2] - full[2] / 2.25) < 1 and abs(closer[3] - full[3] / 2.25) < 1, (full, closer)
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+    page.click(".zoom-out")
+    assert abs(view_box(page, board)[2] - full[2] / 1.5) < 1
+    # a drag pans (and picks nothing)
+    box = page.locator(board).bounding_box()
+    before = view_box(page, board)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 80, box["y"] + box["height"] / 2 - 30, steps=8)
+    page.mouse.up()
+    after = view_box(page, board)
+    assert after[0] > before[0] and after[2] == before[2], (before, after)
+    expect(page.locator(".picked-what")).to_have_count(0)
+    page.click(".zoom-fit")
+    assert view_box(page, board) == full
+
+    # the wheel zooms about the pointer: a Region a move names stays under it, and tapping it still picks it
+    wait_for_my_move(page)
+    region = page.locator(f"{board} g.region.pickable").first
+    rid = region.get_attribute("data-region")
+    spot = region.locator("circle.spot").bounding_box()
+    page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    for _ in range(4):
+        page.mouse.wheel(0, -200)
+    page.wait_for_timeout(100)
+    assert view_box(page, board)[2] < full[2] / 2
+    moved = region.locator("circle.spot").bounding_box()
+    px, py = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2  # still under the pointer
+    assert moved["x"] < px < moved["x"] + moved["width"] and moved["y"] < py < moved["y"] + moved["height"], (spot, moved)
+    page.mouse.click(moved["x"] + moved["width"] / 2, moved["y"] + moved["height"] / 2)
+    expect(page.locator(".picked-what")).to_contain_text(next(r["name"] for r in regions if r["id"] == rid))
+    expect(page.locator(f"{board} g.region[data-region='{rid}']")).to_have_attribute("aria-pressed", "true")
+    shown_moves = [json.loads(b.get_attribute("data-move")) for b in page.locator("button.play-move").all()]
+    legal = [m for m in game_as(live_server, game_id, token)["legal_moves"] if names(m, rid)]
+    assert shown_moves == legal and legal
+    expect(page.locator(".popover .popover-move")).to_have_count(len(legal))
+    # the zoom survives the redraw the pick caused
+    assert view_box(page, board)[2] < full[2] / 2
+    tab.shot("druglord-map-phone-zoomed")
+    tab.close()
+
+
 def test_phone_width_keyboard_and_a_conflicting_move(live_server, browser):
     tab = Tab(browser, live_server.url, width=390, height=844)
     page = tab.open()

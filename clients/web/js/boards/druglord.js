@@ -1,86 +1,115 @@
-// Druglord's Drugboard as SVG, drawn from GET /v1/rulesets/druglord/data alone: every Region at its
-// (reconstructed) map coordinates, coloured by zone, borders as lines, the owner's marker and the
-// Weight on it; the players' Traphouses and the racetrack (score) below.  A Region a legal move names
-// is clickable: the moves panel then shows only the moves for it.
-import { who } from "./pick.js";
+// Druglord's Drugboard as a world map in SVG, drawn from GET /v1/rulesets/druglord/data alone: every
+// Region near its (reconstructed) place on the globe, named on the map, on its zone's shaded area with
+// the zone's name; the oceans named, a port ringed in blue, borders as lines; a held Region carries its
+// owner's marker with the Weight on it.  The map pans and zooms (zoom.js).  A Region a legal move names
+// is clickable: the moves panel (and a popover beside it) then shows only the moves for it.  The
+// players' Traphouses and the racetrack (score) are tables below.
+import { who, seatFill } from "./pick.js";
 import { h } from "../dom.js";
 import { mentions } from "../moves.js";
+import { zoomable } from "./zoom.js";
+import { layoutMap, shortName } from "./druglord_map.js";
 
-const W = 720, MARGIN = 6; // equirectangular over the Regions' own extent (degrees), so the map fills the width
 const WEIGHTS = ["reefer", "pills", "cocaine", "opiates"];
-const SEAT_FILL = ["#0b5cad", "#a4161a", "#1b6b2c", "#7b2d8e", "#8a5a00", "#00606b"];
-const ZONE_FILL = ["#f4e3b5", "#d9ead3", "#f3d6c9", "#dfd7ee", "#d2e4ef", "#efe0d0", "#e8e8c8", "#d6ece8"];
 
 export function drawDruglord({ view, data, doc, moves, pick, picked }) {
   if (!data) return h("p", { class: "error" }, "The board's data could not be loaded.");
-  const byId = Object.fromEntries(data.regions.map((r) => [r.id, r]));
-  const xs = data.regions.map((r) => r.x), ys = data.regions.map((r) => r.y);
-  const west = Math.min(...xs) - MARGIN, north = Math.max(...ys) + MARGIN;
-  const scale = W / (Math.max(...xs) + MARGIN - west);
-  const H = Math.round((north - Math.min(...ys) + MARGIN) * scale);
-  const X = (lon) => (lon - west) * scale, Y = (lat) => (north - lat) * scale;
-  const zones = Object.keys(data.zones);
-  const svg = h("svg:svg", { class: "map", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": "The Drugboard: every Region" });
+  const map = layoutMap(data);
+  const { spots, zoneLabels, seaLabels, box, zoneStyle } = map;
+  const svg = h("svg:svg", { class: "map druglord-map", viewBox: `${box.x} ${box.y} ${box.w} ${box.h}`, role: "group",
+    "aria-label": "The Drugboard: every Region on the world map" });
   svg.append(h("svg:title", {}, "The Drugboard"));
-  const drawn = new Set();
-  for (const region of data.regions) {
-    for (const other of region.borders || []) {
-      const key = [region.id, other].sort().join("-");
-      if (drawn.has(key) || !byId[other]) continue;
-      drawn.add(key);
-      svg.append(h("svg:line", { class: "border", x1: X(region.x), y1: Y(region.y), x2: X(byId[other].x), y2: Y(byId[other].y) }));
+
+  // each zone's area: a blob of its Regions and the land borders inside it, drawn opaque in a group
+  // made translucent as a whole, so its overlapping parts do not darken
+  const areas = h("svg:g", { class: "zones" });
+  for (const [zone, ids] of Object.entries(map.members)) {
+    const g = h("svg:g", { class: "zone", dataset: { zone }, opacity: 0.6 });
+    for (const id of ids) g.append(h("svg:circle", { cx: spots[id].x, cy: spots[id].y + 6, r: 30, fill: zoneStyle[zone].fill }));
+    for (const [a, b] of map.inside[zone]) {
+      g.append(h("svg:line", { x1: spots[a].x, y1: spots[a].y + 6, x2: spots[b].x, y2: spots[b].y + 6, stroke: zoneStyle[zone].fill,
+        "stroke-width": 44, "stroke-linecap": "round" }));
     }
+    areas.append(g);
   }
+  svg.append(areas);
+  svg.append(h("svg:g", { class: "seas" }, seaLabels.map((s) => h("svg:text", { class: "sea", x: s.x, y: s.y, "text-anchor": "middle" }, s.text))));
+  svg.append(h("svg:g", { class: "borders" }, map.borders.map(([a, b]) =>
+    h("svg:line", { class: "border", x1: spots[a].x, y1: spots[a].y, x2: spots[b].x, y2: spots[b].y }))));
+  svg.append(h("svg:g", { class: "zone-names" }, zoneLabels.map((z) =>
+    h("svg:text", { class: "zone-name", x: z.x, y: z.y, "text-anchor": "middle", fill: zoneStyle[z.zone].ink }, z.text))));
+
+  const regions = h("svg:g", { class: "regions" });
   for (const region of data.regions) {
     const held = view.regions?.[region.id];
     const weight = held ? WEIGHTS.reduce((n, w) => n + (held.weight?.[w] || 0), 0) : 0;
     const pickable = moves.some(({ move }) => mentions(move, region.id));
-    const x = X(region.x), y = Y(region.y);
+    const { x, y } = spots[region.id];
     const g = h("svg:g", {
-      class: `region${pickable ? " pickable" : ""}`, dataset: { region: region.id, owner: held?.owner ?? "" },
+      class: `region${pickable ? " pickable" : ""}${picked === region.id ? " picked" : ""}`,
+      // data-pick too, so the moves panel names a picked Region as the map does
+      dataset: { region: region.id, owner: held?.owner ?? "", ...(pickable ? { pick: region.id } : {}) },
       tabindex: pickable ? 0 : undefined, role: pickable ? "button" : "img",
       "aria-pressed": pickable ? String(picked === region.id) : undefined,
-      "aria-label": `${region.name} (${region.id}, ${region.zone_name})${held ? `, seat ${held.owner}'s, weight ${weight}` : ""}`,
+      "aria-label": `${region.name} (${region.id}, ${region.zone_name})${held ? `, ${who(doc, held.owner)}'s, weight ${weight}` : ""}`,
     });
-    g.append(h("svg:title", {}, `${region.name} — ${region.zone_name}\nDemand: ${WEIGHTS.map((w) => `${w} ${region.demand[w]}`).join(", ")}` +
-      `${region.ports?.length ? `\nPorts: ${region.ports.join(", ")}` : ""}${held ? `\n${who(doc, held.owner)}: ${WEIGHTS.map((w) => `${w} ${held.weight[w]}`).join(", ")}` : ""}`));
-    g.append(h("svg:circle", { cx: x, cy: y, r: 7, fill: ZONE_FILL[zones.indexOf(region.zone) % ZONE_FILL.length],
-      stroke: picked === region.id ? "#000" : "#6b6b70", "stroke-width": picked === region.id ? 3 : 0.8 }));
+    g.append(h("svg:title", {}, `${region.name} (${region.id}) — ${region.zone_name}\nDemand: ${WEIGHTS.map((w) => `${w} ${region.demand[w] ?? "–"}`).join(", ")}` +
+      `${region.produces?.length ? `\nProduces: ${region.produces.join(", ")}` : ""}` +
+      `${region.ports?.length ? `\nPort on the ${region.ports.map(words).join(", ")}` : "\nLandlocked"}` +
+      `${held ? `\n${who(doc, held.owner)}: ${WEIGHTS.map((w) => `${w} ${held.weight[w]}`).join(", ")}` : ""}`));
+    g.append(h("svg:circle", { class: "hit", cx: x, cy: y, r: 22 }));
+    if (region.ports?.length) g.append(h("svg:circle", { class: "port", cx: x, cy: y, r: 14 }));
+    g.append(h("svg:circle", { class: "spot", cx: x, cy: y, r: 10, fill: zoneStyle[region.zone].spot }));
     if (held) {
-      g.append(h("svg:rect", { class: "marker", x: x - 4, y: y - 4, width: 8, height: 8, fill: SEAT_FILL[held.owner % 6] }));
-      if (weight) g.append(h("svg:text", { x: x + 8, y: y + 3, "font-weight": "bold" }, String(weight)));
+      g.append(h("svg:rect", { class: "marker", x: x - 11, y: y - 11, width: 22, height: 22, rx: 4, fill: seatFill(held.owner) }));
+      if (weight) g.append(h("svg:text", { class: "weight", x, y: y + 5, "text-anchor": "middle" }, String(weight)));
     }
-    g.append(h("svg:text", { x: x - 7, y: y - 9 }, region.id));
+    g.append(h("svg:text", { class: "name", x, y: y + 31, "text-anchor": "middle" }, shortName(region.name)));
     if (pickable) {
       g.addEventListener("click", () => pick(region.id));
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(region.id); } });
     }
-    svg.append(g);
+    regions.append(g);
   }
+  svg.append(regions);
+
+  const actor = view.actor !== undefined && view.actor !== null ? view.actor : null;
   return h("div", { class: "druglord" },
     h("div", { class: "row" }, h("span", {}, `Turn ${view.turn}`),
       h("span", { class: "badge" }, `${view.phase}${view.phase_name ? `: ${view.phase_name}` : ""}`),
-      view.actor !== undefined && view.actor !== null ? h("span", {}, `acting: seat ${view.actor}`) : null,
-      view.last_roll ? h("span", { class: "muted" }, `last roll: ${JSON.stringify(view.last_roll.totals || view.last_roll.naturals || {})}`) : null),
-    svg,
+      actor !== null ? h("span", {}, "acting: ", h("b", { class: `seat${actor % 6}` }, who(doc, actor))) : null,
+      view.last_roll ? h("span", { class: "muted" }, `last roll: ${rollText(view.last_roll, doc)}`) : null),
+    zoomable(svg, "druglord", { max: 8 }),
     h("div", { class: "legend" }, view.players.map((p) => h("span", {}, h("b", { class: `seat${p.seat % 6}` }, "■ "),
-      `${who(doc, p.seat)} (${p.markers})${p.seat === view.you ? " — you" : ""}`))),
-    racetrack(view, doc),
+      `${who(doc, p.seat)} (${p.markers})${p.seat === view.you ? " — you" : ""}`)),
+    h("span", { class: "muted" }, "■ with a number: a player's marker and the Weight on it · blue ring: a port")),
+    racetrack(view, doc, data),
     traphouses(view, doc));
 }
 
-function racetrack(view, doc) {
+const words = (ocean) => `${ocean[0].toUpperCase()}${ocean.slice(1)}`;
+
+// {"0": 7, "2": 9} -> "Ana 7, Bot 2 9"; anything else as it comes
+function rollText(roll, doc) {
+  const totals = roll.totals || roll.naturals;
+  if (!totals || typeof totals !== "object") return JSON.stringify(roll);
+  return Object.entries(totals).map(([seat, n]) => `${/^(seat)?\d+$/.test(seat) ? who(doc, Number(seat.replace("seat", ""))) : seat} ${typeof n === "object" ? JSON.stringify(n) : n}`).join(", ");
+}
+
+function racetrack(view, doc, data) {
+  const names = Object.fromEntries(data.regions.map((r) => [r.id, r.name]));
   return h("div", { class: "racetrack" }, h("h2", {}, `Racetrack (game to ${view.game_to})`),
-    h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Score", "Laps", "Regions", "Cases", "Hand"].map((t) => h("th", { scope: "col" }, t)))),
+    h("div", { class: "scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Score", "Laps", "Regions", "Cases", "Hand"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat } },
         h("td", { class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}`), h("td", { class: "score" }, p.score), h("td", {}, p.laps),
-        h("td", { class: "holdings" }, p.regions.join(" ")), h("td", {}, `${p.case_total} / ${view.trial_at}`),
-        h("td", {}, p.hand?.length ? p.hand.map((c) => c.name || c.id || c).join(", ") : p.hand_count))))));
+        h("td", { class: "holdings" }, p.regions.map((id) => h("span", { class: "holding", title: names[id] || id }, `${names[id] || id} `, h("span", { class: "muted" }, `(${id})`)))),
+        h("td", {}, `${p.case_total} / ${view.trial_at}`),
+        h("td", {}, p.hand?.length ? p.hand.map((c) => c.name || c.id || c).join(", ") : p.hand_count)))))));
 }
 
 function traphouses(view, doc) {
   return h("div", { class: "traphouses" }, h("h2", {}, "Traphouses"),
-    h("table", {}, h("thead", {}, h("tr", {}, ["Seat", ...WEIGHTS].map((t) => h("th", { scope: "col" }, t)))),
+    h("div", { class: "scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ["Seat", ...WEIGHTS].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, view.players.map((p) => h("tr", {}, h("td", {}, `${who(doc, p.seat)}`),
-        WEIGHTS.map((w) => h("td", {}, `${p.traphouse[w]}${p.traphouse_locked?.[w] ? ` (${p.traphouse_locked[w]} locked)` : ""}`)))))));
+        WEIGHTS.map((w) => h("td", {}, `${p.traphouse[w]}${p.traphouse_locked?.[w] ? ` (${p.traphouse_locked[w]} locked)` : ""}`))))))));
 }

@@ -5,6 +5,7 @@
 // (discard it, trade it, Strong-Arm it) is picked on the stash table.
 import { h } from "../dom.js";
 import { pickable, seatFill, who } from "./pick.js";
+import { zoomable } from "./zoom.js";
 
 const U = 100; // one brick's width in SVG units; the data's positions are in brick widths
 const MARGIN = 1; // room for the loading docks outside the coast
@@ -40,7 +41,7 @@ export function drawLordsOfCannabis(args) {
       h("span", {}, h("b", { class: `seat${view.current % 6}` }, `${who(args.doc, view.current)}`), view.current === view.you ? " (you)" : "", " to play"),
       view.dice ? h("span", { class: "dice", "aria-label": `Dice ${view.dice.join(" and ")}` }, `dice ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : null,
       view.free_tunnels ? h("span", { class: "badge" }, `${view.free_tunnels} free Tunnel(s)`) : null),
-    h("div", { class: "board-scroll" }, svg),
+    zoomable(svg, "lords_of_cannabis"),
     h("div", { class: "legend" },
       Object.entries(RESOURCE_FILL).map(([r, fill]) => h("span", {}, h("svg:svg", { class: "swatch", viewBox: "0 0 10 10", "aria-hidden": "true" },
         h("svg:rect", { width: 10, height: 10, fill, stroke: "#55565a" })), ` ${r}`)),

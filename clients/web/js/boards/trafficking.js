@@ -5,8 +5,10 @@
 // so is a Dealer character while they are being chosen.
 import { h } from "../dom.js";
 import { pickable, seatFill, who } from "./pick.js";
+import { zoomable } from "./zoom.js";
 
-const CELL = 64, SIZE = 50, PAD = 8; // grid pitch, square size, margin (SVG units)
+const CELL = 66, SIZE = 62, PAD = 8; // grid pitch, square size, margin (SVG units)
+const NAME_PX = 11.5, LINE = 12, CHARS = 10; // a name's font size and line pitch (style.css), and about how many letters fit a line
 const KIND_FILL = {
   street: "#ecebe6", hang_out: "#d9ead3", dealing: "#f4e3b5", flip_out: "#dfd7ee", sour_grapes: "#f3d6c9",
   eleven_seven: "#d2e4ef", subway: "#cfd8f6", roll_again: "#e8e8c8", cop_shop: "#c9d3e6", cab_stand: "#f6eaa6",
@@ -53,7 +55,11 @@ export function drawTrafficking(args) {
       view.turn ? h("span", {}, h("b", { class: `seat${view.turn.seat % 6}` }, `${who(args.doc, view.turn.seat)}`),
         view.turn.seat === view.you ? " (you)" : "", ` — ${view.turn.stage}${view.turn.die ? `, die ${view.turn.die}` : ""}${view.turn.sell_die ? `, selling up to ${view.turn.sell_die}` : ""}`) : null,
       view.customs ? h("span", { class: "notice" }, `Airport Customs: seat ${view.customs.dealer} hides the Lids, the Narc (seat ${view.customs.narc}) guesses`) : null),
-    h("div", { class: "board-scroll" }, svg),
+    // the + button closes in on your own pawn (a spectator's: the seat to play)
+    zoomable(svg, "trafficking", { focus: () => {
+      const square = byId[view.players.find((p) => p.seat === (view.you ?? view.turn?.seat))?.square];
+      return square ? [cx(square), cy(square)] : null;
+    } }),
     view.phase === "characters" ? h("div", {}, h("h2", {}, "The Dealers"), h("div", { class: "cards" }, board.dealers.map((d) => {
       const taken = view.players.find((p) => p.dealer === d.id);
       return pickable(h("div", { class: "card", dataset: { dealer: d.id } }, h("b", {}, d.name),
@@ -64,9 +70,20 @@ export function drawTrafficking(args) {
       h("li", {}, `#${o.id}: seat ${o.from} → seat ${o.to}: ${o.terms.direction} ${o.terms.lids} Lid(s) for ${money(o.terms.price)}`)))) : null);
 }
 
-function shortName(square) {
-  const words = square.name.replace(/^The /, "").split(/\s+/);
-  return [words.slice(0, 2).join(" ").slice(0, 12), words.slice(2, 4).join(" ").slice(0, 12)].filter(Boolean);
+// A square's name on up to `most` lines, word by word ("The" dropped, a "(Downtown)" on a line of its
+// own); a line too long for the square is squeezed to fit it (textLength), never cut.
+export function nameLines(name, most = 3) {
+  const [, main, note] = name.replace(/^The /, "").match(/^(.*?)\s*(\([^)]*\))?$/);
+  const lines = [];
+  for (const word of main.split(/\s+/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + " " + word).length <= CHARS) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  if (note) lines.push(note);
+  if (lines.length <= most) return lines;
+  // too many: the surplus joins the last line kept, which is then squeezed
+  return [...lines.slice(0, most - 1), lines.slice(most - 1).join(" ")];
 }
 
 function drawSquare(square, pawns, dealers, view, cx, cy, args) {
@@ -76,11 +93,15 @@ function drawSquare(square, pawns, dealers, view, cx, cy, args) {
     h("svg:title", {}, `${square.name} (${square.id}, ${square.kind.replace(/_/g, " ")})${dealer ? `\nHang Out of ${dealer.name}` : ""}` +
       `${square.arrows?.length ? `\nArrows to: ${square.arrows.join(", ")}` : ""}${pawns.length ? `\nHere: ${pawns.map((p) => `seat ${p.seat}`).join(", ")}` : ""}`),
     h("svg:rect", { class: "tile", x: x - SIZE / 2, y: y - SIZE / 2, width: SIZE, height: SIZE, rx: 5, fill: KIND_FILL[square.kind] || "#f0efe9" }));
-  shortName(square).forEach((line, i) => g.append(h("svg:text", { x, y: y - SIZE / 2 + 11 + i * 9, "text-anchor": "middle" }, line)));
-  if (square.kind === "cop_shop") g.append(h("svg:text", { class: "icon", x, y: y + 6, "text-anchor": "middle" }, square.west_end ? "COPS (W)" : "COPS"));
-  if (dealer) g.append(h("svg:text", { class: "icon", x, y: y + 6, "text-anchor": "middle" }, `⌂ ${dealer.name.split(" ")[0]}`));
+  const icon = square.kind === "cop_shop" ? (square.west_end ? "COPS (W)" : "COPS") : dealer ? `⌂ ${dealer.name.split(" ")[0]}` : null;
+  nameLines(square.name, icon ? 2 : 3).forEach((line, i) => {
+    const fits = line.length * NAME_PX * 0.56 <= SIZE - 4;
+    g.append(h("svg:text", { class: "name", x, y: y - SIZE / 2 + 12 + i * LINE, "text-anchor": "middle",
+      textLength: fits ? undefined : SIZE - 4, lengthAdjust: fits ? undefined : "spacingAndGlyphs" }, line));
+  });
+  if (icon) g.append(h("svg:text", { class: "icon", x, y: y + 14, "text-anchor": "middle" }, icon));
   pawns.forEach((p, i) => {
-    const px = x - SIZE / 2 + 9 + (i % 4) * 11, py = y + SIZE / 2 - 8 - Math.floor(i / 4) * 11;
+    const px = x - SIZE / 2 + 9 + (i % 4) * 14, py = y + SIZE / 2 - 8 - Math.floor(i / 4) * 13;
     g.append(p.role === "narc"
       ? h("svg:g", { class: "pawn narc", dataset: { seat: p.seat } }, h("svg:rect", { x: px - 6, y: py - 6, width: 12, height: 12, fill: "#1d1d1f" }),
         h("svg:text", { class: "pawn-label", x: px, y: py + 3, "text-anchor": "middle" }, "N"))
@@ -105,12 +126,13 @@ function middle(view, data, W, H) {
 
 function players(view, dealers, data, doc) {
   const cards = Object.fromEntries((data.cards?.cards || []).map((c) => [c.id, c]));
+  const squares = Object.fromEntries(data.board.squares.map((s) => [s.id, s]));
   return h("div", { class: "scroll" }, h("table", { class: "trafficking-players" },
     h("thead", {}, h("tr", {}, ["Seat", "Role", "Square", "Cash", "Lids", "Sold / to sell", "Offenses", "Cards", ""].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat }, class: view.turn?.seat === p.seat ? "current" : "" },
       h("th", { scope: "row", class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`),
       h("td", {}, p.role === "narc" ? `Narc (${data.board.narc})` : dealers[p.dealer]?.name || "—"),
-      h("td", {}, p.square || "—"),
+      h("td", {}, squares[p.square]?.name || p.square || "—"),
       h("td", { class: "cash" }, p.role === "narc" ? "—" : money(p.cash)),
       h("td", {}, p.role === "narc" ? "—" : p.lids),
       h("td", {}, p.role === "narc" ? "—" : `${p.sold} / ${p.to_sell}`),
