@@ -54,3 +54,16 @@ export function brief(data) {
 
 // A data key in words: "turn_limit" -> "Turn limit".
 export const words = (key) => String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+// A box that scrolls (a wide table on a phone, the log) must be reachable by keyboard, or its hidden
+// part is unreadable without a mouse (axe-core's scrollable-region-focusable): each `.scroll` under
+// `root` that does not already hold something focusable gets tabindex 0 and a name.
+export function focusableScrolls(root, label = "Table, scrolls sideways") {
+  for (const box of root.querySelectorAll(".scroll")) {
+    if (box.hasAttribute("tabindex")) continue;
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", box.querySelector("caption, h2, h3")?.textContent || label);
+  }
+  return root;
+}

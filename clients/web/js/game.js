@@ -1,7 +1,7 @@
 // The game page: whose turn it is and what is awaited, clocks, the seat's legal moves (with their
 // labels; picked on the board where the board can show them), the live event log, and the board.
 import { api, ruleset, seats, prefs, idempotencyKey, describeError, ApiError } from "./api.js";
-import { h, replace, countdown, brief, words } from "./dom.js";
+import { h, replace, countdown, brief, words, focusableScrolls } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { moveForm, mentions } from "./moves.js";
 import { toast } from "./app.js";
@@ -20,7 +20,7 @@ export async function showGame(main, gameId) {
   page.seat = Object.keys(page.held).map(Number).sort((a, b) => a - b)[0] ?? null;
   const el = {
     title: h("h1"), notice: h("div", { role: "alert" }), status: h("div"), board: h("div", { class: "board" }),
-    moves: h("div"), log: h("ol", { class: "log", "aria-live": "off" }), seatPanel: h("div"), feed: h("span", { class: "muted" }),
+    moves: h("div"), log: h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": "What happened, oldest first" }), seatPanel: h("div"), feed: h("span", { class: "muted" }),
     skip: h("span"), alerts: h("div", { class: "row alerts" }),
   };
   page.el = el;
@@ -398,6 +398,7 @@ function renderBoard(page) {
     view: doc.view, data: page.data, doc, seat: page.seat, moves: movesWithLabels(doc), picked: page.picked,
     pick: (value) => { page.picked = page.picked === value ? null : value; render(page); },
   }));
+  focusableScrolls(page.el.board);
   if (page.picked !== null) page.el.board.append(popover(page));
 }
 

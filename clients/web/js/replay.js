@@ -1,10 +1,12 @@
 // The replay page: a finished game of this server (time travel with GET /v1/games/{id}/state?version=N)
 // or an uploaded history (POST /v1/replays?version=N); step and scrub through every version, and
-// verify the whole history with one click (POST /v1/replays).  Beside the server's verdict, this browser
+// verify the whole history with one click (POST /v1/replays).  Jump by turn or round, to your own
+// moves (when this browser holds a seat of the game) or to any narrated line of the log; an upload
+// stays in the page: verified once, and each version it folds is asked for once.  Beside the server's verdict, this browser
 // re-derives every recorded draw itself (fairness.js, from docs/fairness.md): no need to trust the server.
-import { api, ruleset, describeError } from "./api.js";
+import { api, ruleset, seats, describeError } from "./api.js";
 import { rederiveDraws } from "./fairness.js";
-import { h, replace, brief } from "./dom.js";
+import { h, replace, brief, focusableScrolls } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { outcomeText } from "./game.js";
 
@@ -89,36 +91,85 @@ async function checkDraws(into, header, events) {
   }
 }
 
+// Where turns begin: a TurnStarted event, or (a game that only marks their end) the event after a
+// TurnEnded.  A round begins where the turn comes back round to an earlier seat (or the mark names
+// no seat: Druglord's turns are the whole table's).
+export function turnMarks(events) {
+  const started = events.some((e) => e.type === "TurnStarted");
+  const marks = [];
+  events.forEach((e, i) => {
+    if (started ? e.type === "TurnStarted" : i > 0 && events[i - 1].type === "TurnEnded") {
+      const seat = started ? e.data?.seat : events[i - 1].data?.next;
+      marks.push({ version: e.version, seat, text: (started ? e.narration?.text : null) || `${seatWord(seat)}'s turn begins.` });
+    }
+  });
+  let previous = null;
+  for (const mark of marks) {
+    mark.round = mark.seat === undefined || previous === null || mark.seat <= previous;
+    previous = mark.seat ?? null;
+  }
+  return marks;
+}
+
+const seatWord = (seat) => (seat === undefined || seat === null ? "A" : `Seat ${seat}`);
+
+// A narrated line of the history: the rules' sentence, else the event's type and data.
+function line(e) {
+  return e.narration?.text ? e.narration.text : `${e.type} ${brief(e.data)}`;
+}
+
 async function start(body, source) {
   const { header, events } = parse(source.text);
   const last = events.length ? events[events.length - 1].version : 0;
   const [rs, data] = await Promise.all([ruleset(header.ruleset).catch(() => ({ title: header.ruleset })),
     ruleset(header.ruleset, `data?version=${header.ruleset_version || 1}`).then((d) => d.data).catch(() => null)]);
+  const gameId = source.gameId || header.game_id || null;
+  const mine = gameId ? Object.keys(seats.get(gameId)).map((s) => `seat:${s}`) : [];
+  const marks = turnMarks(events), rounds = marks.filter((m) => m.round);
   const el = {
     verdict: h("div", { role: "status" }), draws: h("div", { role: "status" }),
-    version: h("output", { id: "replay-version" }), board: h("div"),
-    events: h("ol", { class: "log", id: "replay-events" }), error: h("div", { role: "alert" }),
+    version: h("output", { id: "replay-version" }), board: h("div"), now: h("p", { id: "replay-now", class: "muted" }),
+    events: h("ol", { class: "log replay-log", id: "replay-events" }), error: h("div", { role: "alert" }),
   };
   const slider = h("input", { type: "range", class: "slider", id: "replay-slider", min: 0, max: last, value: last, "aria-label": "Version" });
+  const onlyMine = h("input", { type: "checkbox", id: "replay-mine" });
+  const turnSelect = h("select", { id: "replay-turn", "aria-label": "Jump to a turn" },
+    h("option", { value: "" }, `Jump to a turn (${marks.length})`),
+    marks.map((m, i) => h("option", { value: m.version }, `${i + 1}. ${m.text}`)));
+  // what the page already holds: an upload's views are folded by the server once per version, never again
+  const folded = new Map();
   let current = -1, pending = null, verified = last;
   const show = async (version) => {
     version = Math.max(0, Math.min(source.gameId ? last : verified, version));
     slider.value = version;
     el.version.textContent = `version ${version} of ${last}`;
+    const turn = [...marks].reverse().find((m) => m.version <= version);
+    el.now.textContent = turn ? `Turn ${marks.indexOf(turn) + 1} of ${marks.length}${rounds.length ? `, round ${rounds.filter((r) => r.version <= version).length}` : ""}: ${turn.text}` : "Before the first turn.";
+    turnSelect.value = turn ? String(turn.version) : "";
     current = version;
     pending = version;
-    replace(el.events, events.filter((e) => e.version <= version).slice(-12).reverse().map((e) =>
-      h("li", { class: e.version === version ? "current" : "" }, h("span", { class: "v" }, `v${e.version} `), `${e.actor ?? ""} `,
-        h("b", {}, e.type), " ", h("span", { class: "muted" }, brief(e.data)))));
+    const shown = events.filter((e) => e.version <= version && (!onlyMine.checked || mine.includes(e.actor))).slice(-20);
+    replace(el.events, shown.map((e) => {
+      const [kind, seat] = String(e.actor).split(":");
+      return h("li", { class: `${e.version === version ? "current " : ""}${kind === "seat" || kind === "bot" ? `by-seat${Number(seat) % 6}` : ""}`,
+        dataset: { version: e.version, actor: e.actor ?? "" } },
+      h("button", { class: "linkish", onclick: () => show(e.version), "aria-label": `Go to version ${e.version}: ${line(e)}` }, line(e)),
+      h("span", { class: "dev-only muted" }, ` v${e.version} ${e.actor ?? ""} ${e.type}`));
+    }));
     try {
-      const at = source.gameId
-        ? await api(`/v1/games/${source.gameId}/state?version=${version}`)
-        : await api(`/v1/replays?version=${version}`, { method: "POST", raw: source.text });
+      let at = folded.get(version);
+      if (!at) {
+        at = source.gameId
+          ? await api(`/v1/games/${source.gameId}/state?version=${version}`)
+          : await api(`/v1/replays?version=${version}`, { method: "POST", raw: source.text });
+        folded.set(version, at);
+      }
       if (pending !== version) return; // scrubbing went on: show only the latest
       replace(el.error);
       replace(el.board, at.view ? boardFor(header.ruleset)({ view: at.view, data, doc: {}, seat: null, moves: [], picked: null, pick: () => {} })
         : h("p", { class: "muted" }, "Before the game's first event."),
-      at.state ? h("details", {}, h("summary", {}, "The full state at this version"), h("pre", { class: "json" }, JSON.stringify(at.state, null, 1))) : null);
+      at.state ? h("details", { class: "dev-only" }, h("summary", {}, "The full state at this version"), h("pre", { class: "json" }, JSON.stringify(at.state, null, 1))) : null);
+      focusableScrolls(el.board);
     } catch (error) {
       if (pending === version) replace(el.error, h("p", { class: "notice bad" }, describeError(error)));
     }
@@ -126,6 +177,14 @@ async function start(body, source) {
   let timer;
   slider.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => show(Number(slider.value)), 120); });
   const step = (d) => show(current + d);
+  // the next (d = 1) or previous (d = -1) of these versions from the current one
+  const jump = (versions, d) => {
+    const found = d > 0 ? versions.find((v) => v > current) : [...versions].reverse().find((v) => v < current);
+    if (found !== undefined) show(found);
+  };
+  const myVersions = events.filter((e) => mine.includes(e.actor)).map((e) => e.version);
+  turnSelect.addEventListener("change", () => { if (turnSelect.value) show(Number(turnSelect.value)); });
+  onlyMine.addEventListener("change", () => show(current));
   const verify = async () => {
     replace(el.verdict, h("p", {}, "Verifying…"));
     try {
@@ -136,19 +195,32 @@ async function start(body, source) {
       replace(el.verdict, h("p", { class: "notice bad", id: "verdict" }, describeError(error)));
     }
   };
+  const button = (label, onclick, attrs = {}) => h("button", { class: "secondary", onclick, ...attrs }, label);
   replace(body,
     h("section", {},
       h("h2", {}, `${rs.title} — ${source.gameId ? `game ${source.gameId}` : "uploaded history"}`),
-      h("p", { class: "muted" }, `${header.seats?.length ?? "?"} seats · ${events.length} events · seed commitment ${String(header.seed_commitment).slice(0, 16)}…`),
+      h("p", { class: "muted" }, `${header.seats?.length ?? "?"} seats · ${marks.length} turns · ${events.length} events`,
+        h("span", { class: "dev-only" }, ` · seed commitment ${String(header.seed_commitment).slice(0, 16)}…`)),
       h("div", { class: "row" },
-        h("button", { class: "secondary", onclick: () => show(0), "aria-label": "First version" }, "⏮"),
-        h("button", { class: "secondary", onclick: () => step(-1), "aria-label": "Previous version" }, "◀"),
-        h("button", { class: "secondary", onclick: () => step(1), "aria-label": "Next version" }, "▶"),
-        h("button", { class: "secondary", onclick: () => show(last), "aria-label": "Last version" }, "⏭"),
+        button("⏮", () => show(0), { "aria-label": "First version" }),
+        button("◀", () => step(-1), { "aria-label": "Previous version" }),
+        button("▶", () => step(1), { "aria-label": "Next version" }),
+        button("⏭", () => show(last), { "aria-label": "Last version" }),
         el.version, h("button", { id: "verify", onclick: verify }, "Verify")),
-      slider, el.verdict, el.draws, el.error),
+      h("div", { class: "row" },
+        button("◀ Turn", () => jump(marks.map((m) => m.version), -1), { id: "prev-turn", "aria-label": "Previous turn" }),
+        button("Turn ▶", () => jump(marks.map((m) => m.version), 1), { id: "next-turn", "aria-label": "Next turn" }),
+        rounds.length > 1 ? [button("◀ Round", () => jump(rounds.map((m) => m.version), -1), { id: "prev-round", "aria-label": "Previous round" }),
+          button("Round ▶", () => jump(rounds.map((m) => m.version), 1), { id: "next-round", "aria-label": "Next round" })] : null,
+        marks.length ? turnSelect : null),
+      mine.length ? h("div", { class: "row" },
+        button("◀ My move", () => jump(myVersions, -1), { id: "prev-mine", "aria-label": "Previous of my moves" }),
+        button("My move ▶", () => jump(myVersions, 1), { id: "next-mine", "aria-label": "Next of my moves" }),
+        h("label", {}, onlyMine, "Only my moves in the log")) : null,
+      el.now, slider, el.verdict, el.draws, el.error),
     h("div", { class: "layout" }, h("section", { "aria-label": "Board at this version" }, el.board),
-      h("section", {}, h("h2", {}, "Events up to here"), el.events)));
+      h("section", { "aria-labelledby": "replay-events-h" }, h("h2", { id: "replay-events-h" }, "What happened up to here"),
+        h("p", { class: "muted" }, "Click a line to go to it."), el.events)));
   slider.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") { e.preventDefault(); step(e.key === "ArrowLeft" ? -1 : 1); }
   });

@@ -1,0 +1,114 @@
+"""An automated accessibility check of the web frontend: axe-core (pinned by tests/e2e/axe/package-lock.json,
+installed with `npm ci` into a directory under the machine's temporary directory, never into the
+checkout) injected into the lobby, a game page of each ruleset (at desktop and phone size) and the
+replay page, in the distribution's Chromium: no violation of impact "serious" or "critical".
+
+node and npm must be on the machine (.ci/run installs them, as for tests/clients/test_typescript_client.py)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_web_frontend import Tab, browser, create_game  # noqa: F401  (browser: the fixture)
+
+SOURCES = Path(__file__).with_name("axe")
+CACHE = Path(tempfile.gettempdir()) / "tabletop-cartel-axe"
+BLOCKING = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> Path:
+    """axe.min.js of the pinned axe-core (npm ci from the committed lock), reused while the lock is unchanged."""
+    assert shutil.which("npm"), "npm is needed (.ci/run installs node and npm)"
+    CACHE.mkdir(exist_ok=True)
+    lock = (SOURCES / "package-lock.json").read_text()
+    installed = CACHE / "installed-lock.json"
+    if not installed.exists() or installed.read_text() != lock:
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy(SOURCES / name, CACHE / name)
+        done = subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=CACHE,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        installed.write_text(lock)
+    return CACHE / "node_modules" / "axe-core" / "axe.min.js"
+
+
+class AxeTab(Tab):
+    """A Tab whose context lets the test inject axe-core: the page's Content-Security-Policy refuses
+    any script but its own (as it should), so only this test's context bypasses it."""
+
+    def __init__(self, browser, base: str, width: int = 1280, height: int = 900):  # noqa: F811
+        super().__init__(browser, base, width, height)
+        self.context.close()
+        self.context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+
+
+def violations(page: Page, axe: Path) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line per element."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe))
+    found = page.evaluate("async () => (await axe.run(document)).violations.map((v) => ({id: v.id, impact: v.impact, "
+                          "help: v.help, nodes: v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary)}))")
+    return [f"{v['impact']} {v['id']} ({v['help']}): {node}" for v in found if v["impact"] in BLOCKING for node in v["nodes"]]
+
+
+def finished_game(base: str) -> str:
+    created = requests.post(f"{base}/v1/games", json={
+        "ruleset": "kingpin", "options": {"target": 3000}, "seed": "axe-replay",
+        "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}, timeout=10).json()
+    deadline = time.monotonic() + 120
+    while requests.get(f"{base}/v1/games/{created['id']}", timeout=10).json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    return created["id"]
+
+
+def test_the_lobby_has_no_serious_accessibility_violation(live_server, browser, axe_script):  # noqa: F811
+    for width, height in ((1280, 900), (390, 844)):
+        tab = AxeTab(browser, live_server.url, width, height)
+        page = tab.open()
+        expect(page.locator("#create-game")).to_be_visible()
+        assert violations(page, axe_script) == []
+        tab.close()
+
+
+@pytest.mark.parametrize("ruleset,seats,size", [
+    ("kingpin", 3, (1280, 900)), ("druglord", 3, (390, 844)), ("trafficking", 3, (1280, 900)),
+    ("lords_of_cannabis", 3, (390, 844)), ("narcos", 2, (1280, 900))])
+def test_a_game_page_has_no_serious_accessibility_violation(live_server, browser, axe_script, ruleset, seats, size):  # noqa: F811
+    tab = AxeTab(browser, live_server.url, *size)
+    page = tab.open()
+    create_game(page, ruleset, [("human", None)] + [("bot", "greedy")] * (seats - 1))
+    expect(page.locator("button.play-move").first).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(2500)  # the bots' opening events played into the log
+    assert violations(page, axe_script) == []
+    # the popover beside a picked board thing, where the board offers one
+    pickable = page.locator(".board .pickable")
+    if pickable.count():
+        pickable.first.click()
+        expect(page.locator(".popover")).to_be_visible()
+        assert violations(page, axe_script) == []
+    tab.close()
+
+
+def test_the_replay_page_has_no_serious_accessibility_violation(live_server, browser, axe_script):  # noqa: F811
+    game_id = finished_game(live_server.url)
+    for width, height in ((1280, 900), (390, 844)):
+        tab = AxeTab(browser, live_server.url, width, height)
+        page = tab.open(f"#/replay/{game_id}")
+        expect(page.locator("#replay-version")).to_contain_text("of")
+        page.click("#verify")
+        expect(page.locator("#verdict")).to_contain_text("valid")
+        assert violations(page, axe_script) == []
+        tab.close()

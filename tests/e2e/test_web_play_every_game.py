@@ -1,0 +1,170 @@
+"""A whole game of each of the five rulesets, played through the web page as a person plays it: the
+lobby's form (with the options that keep a game short), then one click after another on the moves
+(and, where a move names a board thing, a click on that thing and then on the move in the popover
+beside it) until the result panel names the winner -- never a command posted by the test.  Some
+games at desktop size, some at phone size (390x844).  No console error.
+
+It also counts the clicks of a typical turn per game (the clicks made in one of your turns, that is
+between two of the bots' moves, averaged) and prints them: `pytest -s` shows the table."""
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+import requests
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_web_frontend import Tab, browser, create_game  # noqa: F401  (browser: the fixture)
+
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+
+# (ruleset, seats, options, viewport): you (seat 0) against bots, the shortest game each offers
+GAMES = [
+    ("kingpin", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"target": 3000}, DESKTOP),
+    ("druglord", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"game_to": 20}, PHONE),
+    ("trafficking", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, DESKTOP),
+    ("lords_of_cannabis", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, PHONE),
+    ("narcos", [("human", None), ("bot", "greedy")], {"mode": "basic"}, PHONE),
+]
+GAME_SECONDS = 420
+
+# What the page counts as the board's name for a thing (pick.js's data-pick, the boards' own keys).
+THING_KEYS = ["pick", "region", "card", "square", "brick", "intersection", "path", "city", "dealer"]
+
+
+def mentions(move: dict, value: str) -> bool:
+    """moves.js's `mentions`: a legal move names this board thing (a "name=value" names one argument)."""
+    if "=" in value and value.split("=", 1)[0].replace("_", "").isalpha():
+        arg, wanted = value.split("=", 1)
+        given = move.get(arg)
+        return any(str(v) == wanted for v in (given if isinstance(given, list) else [given] if given is not None else []))
+    return any(k != "type" and (v == value or (isinstance(v, list) and value in v)) for k, v in move.items())
+
+
+def version_of(page: Page) -> int:
+    return int(page.locator("h1 .muted").text_content().strip().lstrip("v"))
+
+
+def game_over(page: Page) -> bool:
+    return page.locator(".result h3:has-text('Game over')").count() > 0
+
+
+class Player:
+    """You at the table: choose a legal move (seeded, so a failure replays), play it the way a person
+    would -- on the board when the board shows what it names -- and count the clicks."""
+
+    def __init__(self, page: Page, seed: int):
+        self.page, self.rng = page, random.Random(seed)
+        self.clicks: list[tuple[int, int]] = []  # (the version the click was made at, clicks it took)
+
+    def choose(self, moves: list[dict]) -> dict:
+        # a person ends the turn when nothing else appeals: prefer doing something, but not forever
+        doing = [m for m in moves if not m["type"].startswith(("End", "Pass", "Decline"))]
+        return self.rng.choice(doing if doing and self.rng.random() < 0.7 else moves)
+
+    def pickables(self) -> list[tuple[str, str]]:
+        """(value, selector) of each pickable thing on the board a person can see (a board re-renders
+        as events arrive: the selector names the thing by its value, not by the element)."""
+        found = self.page.evaluate("""keys => [...document.querySelectorAll('.board .pickable')].map((el) => {
+            const key = keys.find((k) => el.dataset[k] !== undefined);
+            return key ? [el.dataset[key], `.board .pickable[data-${key}="${CSS.escape(el.dataset[key])}"]`] : null;
+        }).filter(Boolean)""", THING_KEYS)
+        return [(value, selector) for value, selector in found if self.page.locator(selector).first.is_visible()]
+
+    def play_once(self) -> bool:
+        """Play one move if the page offers any; True when one was played."""
+        page = self.page
+        buttons = page.locator("button.play-move:enabled")
+        if not buttons.count():
+            page.wait_for_timeout(150)
+            return False
+        moves = [json.loads(b) for b in buttons.evaluate_all("bs => bs.map((b) => b.dataset.move)")]
+        move = self.choose(moves)
+        before = version_of(page)
+        on_board = [(value, sel) for value, sel in self.pickables() if mentions(move, value)]
+        wanted = json.dumps(move, separators=(",", ":"))
+        if on_board:
+            value, selector = self.rng.choice(on_board)
+            page.locator(selector).first.click()
+            popover = page.locator(f".popover button.popover-move[data-move='{wanted}']")
+            expect(page.locator(".popover")).to_be_visible()
+            if popover.count():
+                popover.first.click()
+                taken = 2
+            else:  # the popover is the board's view of it: the same move from the list, without the pick
+                page.click(".popover button:has-text('Close')")
+                page.locator(f"button.play-move[data-move='{wanted}']").first.click()
+                taken = 3
+        else:
+            page.locator(f"button.play-move[data-move='{wanted}']").first.click()
+            taken = 1
+        page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.trim().slice(1)) > {before}"
+                               " || document.querySelector('#main .notice.bad')")
+        bad = page.locator("#main .notice.bad")
+        # a bot answering first is a conflict the page refreshes through; anything else is a failure
+        assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
+        self.clicks.append((before, taken))
+        return True
+
+
+def clicks_per_turn(clicks: list[tuple[int, int]], events: list[dict], seat: int = 0) -> float:
+    """Your clicks split into turns (a turn ends where another seat's event comes between two of your
+    clicks), averaged."""
+    others = sorted(e["version"] for e in events if e["actor"] not in (f"seat:{seat}", "system"))
+    turns: list[int] = []
+    last = None
+    for version, taken in clicks:
+        if last is None or any(last < v <= version for v in others):
+            turns.append(0)
+        turns[-1] += taken
+        last = version
+    return sum(turns) / len(turns)
+
+
+def all_events(base: str, game_id: str) -> list[dict]:
+    events, after = [], 0
+    while True:
+        page = requests.get(f"{base}/v1/games/{game_id}/events", params={"after": after}, timeout=10).json()
+        batch = page["events"] if isinstance(page, dict) else page
+        if not batch:
+            return events
+        events += batch
+        after = batch[-1]["version"]
+
+
+@pytest.mark.parametrize("ruleset,seats,options,viewport", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, ruleset, seats, options, viewport):  # noqa: F811
+    tab = Tab(browser, live_server.url, *viewport)
+    page = tab.open()
+    expect(page.locator("h1")).to_have_text("Lobby")
+    game_id = create_game(page, ruleset, seats, options)
+    expect(page.locator("text=You play seat 0.")).to_be_visible()
+    me = Player(page, seed=sum(map(ord, ruleset)))
+    started, deadline = time.monotonic(), time.monotonic() + GAME_SECONDS
+    while not game_over(page):
+        assert time.monotonic() < deadline, f"{ruleset}: no end after {len(me.clicks)} moves"
+        me.play_once()
+    seconds = time.monotonic() - started
+    tab.shot(f"{ruleset}-whole-game-over")
+
+    final = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()
+    assert final["status"] == "finished"
+    given = final["outcome"].get("winners", final["outcome"].get("winner"))
+    winners = given if isinstance(given, list) else [given]
+    assert winners and winners[0] is not None, final["outcome"]
+    names = ["You" if s == 0 else f"Bot {s}" for s in winners]
+    result = page.locator(".result")
+    for name in names:
+        expect(result).to_contain_text(name)
+    expect(result.locator("b").first).to_contain_text("win")
+    assert me.clicks, "the game ended before you moved"
+    # the page never scrolls sideways, at either size
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page overflows sideways"
+    per_turn = clicks_per_turn(me.clicks, all_events(live_server.url, game_id))
+    board = sum(1 for _, taken in me.clicks if taken > 1)
+    print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves, {board} on the board, "
+          f"{sum(t for _, t in me.clicks)} clicks, {per_turn:.2f} clicks per turn; {seconds:.0f} s, v{final['version']}")
+    tab.close()

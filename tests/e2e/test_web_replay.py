@@ -1,0 +1,101 @@
+"""The replay page for people (issue 27): a game you played in this browser, replayed by turn, by
+round, by your own moves and from a narrated line of its log; an uploaded history stays in the
+page (verified once, each version folded once, not re-posted at every step)."""
+from __future__ import annotations
+
+import json
+import time
+
+import requests
+from playwright.sync_api import expect
+
+from tests.e2e.test_web_frontend import Tab, browser, create_game  # noqa: F401  (browser: the fixture)
+from tests.e2e.test_web_play_every_game import Player, game_over
+
+
+def shown_version(page) -> int:
+    return int(page.locator("#replay-version").inner_text().split()[1])
+
+
+def test_a_game_you_played_replays_by_turn_round_your_moves_and_log_line(live_server, browser):  # noqa: F811
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "kingpin", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"target": 3000})
+    me, deadline = Player(page, seed=27), time.monotonic() + 300
+    while not game_over(page):
+        assert time.monotonic() < deadline
+        me.play_once()
+    lines = requests.get(f"{live_server.url}/v1/games/{game_id}/history", timeout=10).text.splitlines()
+    events = [json.loads(line) for line in lines[1:]]
+    turns = [e["version"] for e in events if e["type"] == "TurnStarted"]
+    rounds = [e["version"] for i, e in enumerate(events) if e["type"] == "TurnStarted"
+              and (i == 0 or e["data"]["seat"] <= max([p["data"]["seat"] for p in events[:i] if p["type"] == "TurnStarted"][-1:] or [99]))]
+    mine = [e["version"] for e in events if e["actor"] == "seat:0"]
+    last = events[-1]["version"]
+
+    page.click("text=Replay and verify")
+    expect(page.locator("#replay-version")).to_have_text(f"version {last} of {last}")
+    expect(page.locator("#replay-now")).to_contain_text(f"Turn {len(turns)} of {len(turns)}")
+    # a turn from the list, then the next and previous turns
+    page.select_option("#replay-turn", str(turns[2]))
+    expect(page.locator("#replay-version")).to_have_text(f"version {turns[2]} of {last}")
+    expect(page.locator("#replay-now")).to_contain_text(f"Turn 3 of {len(turns)}")
+    page.click("#next-turn")
+    expect(page.locator("#replay-version")).to_have_text(f"version {turns[3]} of {last}")
+    page.click("#prev-turn")
+    page.click("#prev-turn")
+    expect(page.locator("#replay-version")).to_have_text(f"version {turns[1]} of {last}")
+    # rounds: where the turn comes back round to the first seat
+    page.click("#next-round")
+    expect(page.locator("#replay-version")).to_have_text(f"version {next(r for r in rounds if r > turns[1])} of {last}")
+    # your own moves: this browser holds seat 0
+    at = shown_version(page)
+    page.click("#next-mine")
+    expect(page.locator("#replay-version")).to_have_text(f"version {next(v for v in mine if v > at)} of {last}")
+    page.check("#replay-mine")
+    actors = page.locator("#replay-events li").evaluate_all("lis => lis.map((li) => li.dataset.actor)")
+    assert actors and set(actors) == {"seat:0"}
+    page.uncheck("#replay-mine")
+    # a narrated line of the log goes to its version; it reads as a sentence, not as the event's type
+    target = page.locator("#replay-events li").nth(3)
+    version = int(target.get_attribute("data-version"))
+    sentence = next(e for e in events if e["version"] == version)["narration"]["text"]
+    expect(target).to_contain_text(sentence)
+    target.locator("button").click()
+    expect(page.locator("#replay-version")).to_have_text(f"version {version} of {last}")
+    expect(page.locator("#replay-events li.current")).to_have_attribute("data-version", str(version))
+    tab.shot("replay-by-turn")
+    tab.close()
+
+
+def test_an_uploaded_history_is_verified_once_and_each_version_folded_once(live_server, browser, tmp_path):  # noqa: F811
+    created = requests.post(f"{live_server.url}/v1/games", json={
+        "ruleset": "kingpin", "options": {"target": 3000}, "seed": "web-upload-kept",
+        "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}, timeout=10).json()
+    deadline = time.monotonic() + 120
+    while requests.get(f"{live_server.url}/v1/games/{created['id']}", timeout=10).json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    text = requests.get(f"{live_server.url}/v1/games/{created['id']}/history", timeout=10).text
+    last = len(text.splitlines()) - 1
+    path = tmp_path / "kept.jsonl"
+    path.write_text(text)
+
+    tab = Tab(browser, live_server.url)
+    page = tab.open("#/replay")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/v1/replays" in r.url else None)
+    page.set_input_files("#history-file", str(path))
+    expect(page.locator("#verdict")).to_contain_text("valid and complete")
+    expect(page.locator("#replay-version")).to_have_text(f"version {last} of {last}")
+    page.wait_for_timeout(300)
+    assert len(posts) == 2, posts  # the verdict, then the last version's board
+    page.click("button[aria-label='Previous version']")
+    expect(page.locator("#replay-version")).to_have_text(f"version {last - 1} of {last}")
+    page.click("button[aria-label='Next version']")
+    page.click("button[aria-label='Previous version']")
+    page.click("button[aria-label='Next version']")
+    expect(page.locator("#replay-version")).to_have_text(f"version {last} of {last}")
+    page.wait_for_timeout(300)
+    assert len(posts) == 3, posts  # one more version folded; going back and forth asks for nothing again
+    tab.close()
