@@ -66,13 +66,16 @@ def test_every_operation_was_generated_with_its_operation_id(generated):
         importlib.import_module(f"{api.__name__}.{module}")
 
 
-@pytest.mark.parametrize("ruleset", list(TABLES))
+# Lords of Cannabis: a seat choosing uniformly plays 300 to 1,000 commands, each read parsed into the
+# generated models: 50-70 s here, so `slow` (the default run and CI still play it)
+@pytest.mark.parametrize("ruleset", [pytest.param(name, marks=pytest.mark.slow) if name == "lords_of_cannabis"
+                                     else name for name in TABLES])
 def test_a_whole_game_of_each_ruleset_exported_and_verified_through_the_generated_client(generated, server, ruleset):
     from cartel_generated import AuthenticatedClient, Client, models
     from cartel_generated.api.games import create_game, get_game
     from cartel_generated.api.play import export_history, send_command
     from cartel_generated.api.replays import verify_replay
-    from cartel_generated.models import CreatedGame, CreateGame, Game, ReplayResult
+    from cartel_generated.models import CommandResult, CreatedGame, CreateGame, Game, Problem, ReplayResult
     from cartel_generated.types import File
 
     public = Client(base_url=server.url, raise_on_unexpected_status=True)
@@ -98,7 +101,10 @@ def test_a_whole_game_of_each_ruleset_exported_and_verified_through_the_generate
             move = getattr(models, pascal(ruleset) + move.to_dict()["type"]).from_dict(move.to_dict())
             literal += 1
         result = send_command.sync(created.id, client=seat, body=move, if_match=f'"{game.version}"')
-        assert result.version > game.version, result
+        if isinstance(result, Problem):  # a bot moved first (seats awaited at once): read the game again
+            assert result.status == 409 and result.code == "stale-version", result
+            continue
+        assert isinstance(result, CommandResult) and result.version > game.version, result
         sent += 1
     assert game.status == "finished" and sent > 10 and literal > 0, (game.status, sent, literal)
     assert game.you == 0 and isinstance(game.outcome.to_dict()["winners"], list), game.outcome

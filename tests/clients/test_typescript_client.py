@@ -1,7 +1,7 @@
 """A TypeScript client generated from openapi.yaml (openapi-typescript, pinned with typescript by
 tests/clients/typescript/package-lock.json) is typed by the games' own command unions: a program that
-creates a game, reads it and sends its legal moves type-checks (`tsc`) and plays a whole Kingpin game
-against a bot; one that sends a Druglord Sway with weight "plutonium" does not compile (issue 25 item 3).
+creates a game, reads it and sends its legal moves type-checks (`tsc`) and plays a whole game of each
+ruleset against bots; one that sends a Druglord Sway with weight "plutonium" does not compile (issue 25 item 3).
 
 node and npm must be on the machine (.ci/run installs them before the tests).  npm ci runs once into
 a directory under the machine's temporary directory (kept while the lock is unchanged); nothing is installed into the checkout."""
@@ -87,12 +87,20 @@ def server(redis_server, tmp_path_factory):
         yield web
 
 
-def test_the_typescript_program_plays_a_whole_kingpin_game(toolchain, project, server):
-    built = tsc(toolchain, project, "-p", "tsconfig.json")
-    assert built.returncode == 0, built.stdout + built.stderr
+@pytest.fixture(scope="module")
+def built(toolchain, project) -> Path:
+    """play.ts compiled to JavaScript (an ES module)."""
+    done = tsc(toolchain, project, "-p", "tsconfig.json")
+    assert done.returncode == 0, done.stdout + done.stderr
     (project / "build" / "package.json").write_text('{"type": "module"}')
-    played = run(["node", project / "build" / "play.js", server.url], project, timeout=180)
+    return project / "build" / "play.js"
+
+
+@pytest.mark.parametrize("ruleset", ["kingpin", "druglord", "trafficking", "lords_of_cannabis", "narcos"])
+def test_the_typescript_program_plays_a_whole_game_of_each_ruleset(built, project, server, ruleset):
+    played = run(["node", built, server.url, ruleset], project, timeout=240)
     assert played.returncode == 0, played.stdout + played.stderr
     result = json.loads(played.stdout.strip().splitlines()[-1])
-    assert result["status"] == "finished" and result["sent"] > 10 and result["literal"] > 0, result
+    assert result["ruleset"] == ruleset and result["status"] == "finished", result
+    assert result["sent"] > 10 and result["literal"] > 0, result
     assert result["you"] == 0 and isinstance(result["winners"], list), result
