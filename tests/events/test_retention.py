@@ -57,7 +57,7 @@ def play_to_the_end(runner: GameRunner, game):
 
 
 def exported(runner: GameRunner, game) -> str:
-    return "".join(history_lines(history_header(game), runner.store.read_all(game.id)))
+    return "".join(history_lines(history_header(game), runner.store.read_all(game.id), game.ruleset))  # as served
 
 
 def test_a_game_no_human_plays_for_the_idle_time_is_abandoned_and_takes_no_more_commands(runner, clock, redis_client):
