@@ -109,6 +109,8 @@ CASES = [(game, seats, seed, options) for game, counts, options in
          for seed, seats in enumerate(counts)]
 # event types random play seldom reaches, as the rules emit them (baller.py, blocks/offers.py, cartel.py)
 RARE = [("druglord", Event("BallerDeckShuffled", {"count": 12, "secret": {"deck": ["snitch", "crooked_cop"]}})),
+        # the supply of a seat's weight types runs out (version 3's storage makes it rarer in 8 playouts)
+        ("druglord", Event("LoadingFinished", {"seat": 1, "forfeited": 2})),
         ("trafficking", Event("OfferWithdrawn", {"offer": 3, "by": 1})),
         ("narcos", Event("ReactionAsked", {"kind": "burn-crops", "seat": 1, "attacker": 0, "card": "burn-crops-1"})),
         ("narcos", Event("ReactionPassed", {"seat": 1, "kind": "burn-crops"})),
