@@ -29,7 +29,7 @@ class Stack:
     def __init__(self, redis_url: str, logs: Path):
         self.pushpin = Pushpin(logs, backend="")
         env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), "CARTEL_EXTRA_RULESETS": "tests.support.race:RACE",
-               **self.pushpin.env}
+               "SSE_HEARTBEAT_SECONDS": "1", **self.pushpin.env}
         self.web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env=env)
         self.worker = Worker(redis_url, logs / "worker.log", extra_env=env)
         self.redis_url = redis_url
@@ -265,3 +265,19 @@ def test_only_a_request_pushpin_signed_is_answered_with_a_hold(stack):
             if held:
                 assert response.headers["Grip-Channel"] == f"game:{game.id}:spectator; prev-id={game.version}"
                 assert "ticket=grip.spectator." in response.headers["Grip-Link"]
+
+
+def test_an_idle_held_stream_gets_the_heartbeat_from_pushpin(stack):
+    """Nobody moves: Pushpin sends the hold's keep-alive (the hub's `: heartbeat` comment, every
+    SSE_HEARTBEAT_SECONDS, 1 s here) on its own, with no request to the web."""
+    server, game_id, _ = two_humans(stack)
+    lines: list[bytes] = []
+    with requests.get(f"{stack.url}/v1/games/{game_id}/events", headers=SSE, stream=True, timeout=10) as response:
+        deadline = time.monotonic() + 3.5
+        for line in response.iter_lines():
+            lines.append(line)
+            if lines.count(b": heartbeat") >= 2 or time.monotonic() > deadline:
+                break
+    assert lines.count(b": heartbeat") >= 2
+    assert re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log())
+    server.close()
