@@ -2,13 +2,25 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.processes import running_service
+from tests.support.processes import RedisServer, running_service
 
 
-@pytest.fixture(scope="module")
-def live_server(redis_server, tmp_path_factory):
-    """gunicorn (2 processes) and one RQ worker, as separate processes, on the shared test Redis."""
+@pytest.fixture(scope="session")
+def e2e_redis(tmp_path_factory):
+    """The end-to-end stack's own redis-server: the other tests flush theirs between tests, and this
+    stack lives for the whole session (see live_server)."""
+    server = RedisServer(tmp_path_factory.mktemp("e2e-redis"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(e2e_redis, tmp_path_factory):
+    """gunicorn (2 processes) and one RQ worker, as separate processes, on their own Redis: one stack
+    per test process for every end-to-end module (each module once started its own, 5-10 s of the
+    suite each), as a real deployment serves every client from one."""
     # the engine test game is loaded as a plugin ruleset beside the real games
     env = {"CARTEL_EXTRA_RULESETS": "tests.support.race:RACE"}
-    with running_service(redis_server.url, tmp_path_factory.mktemp("e2e"), env) as web:
+    with running_service(e2e_redis.url, tmp_path_factory.mktemp("e2e"), env) as web:
         yield web
