@@ -32,6 +32,9 @@ def turn_state(game: Game, seat: int | None) -> dict:
         "status": game.status,
         "you": seat,
         "awaiting": {str(s): kind for s, kind in sorted(game.awaiting().items())},
+        # the same seats as integers, like `you`: JSON object keys are strings, so a client comparing
+        # `you` with `awaiting`'s keys must convert; this list needs no conversion
+        "awaiting_seats": sorted(game.awaiting()),
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
         "move_labels": [game.ruleset.label(game.state, seat, move) for move in moves],

@@ -234,8 +234,12 @@ class GameSchema(GameSummarySchema):
                             metadata={"description": "The caller's seat; null for a spectator"})
     seed_commitment = ma.fields.String()
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
-    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True,
-                              metadata={"description": "seat -> 'move' or 'response': who must act now"})
+    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True, metadata={
+        "description": "seat -> 'move' or 'response': who must act now.  JSON object keys are strings "
+                       "(\"0\"); awaiting_seats has the same seats as integers, comparable with `you`"})
+    awaiting_seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The seats awaited now (the keys of awaiting as integers, ascending): "
+                       "`you in awaiting_seats` says whether the reader must act"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
     legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
@@ -310,8 +314,11 @@ class NarrationSchema(Strict):
 
 class EventSchema(Strict):
     version = ma.fields.Integer(required=True)
-    type = ma.fields.String(required=True)
-    data = ma.fields.Dict(required=True)
+    type = ma.fields.String(required=True)  # in the spec: EventType (service/api/base.py)
+    data = ma.fields.Dict(required=True, metadata={
+        "description": "The event's own fields, redacted for the reader: what each type is about is in its "
+                       "<Game>EventType's description (no field list per type is declared; `narration` says it "
+                       "in words)"})
     narration = ma.fields.Nested(NarrationSchema, required=True, metadata={
         "description": "The event in words, for this reader (derived: a history's verification ignores it)"})
     actor = ma.fields.String(required=True, metadata={"description": "seat:N, bot:N, clock:N or system"})
@@ -328,8 +335,12 @@ class TurnStateSchema(Strict):
     status = Status()
     you = ma.fields.Integer(required=True, allow_none=True,
                             metadata={"description": "The reader's seat; null: a spectator"})
-    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True,
-                              metadata={"description": "seat -> 'move' or 'response': who must act now"})
+    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True, metadata={
+        "description": "seat -> 'move' or 'response': who must act now.  JSON object keys are strings "
+                       "(\"0\"); awaiting_seats has the same seats as integers, comparable with `you`"})
+    awaiting_seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The seats awaited now (the keys of awaiting as integers, ascending): "
+                       "`you in awaiting_seats` says whether the reader must act"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
     legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={

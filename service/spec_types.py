@@ -3,9 +3,9 @@
 Each ruleset already describes itself in JSON Schema 2020-12 (rules/describe.py, served at
 GET /v1/rulesets/{name}/schema).  This module converts those documents, at spec-build time, into
 OpenAPI 3.0 components: `<Game><Command>` per command type, `<Game>Command` (a oneOf discriminated by
-`type`), `<Game>View`, `<Game>EventType`, and `AnyCommand` (any game's command: the body of
-POST /v1/games/{id}/commands and each item of `legal_moves`).  Generated, never hand-copied: the
-spec and `/schema` cannot drift.  Pure: no I/O, no Flask.
+`type`), `<Game>View`, `<Game>EventType`, `EventType` (any event's type), and `AnyCommand` (any
+game's command: the body of POST /v1/games/{id}/commands and each item of `legal_moves`).  Generated,
+never hand-copied: the spec and `/schema` cannot drift.  Pure: no I/O, no Flask.
 """
 from __future__ import annotations
 
@@ -125,6 +125,22 @@ def event_type_component(ruleset: Any) -> dict:
     lines = "; ".join(f"{etype}: {doc}" if doc else etype for etype, doc in catalogue.items())
     return {"type": "string", "enum": list(catalogue),
             "description": f"The type of a {ruleset.title} event ({ruleset.name}). {lines}"}
+
+
+def event_type_components(rulesets: Mapping[str, Any], table_events: frozenset[str]) -> dict[str, dict]:
+    """`TableEventType` (the table's own events) and `EventType`: every type an event of this server may
+    have, the table's and each ruleset's (`<Game>EventType` describes them), one enum for generators.
+    An event's `data` stays a free object: the rulesets declare no field list per event type."""
+    table = sorted(table_events)
+    every = list(dict.fromkeys([*table, *(etype for r in rulesets.values() for etype in event_catalogue(r))]))
+    return {
+        "TableEventType": {"type": "string", "enum": table, "description":
+                           "The table's own events, in every game: who sits where, whose clock ran out, who took "
+                           "over a seat, a game abandoned"},
+        "EventType": {"type": "string", "enum": every, "description":
+                      "The type of an event: one of the table's (TableEventType) or of the game's ruleset "
+                      "(<Game>EventType, whose description says what each means)"},
+    }
 
 
 def ruleset_components(rulesets: Mapping[str, Any]) -> dict[str, dict]:

@@ -94,10 +94,13 @@ class CartelApi(flask_smorest.Api):
         POST /v1/games/{id}/commands) are any game's command.  The marshmallow
         schemas still validate requests (the rulesets' validators check the arguments); this is the
         description generated clients are typed from."""
-        from service.spec_types import ANY_COMMAND, ref, ruleset_components
-        for name, component in ruleset_components(rulesets).items():
+        from events.table import ENGINE_EVENTS
+        from service.spec_types import ANY_COMMAND, event_type_components, ref, ruleset_components
+        for name, component in {**ruleset_components(rulesets), **event_type_components(rulesets, ENGINE_EVENTS)
+                                }.items():
             self.spec.components.schema(name, component=component)
         schemas = self.spec.components.schemas
+        schemas["Event"]["properties"]["type"] = ref("EventType")
         schemas["Move"] = {"description": "A command the caller may send now, postable as-is",
                            "anyOf": [ref(ANY_COMMAND)]}
         # expected_version in words, not as a property: a generated client types a body of "one of the

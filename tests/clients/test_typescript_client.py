@@ -66,6 +66,8 @@ def test_the_generated_types_spell_each_game_s_commands_as_a_union(project):
     assert 'weight: "reefer" | "pills" | "cocaine" | "opiates";' in types  # Druglord's Sway and LoadWeight
     assert 'AnyCommand: components["schemas"]["KingpinCommand"] | components["schemas"]["DruglordCommand"]' in types
     assert 'Move: components["schemas"]["AnyCommand"];' in types
+    assert 'type: components["schemas"]["EventType"];' in types  # an event's type: one enum of every game's
+    assert 'awaiting_seats: number[];' in types
 
 
 def test_a_program_that_creates_a_game_and_sends_listed_moves_type_checks(toolchain, project):

@@ -243,3 +243,22 @@ def test_a_seat_handed_to_a_bot_refuses_its_human_until_reclaimed(client, race, 
     play_to_the_end(client, game_id, tokens)
     history = client.get(f"/v1/games/{game_id}/history").get_data()
     assert client.post("/v1/replays", data=history, content_type="application/x-ndjson").json["valid"]
+
+
+def test_awaited_seats_are_listed_as_integers_beside_the_string_keyed_awaiting(client, race):
+    """Issue 25 item 6: JSON object keys are strings ("0") while `you` is an integer; `awaiting_seats`
+    lists the same seats as integers, in the game document and in the stream's turn state."""
+    created = client.post("/v1/games", json={"ruleset": "druglord", "seats": [{"kind": "human"}] * 3, "seed": "seats"})
+    assert created.status_code == 201, created.json
+    for n, seat in enumerate(created.json["seats"]):  # Druglord's Empire Building: every seat chooses at once
+        doc = client.get(f"/v1/games/{created.json['id']}", headers=bearer(seat["token"])).json
+        assert doc["you"] == n and doc["awaiting_seats"] == [0, 1, 2] and doc["you"] in doc["awaiting_seats"]
+        assert sorted(int(s) for s in doc["awaiting"]) == doc["awaiting_seats"]
+    game_id, tokens = race
+    mine = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1])).json
+    assert mine["awaiting_seats"] == [0] and mine["you"] not in mine["awaiting_seats"]
+    play_to_the_end(client, game_id, tokens)
+    assert client.get(f"/v1/games/{game_id}").json["awaiting_seats"] == []
+    stream = client.get(f"/v1/games/{game_id}/events", headers={"Accept": "text/event-stream", **bearer(tokens[0])})
+    turn = next(m for m in stream.get_data(as_text=True).split("\n\n") if m.startswith("event: turn\n"))
+    assert json.loads(turn.split("data: ", 1)[1])["awaiting_seats"] == []

@@ -52,3 +52,18 @@ def test_commands_and_views_are_typed_from_the_rulesets_own_schemas():
     assert len(schemas["AnyCommand"]["anyOf"]) == len(RULESETS)
     assert {"legal_moves", "move_labels", "awaiting", "clocks", "you", "view", "outcome"} <= set(
         schemas["Game"]["required"])
+
+
+def test_an_event_s_type_is_one_enum_of_every_ruleset_s_events_and_the_table_s():
+    """Issue 25 item 3 (event types): Event.type is EventType, the enum of the table's events and every
+    ruleset's catalogue (the event types each evolves), so a generated client can switch on it."""
+    from events.table import ENGINE_EVENTS
+    from rules import RULESETS
+    from rules.describe import event_catalogue
+
+    schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
+    assert schemas["Event"]["properties"]["type"] == {"$ref": "#/components/schemas/EventType"}
+    assert schemas["TableEventType"]["enum"] == sorted(ENGINE_EVENTS)
+    every = set(ENGINE_EVENTS).union(*(event_catalogue(ruleset) for ruleset in RULESETS.values()))
+    assert set(schemas["EventType"]["enum"]) == every and len(schemas["EventType"]["enum"]) == len(every)
+    assert {"GameCreated", "HitsSold", "SwayDeclared"} <= every
