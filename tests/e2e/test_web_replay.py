@@ -28,8 +28,9 @@ def test_a_game_you_played_replays_by_turn_round_your_moves_and_log_line(live_se
     lines = requests.get(f"{live_server.url}/v1/games/{game_id}/history", timeout=10).text.splitlines()
     events = [json.loads(line) for line in lines[1:]]
     turns = [e["version"] for e in events if e["type"] == "TurnStarted"]
-    rounds = [e["version"] for i, e in enumerate(events) if e["type"] == "TurnStarted"
-              and (i == 0 or e["data"]["seat"] <= max([p["data"]["seat"] for p in events[:i] if p["type"] == "TurnStarted"][-1:] or [99]))]
+    # a round begins where the turn comes back to the first turn's seat (not again at once, as after doubles)
+    seats = [e["data"]["seat"] for e in events if e["type"] == "TurnStarted"]
+    rounds = [v for i, v in enumerate(turns) if i == 0 or (seats[i] == seats[0] and seats[i - 1] != seats[0])]
     mine = [e["version"] for e in events if e["actor"] == "seat:0"]
     last = events[-1]["version"]
 

@@ -92,8 +92,9 @@ async function checkDraws(into, header, events) {
 }
 
 // Where turns begin: a TurnStarted event, or (a game that only marks their end) the event after a
-// TurnEnded.  A round begins where the turn comes back round to an earlier seat (or the mark names
-// no seat: Druglord's turns are the whole table's).
+// TurnEnded.  A round begins where the turn comes back to the seat that played the first turn (a
+// seat playing again at once, as after doubles, is the same round), or at every mark that names no
+// seat (Druglord's turns are the whole table's).
 export function turnMarks(events) {
   const started = events.some((e) => e.type === "TurnStarted");
   const marks = [];
@@ -103,11 +104,10 @@ export function turnMarks(events) {
       marks.push({ version: e.version, seat, text: (started ? e.narration?.text : null) || `${seatWord(seat)}'s turn begins.` });
     }
   });
-  let previous = null;
-  for (const mark of marks) {
-    mark.round = mark.seat === undefined || previous === null || mark.seat <= previous;
-    previous = mark.seat ?? null;
-  }
+  const first = marks[0]?.seat;
+  marks.forEach((mark, i) => {
+    mark.round = mark.seat === undefined || i === 0 || (mark.seat === first && marks[i - 1].seat !== first);
+  });
   return marks;
 }
 
@@ -166,7 +166,7 @@ async function start(body, source) {
       }
       if (pending !== version) return; // scrubbing went on: show only the latest
       replace(el.error);
-      replace(el.board, at.view ? boardFor(header.ruleset)({ view: at.view, data, doc: {}, seat: null, moves: [], picked: null, pick: () => {} })
+      replace(el.board, at.view ? boardFor(header.ruleset)({ view: at.view, data, doc: { seats: header.seats || [] }, seat: null, moves: [], picked: null, pick: () => {} })
         : h("p", { class: "muted" }, "Before the game's first event."),
       at.state ? h("details", { class: "dev-only" }, h("summary", {}, "The full state at this version"), h("pre", { class: "json" }, JSON.stringify(at.state, null, 1))) : null);
       focusableScrolls(el.board);
