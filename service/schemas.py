@@ -227,13 +227,13 @@ class MoveSchema(ma.Schema):
         return {**original, **data}
 
 
-class GameSchema(GameSummarySchema):
-    # Every game document carries the turn state and the view (service/presenters.py game_document):
-    # required, so a generated client's fields are not optional
+class TurnFields(Strict):
+    """Whose turn it is and what the reader may send now (service/presenters.py turn_state): in every game
+    document and every `turn` message of the live stream; required, so a generated client's fields are
+    not optional."""
+
     you = ma.fields.Integer(required=True, allow_none=True,
                             metadata={"description": "The caller's seat; null for a spectator"})
-    seed_commitment = ma.fields.String()
-    seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
     awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True, metadata={
         "description": "seat -> 'move' or 'response': who must act now.  JSON object keys are strings "
                        "(\"0\"); awaiting_seats has the same seats as integers, comparable with `you`"})
@@ -244,15 +244,21 @@ class GameSchema(GameSummarySchema):
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
     legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
         "description": "Every command the caller may send now, each postable as-is (per ruleset, each validates "
-                       "against GET /v1/rulesets/{name}/schema `commands`)"})
+                       "against GET /v1/rulesets/{name}/schema `commands`); empty when the caller is not "
+                       "awaited, and for a spectator"})
     move_labels = ma.fields.List(ma.fields.String(), required=True, metadata={
         "description": "A short label in the game's words for each legal move, in the same order"})
-    view = ma.fields.Dict(required=True, allow_none=True, metadata={
-        "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
-        "anyOf": view_refs(RULESETS)})
     outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "Once the game has ended: {winners, reason, ...}; an abandoned game's is "
                        '{"winners": [], "reason": "abandoned", "idle_seconds": N}'})
+
+
+class GameSchema(GameSummarySchema, TurnFields):
+    seed_commitment = ma.fields.String()
+    seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
+    view = ma.fields.Dict(required=True, allow_none=True, metadata={
+        "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
+        "anyOf": view_refs(RULESETS)})
 
 
 class ClaimSeatSchema(Strict):
@@ -327,27 +333,12 @@ class EventSchema(Strict):
     schema = ma.fields.Integer()
 
 
-class TurnStateSchema(Strict):
+class TurnStateSchema(TurnFields):
     """The live stream's `turn` message: where the game stands after a batch of events."""
 
     version = ma.fields.Integer(required=True, metadata={
         "description": "The game's version this state is at: post a legal move with If-Match set to it"})
     status = Status()
-    you = ma.fields.Integer(required=True, allow_none=True,
-                            metadata={"description": "The reader's seat; null: a spectator"})
-    awaiting = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True, metadata={
-        "description": "seat -> 'move' or 'response': who must act now.  JSON object keys are strings "
-                       "(\"0\"); awaiting_seats has the same seats as integers, comparable with `you`"})
-    awaiting_seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
-        "description": "The seats awaited now (the keys of awaiting as integers, ascending): "
-                       "`you in awaiting_seats` says whether the reader must act"})
-    clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
-                            metadata={"description": "seat -> deadline (ms since the epoch)"})
-    legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
-        "description": "What the reader's seat may send now (empty when it is not awaited, or for a spectator)"})
-    move_labels = ma.fields.List(ma.fields.String(), required=True, metadata={
-        "description": "A label in the game's words for each legal move, in the same order"})
-    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={"description": "Once the game has ended"})
 
 
 class StreamEndSchema(Strict):
