@@ -73,6 +73,9 @@ def kernel_port() -> int:
         return sock.getsockname()[1]
 
 
+PROXY_MAX_OPEN_REQUESTS = 80  # under the 100 of Pushpin's internal queues (write_pushpin_config)
+
+
 def write_pushpin_config(directory: Path, listen: str, backend: str, key: str, ports: dict[str, int],
                          log_level: int = 1, publish_addr: str = "127.0.0.1") -> Path:
     """pushpin.conf and routes in `directory`: Pushpin listens on `listen` (host:port), passes every
@@ -101,6 +104,12 @@ client_maxconn=50000
 
 [proxy]
 routesfile=routes
+# requests the proxy works on at once (asking gunicorn, handing a hold to the handler); more wait their
+# turn in condure.  Its queues to zurl and to the handler hold 100 messages (built in), and when one
+# is full the proxy answers at once: 502 "Error while proxying to origin" or 500 "Accept service
+# unavailable".  Unbounded (client_maxconn), a burst of a thousand followers connecting at once got
+# hundreds of those.
+max_open_requests={PROXY_MAX_OPEN_REQUESTS}
 auto_cross_origin=false
 # the client's address for the rate limits (PROXY_FIX_HOPS=1): what Pushpin saw, not what it was told
 x_forwarded_for=truncate:0,append

@@ -32,6 +32,13 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 # holding a thread; blocking reads get a client of their own that outlasts them.
 REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "10"))
 REDIS_CONNECT_TIMEOUT = 5.0
+# A process's Redis connections, shared by its threads.  redis-py 8's pool holds at most 100 and fails
+# the 101st request at once ("Too many connections", a 503); a burst of a thousand stream requests
+# (Pushpin's GRIP asks, each a few ms of Redis) lost hundreds that way.  The pool blocks instead: a
+# request over the limit waits (up to REDIS_POOL_WAIT_SECONDS) for one of them, so Redis sees a bounded
+# number of connections and a burst is served in turn.
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "100"))
+REDIS_POOL_WAIT_SECONDS = float(os.environ.get("REDIS_POOL_WAIT_SECONDS", "10"))
 FOLLOW_SOCKET_TIMEOUT = FOLLOW_MAX_BLOCK_MS / 1000 + FOLLOW_SOCKET_MARGIN_SECONDS
 
 
@@ -77,7 +84,17 @@ def connect(url: str, socket_timeout: float = REDIS_SOCKET_TIMEOUT) -> redis.Red
         parts = urlsplit(url)
         query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "cluster"])
         return RedisCluster.from_url(urlunsplit(parts._replace(query=query)), decode_responses=True, **timeouts)
-    return redis.Redis.from_url(url, decode_responses=True, health_check_interval=30, **timeouts)
+    return pooled(url, decode_responses=True, health_check_interval=30, **timeouts)
+
+
+def pooled(url: str, **options) -> redis.Redis:
+    """A client on a plain Redis whose connection pool makes a thread wait for a free connection
+    rather than fail when all REDIS_MAX_CONNECTIONS are in use."""
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_MAX_CONNECTIONS,
+                                                 timeout=REDIS_POOL_WAIT_SECONDS, **options)
+    client = redis.Redis(connection_pool=pool)
+    client.auto_close_connection_pool = True  # closing the client closes its pool, as from_url's do
+    return client
 
 
 def build_engine(redis_url: str | None = None, queue_url: str | None = None,
@@ -94,7 +111,7 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
                          "so set QUEUE_REDIS_URL to a plain Redis")
     events_redis = connect(redis_url)
     # RQ raises a worker's socket timeout above its BLPOP wait by itself (Worker._set_connection)
-    queue = Queue(QUEUE_NAME, connection=redis.Redis.from_url(
+    queue = Queue(QUEUE_NAME, connection=pooled(
         queue_url, socket_timeout=REDIS_SOCKET_TIMEOUT, socket_connect_timeout=REDIS_CONNECT_TIMEOUT))
     store = MeteredStore(events_redis, follower=connect(redis_url, socket_timeout=FOLLOW_SOCKET_TIMEOUT))
     archive = archive or open_archive(os.environ.get("ARCHIVE_URL"), os.environ.get("ARCHIVE_DIR"))

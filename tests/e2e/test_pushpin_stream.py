@@ -5,6 +5,7 @@ version, so a follower never sees a gap or a duplicate; a lost publish heals thr
 next-link request; Pushpin down costs a command nothing but a counted publish failure."""
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
@@ -280,4 +281,52 @@ def test_an_idle_held_stream_gets_the_heartbeat_from_pushpin(stack):
                 break
     assert lines.count(b": heartbeat") >= 2
     assert re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log())
+    server.close()
+
+
+BURST = 1000
+
+
+async def follow_once(port: int, path: str, version: int, seen: list, timeout: float) -> int:
+    """One raw SSE request (asyncio streams: a thousand in one thread); its status.  It adds its
+    status to `seen` when it reads the event with id `version` before `timeout`."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        if status == 200:
+            async def until_the_move() -> None:
+                while line := await reader.readline():
+                    if line.strip() == f"id: {version}".encode():
+                        seen.append(status)
+                        return
+            try:
+                await asyncio.wait_for(until_the_move(), timeout)
+            except TimeoutError:
+                pass
+        return status
+    finally:
+        writer.close()
+
+
+def test_a_burst_of_a_thousand_followers_connecting_at_once_is_held_whole_and_sees_the_move(stack):
+    """A thousand followers open the stream at the same moment: every one is held (none gets Pushpin's
+    502 "Error while proxying to origin" or 500 "Accept service unavailable", which its 100-message
+    internal queues gave when the proxy took them all at once) and every one sees the next move."""
+    server, game_id, seats = two_humans(stack)
+    version = seats[0].game(game_id).version
+    path = f"/v1/games/{game_id}/events?after={version}"
+    seen: list[int] = []
+
+    async def burst() -> list[int]:
+        followers = [asyncio.ensure_future(follow_once(stack.pushpin.port, path, version + 1, seen, 60))
+                     for _ in range(BURST)]
+        await asyncio.sleep(3)  # all held (Pushpin asks the new channel's next link 1 s after subscribing)
+        await asyncio.to_thread(play_one, game_id, seats)
+        return await asyncio.gather(*followers)
+
+    statuses = asyncio.run(burst())
+    assert {s: statuses.count(s) for s in set(statuses)} == {200: BURST}
+    assert len(seen) == BURST
     server.close()

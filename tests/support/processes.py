@@ -304,6 +304,10 @@ class Pushpin:
         self.process = start_pushpin("/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
                                      self.key, self.ports, log=log, log_level=2)  # 2: its holds and publishes
         wait_until(self._listening, timeout=30, what=f"pushpin on port {self.port}")
+        # /healthz went proxy -> zurl -> gunicorn, but a hold goes proxy -> handler too, over a ZeroMQ
+        # socket that connects on its own retry (every 100 ms, later on a loaded machine); until then
+        # Pushpin answers a stream 500 "Accept service unavailable" (seen on a test's first stream).
+        time.sleep(0.5)
 
     def _listening(self) -> bool:
         if self.process.poll() is not None:
