@@ -125,8 +125,12 @@ push_in_http_addr={publish_addr}
 push_in_http_port={ports["publish"]}
 stats_spec=ipc://{{rundir}}/{{ipc_prefix}}stats
 command_spec=tcp://127.0.0.1:{ports["command"]}
-message_rate=2500
-message_hwm=25000
+# deliveries to held streams a second (each message to each follower counts one; over the rate they
+# wait their turn) and how many may wait (more are dropped: a follower would miss them).  Pushpin's
+# example 2,500/s made a move wait seconds for 5,000 followers (100 moves a round, each to 50):
+# the machine's CPU is the limit here, not a rate.
+message_rate=100000
+message_hwm=1000000
 message_wait=5000
 id_cache_ttl=60
 connection_subscription_max=20
