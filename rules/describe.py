@@ -2,12 +2,13 @@
 
 A ruleset declares its command shapes (`commands`: {type: {argument: kind}}, kinds from
 rules.base.ARG_KINDS), one-line descriptions of them (`command_docs`: {type: (description,
-{argument: description})}), its event catalogue (`event_docs`: {event type: description}) and
-the JSON Schema of its view (`view_schema`, written with the small helpers below) and, where its
-data fixes them, every value an argument may take (`argument_values`: enums).  From these
-this module builds the documents the API serves (GET /v1/rulesets/{name}/schema) and the
-generic label of a legal move.  Pure: no I/O.  A ruleset that declares no docs still works
-(RulesetBase's defaults: empty descriptions); one that declares no view schema gets `{}` (anything).
+{argument: description})}), its event catalogue (`event_docs`: {event type: description}), the
+JSON Schema of each event type's data (`event_schemas`) and of its view (`view_schema`), written
+with the small helpers below, and, where its data fixes them, every value an argument may take
+(`argument_values`: enums).  From these this module builds the documents the API serves
+(GET /v1/rulesets/{name}/schema) and the generic label of a legal move.  Pure: no I/O.  A ruleset
+that declares no docs still works (RulesetBase's defaults: empty descriptions); one that declares
+no view schema gets `{}` (anything).
 """
 from __future__ import annotations
 
@@ -114,6 +115,14 @@ def event_catalogue(ruleset: Any) -> dict[str, str]:
     docs = ruleset.event_docs
     types = list(ruleset.evolvers or docs)
     return {etype: docs.get(etype, "") for etype in types}
+
+
+def event_data_schemas(ruleset: Any) -> dict[str, dict]:
+    """The JSON Schema of each event type's `data`, as declared (`event_schemas`), as its owner reads it:
+    a type the ruleset does not declare gets {"type": "object"} (any object)."""
+    declared = ruleset.event_schemas
+    return {etype: {"title": f"{ruleset.title} {etype} data", **(declared.get(etype) or {"type": "object"})}
+            for etype in event_catalogue(ruleset)}
 
 
 def view_schema(ruleset: Any) -> dict:

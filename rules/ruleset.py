@@ -246,6 +246,9 @@ class RulesetBase(Ruleset):
     # command and argument, one per event type, and the JSON Schema of `view`.  Optional.
     command_docs: Mapping[str, tuple[str, Mapping[str, str]]] = {}  # type -> (description, {arg: description})
     event_docs: Mapping[str, str] = {}  # event type -> description
+    # event type -> JSON Schema of its `data` as the event's owner reads it (`secret` optional: others get it
+    # without); rules/describe.py's helpers.  Undeclared: {} (any object)
+    event_schemas: Mapping[str, Mapping[str, Any]] = {}
     view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
     # "argument" or "Command.argument" -> every value it may ever take (a weight type, a route): an
     # `enum` in the command schemas, so a generated client refuses "plutonium" before sending it.

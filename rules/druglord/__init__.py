@@ -124,6 +124,7 @@ class Druglord(RulesetBase):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     evolves_in_place = True  # evolve.py: a long fold changes its own copy of the state in place
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    event_schemas = describe.EVENT_DATA  # each event type's data
     argument_values = describe.ARGUMENT_VALUES  # weight types, routes, Regions...: enums in the schemas
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND

@@ -115,6 +115,219 @@ EVENT_DOCS: dict[str, str] = {
     "BonusWeight": "A card brought bonus weight",
 }
 
+# ------------------------------------------------------------- event data
+# The JSON Schema of each event type's `data` as its owner reads it (served by GET /v1/rulesets/{name}/schema
+# and typed in the spec): `secret` is optional, since every other reader gets the event without it.
+EVENT_DATA: dict[str, dict] = {
+    "GameStarted": obj(
+        {
+            "seats": INT,
+            "options": obj({"faster_play": BOOL, "california_style": BOOL, "game_to": INT, "new_players": arr(INT)}),
+            "board": STR,
+            "baller": STR,
+            "supply": obj({"reefer": INT, "pills": INT, "cocaine": INT, "opiates": INT}),
+            "dime_bags": INT,
+            "keep": arr(INT),
+            "secret": obj({"deck": arr(STR), "baller_deck": arr(STR)}),
+            "rules_version": INT,
+        },
+        optional=("secret",),
+    ),
+    "RegionCardsDrawn": obj({"seat": INT, "count": INT, "secret": obj({"regions": arr(STR)})}, optional=("secret",)),
+    "EmpireChosen": obj({"seat": INT, "secret": obj({"regions": arr(STR)})}, optional=("secret",)),
+    "EmpiresRevealed": obj({"empires": arr(arr(STR))}),
+    "DeckShuffled": obj({"count": INT, "secret": obj({"deck": arr(STR)})}, optional=("secret",)),
+    "TurnStarted": obj({"turn": INT}),
+    "LoadingStarted": obj({"loads": arr(obj({"production": dict_of(INT), "own": dict_of(INT), "room": dict_of(INT)}))}),
+    "WeightLoaded": obj({"seat": INT, "placements": arr(arr({"anyOf": [INT, STR]}))}),
+    "StorageChosen": obj({"seat": INT, "stored": arr(STR), "offered": arr(STR)}),
+    "RollStarted": obj(
+        {
+            "kind": STR,
+            "roller": INT,
+            "dice": arr(STR),
+            "owners": dict_of(INT),
+            "context": obj(
+                {
+                    "for": STR,
+                    "slots": arr(arr(INT)),
+                    "first_only": BOOL,
+                    "rounds": arr({"type": "object"}),
+                    "from": STR,
+                    "target": STR,
+                    "attacker": INT,
+                    "defender": INT,
+                    "round": STR,
+                    "region": nullable(STR),
+                    "weight": STR,
+                    "cases": obj({"reefer": INT, "pills": INT, "cocaine": INT, "opiates": INT}),
+                    "card": STR,
+                },
+                optional=(
+                    "for",
+                    "slots",
+                    "first_only",
+                    "rounds",
+                    "from",
+                    "target",
+                    "attacker",
+                    "defender",
+                    "round",
+                    "region",
+                    "weight",
+                    "cases",
+                    "card",
+                ),
+            ),
+        }
+    ),
+    "DeclarationClosed": obj({"seat": INT, "responders": arr(INT)}),
+    "RollCast": obj(
+        {
+            "kind": STR,
+            "roller": INT,
+            "naturals": dict_of(INT),
+            "modifiers": dict_of(INT),
+            "totals": dict_of(INT),
+            "cards": arr(arr({"anyOf": [INT, STR]})),
+        }
+    ),
+    "ActionOrderRolled": obj({"rounds": arr(obj({"who": arr(INT), "dice": arr(INT)})), "order": arr(INT)}),
+    "PhaseStarted": obj({"wtype": STR}),
+    "WeightDrawn": obj({"seat": INT, "weights": arr(STR)}),
+    "ActionEnded": obj({"seat": INT, "action": STR}, optional=("action",)),
+    "PhaseEnded": obj({"wtype": STR, "sweep": arr(arr({"anyOf": [INT, STR]}))}),
+    "TradeDeclared": obj(
+        {
+            "seat": INT,
+            "from": STR,
+            "to": STR,
+            "route": STR,
+            "weight": STR,
+            "units": INT,
+            "held": INT,
+            "target": INT,
+            "ocean": nullable(STR),
+            "reroll": BOOL,
+        }
+    ),
+    "SwayEnded": obj({"seat": INT}),
+    "TradeFailed": obj(
+        {
+            "seat": INT,
+            "from": STR,
+            "to": STR,
+            "route": STR,
+            "weight": STR,
+            "units": INT,
+            "held": INT,
+            "target": INT,
+            "ocean": nullable(STR),
+            "reroll": BOOL,
+            "reroll_offered": BOOL,
+            "cases_added": INT,
+        }
+    ),
+    "AttackDeclared": obj({"seat": INT, "from": STR, "target": STR, "defender": INT}),
+    "SwayDeclared": obj({"seat": INT, "die": STR, "weight": STR, "units": INT}),
+    "WarResolved": obj(
+        {
+            "round": STR,
+            "attacker": INT,
+            "defender": INT,
+            "from": STR,
+            "target": STR,
+            "attack": INT,
+            "defence": INT,
+            "winner": STR,
+            "offer": nullable(STR),
+        }
+    ),
+    "WeightRemoved": obj(
+        {
+            "seat": INT,
+            "cause": STR,
+            "removed": arr(arr({"anyOf": [INT, STR]})),
+            "tie_rolls": arr(obj({"who": arr(STR), "dice": arr(INT)})),
+        },
+        optional=("tie_rolls",),
+    ),
+    "AttackPressed": obj({"seat": INT, "round": STR}),
+    "Passed": obj({"seat": INT}),
+    "TurnEnded": obj({"turn": INT}),
+    "DraftOpened": obj(
+        {
+            "drawer": INT,
+            "new": arr(STR),
+            "lost": arr(obj({"region": STR, "priority": nullable(INT)})),
+            "order": arr(INT),
+            "rolloffs": arr(obj({"who": arr(INT), "dice": arr(INT)})),
+        }
+    ),
+    "RegionDrafted": obj({"seat": INT, "region": STR}),
+    "DraftDeclined": obj({"seat": INT, "reason": STR}),
+    "DraftClosed": obj({"returned": arr(STR)}),
+    "TradeSucceeded": obj(
+        {
+            "seat": INT,
+            "from": STR,
+            "to": STR,
+            "route": STR,
+            "weight": STR,
+            "units": INT,
+            "held": INT,
+            "target": INT,
+            "ocean": nullable(STR),
+            "reroll": BOOL,
+            "stacks": INT,
+            "score": INT,
+        }
+    ),
+    "BallerDrawn": obj({"seat": INT, "keep_open": BOOL, "secret": obj({"card": STR})}, optional=("secret",)),
+    "CardPlayed": obj({"seat": INT, "card": STR, "region": nullable(STR), "die": nullable(STR), "amount": INT}),
+    "WarCalledOff": obj({"seat": INT, "card": STR}),
+    "RegionLost": obj({"region": STR, "seat": INT, "priority": nullable(INT), "cause": STR}),
+    "ClaimDeclined": obj({"seat": INT, "region": STR, "reason": STR}),
+    "TrialResolved": obj({"seat": INT, "total": nullable(INT), "result": INT, "name": STR, "walked": BOOL}),
+    "CrackdownImposed": obj(
+        {"seat": INT, "weight": STR, "tie_rolls": arr(obj({"who": arr(STR), "dice": arr(INT)})), "marker": BOOL}
+    ),
+    "CasesReset": obj({"seat": INT}),
+    "CounterDeclined": obj({"seat": INT}),
+    "RegionClaimed": obj({"seat": INT, "region": STR}),
+    "EndgameTriggered": obj({"seat": INT, "score": INT}),
+    "GameEnded": obj(
+        {
+            "winners": arr(INT),
+            "scores": arr(INT),
+            "reason": STR,
+            "rolloff": arr(obj({"who": arr(INT), "dice": arr(INT)})),
+        }
+    ),
+    "RerollTaken": obj({"seat": INT, "ocean": STR, "from": STR, "to": STR, "units": INT}),
+    "BustAccepted": obj(
+        {
+            "seat": INT,
+            "from": STR,
+            "to": STR,
+            "route": STR,
+            "weight": STR,
+            "units": INT,
+            "held": INT,
+            "target": INT,
+            "ocean": STR,
+            "reroll": BOOL,
+            "reroll_offered": BOOL,
+            "cases_added": INT,
+        }
+    ),
+    "BonusWeight": obj({"seat": INT, "card": STR, "region": STR, "weight": STR, "rolled": INT, "units": INT}),
+    "CasesCleared": obj({"seat": INT, "removed": dict_of(INT)}),
+    "ScoreSetBack": obj({"seat": INT, "from": INT, "to": INT}),
+    "BallerDeckShuffled": obj({"count": INT, "secret": obj({"deck": arr(STR)})}, optional=("secret",)),
+    "LoadingFinished": obj({"seat": INT, "forfeited": INT}),
+}
+
 # ------------------------------------------------------------------ the view
 PER_TYPE = dict_of(INT)
 _PLAYER = obj({

@@ -85,6 +85,9 @@ class Pig(RulesetBase):
                   "DieRolled": "A seat rolled the die (a 1 empties its pot and passes the turn)",
                   "PotBanked": "A seat banked its pot; the turn passes"}
     view_schema = obj({"banks": arr(INT), "pot": INT, "current": INT, "target": INT})
+    event_schemas = {"GameStarted": obj({"seats": INT, "target": INT, "first": INT}),
+                     "DieRolled": obj({"seat": INT, "face": INT}),
+                     "PotBanked": obj({"seat": INT, "pot": INT})}
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         """Who starts is rolled for."""

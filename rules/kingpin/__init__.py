@@ -51,6 +51,7 @@ class Kingpin(RulesetBase):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     evolves_in_place, shared_in_clone = True, frozenset({"catalog"})  # evolve.py; the catalogue never changes
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
+    event_schemas = describe.EVENT_DATA  # each event type's data
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"

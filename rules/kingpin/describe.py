@@ -92,6 +92,77 @@ EVENT_DOCS: dict[str, str] = {
     "GameEnded": "The game is over: winners, reason, bankrolls",
 }
 
+# ------------------------------------------------------------- event data
+# The JSON Schema of each event type's `data` as its owner reads it (served by GET /v1/rulesets/{name}/schema
+# and typed in the spec): `secret` is optional, since every other reader gets the event without it.
+EVENT_DATA: dict[str, dict] = {
+    "GameStarted": obj(
+        {
+            "catalog": obj(
+                {
+                    "kinds": dict_of({"type": "object"}),
+                    "order": arr(STR),
+                    "costs": obj(
+                        {
+                            "cop_use": INT,
+                            "chloroform": INT,
+                            "double_cash": INT,
+                            "bail_special": INT,
+                            "bail_per_dealer_circle": INT,
+                            "bail_junkie": STR,
+                        }
+                    ),
+                    "starting": obj(
+                        {"bankroll_per_player": INT, "truck": STR, "dealer": STR, "junkie": STR, "truck_hits": INT}
+                    ),
+                }
+            ),
+            "options": obj({"target": INT, "turn_limit": INT}),
+            "seats": INT,
+            "bankroll": INT,
+            "starting": arr(obj({"truck": STR, "dealer": STR, "junkie": STR})),
+            "truck_hits": INT,
+            "rules_version": INT,
+        }
+    ),
+    "FirstPlayerRolled": obj({"rounds": arr(obj({"seats": arr(INT), "dice": arr(INT)})), "seat": INT}),
+    "TurnStarted": obj({"seat": INT, "turn": INT}),
+    "CardPurchased": obj({"seat": INT, "kind": STR, "card": STR, "price": INT}),
+    "DiceRolled": obj({"seat": INT, "dice": arr(INT)}),
+    "TurnEnded": obj({"seat": INT, "turn": INT}),
+    "RollGivenUp": obj({"seat": INT, "face": INT}),
+    "DiceUsed": obj({"seat": INT, "face": INT, "count": INT, "action": STR}),
+    "PaydayCollected": obj({"seats": arr(INT), "payouts": arr(arr({"anyOf": [INT, STR]}))}),
+    "FreeCardTaken": obj({"seat": INT, "kind": STR, "card": STR}),
+    "DistributionStarted": obj({"seat": INT, "truck": STR, "hits": INT}),
+    "HitsPlaced": obj({"seat": INT, "dealer": STR, "hits": INT}),
+    "DistributionFinished": obj({"seat": INT, "discarded": INT}),
+    "SaleStarted": obj({"seat": INT, "face": INT, "junkie": STR, "dealer": STR}),
+    "HitsSold": obj({"seat": INT, "junkie": STR, "dealer": STR, "hits": INT, "cash": INT, "face": INT}),
+    "DoubleCashed": obj({"seat": INT, "amount": INT}),
+    "SaleAbandoned": obj({"seat": INT, "junkie": STR, "dealer": STR}),
+    "ShipmentMade": obj({"seat": INT, "truck": STR, "hits": INT}),
+    "CardChloroformed": obj({"seat": INT, "card": STR, "owner": INT, "cost": INT}),
+    "CardActivated": obj({"seat": INT, "card": STR}),
+    "CopUsed": obj({"seat": INT, "cop": STR, "target": STR, "owner": INT, "cost": INT, "bribe": INT}),
+    "CardJailed": obj({"card": STR, "owner": INT, "cash": INT}),
+    "CardBailed": obj({"seat": INT, "card": STR, "price": INT}),
+    "CopBribed": obj({"seat": INT, "to": INT, "amount": INT, "card": STR, "cop": STR}),
+    "RegulatorPlaced": obj({"seat": INT, "regulator": STR, "target": INT, "bribe": INT}),
+    "RegulatorAccepted": obj({"seat": INT, "regulator": STR}),
+    "HitManUsed": obj({"seat": INT, "hitman": STR, "target": STR, "owner": INT, "bounty": INT}),
+    "CardEliminated": obj({"card": STR, "owner": INT, "paid_by": INT, "bounty": INT, "cash": INT, "hits": INT}),
+    "ODRolled": obj({"seat": INT, "junkie": STR, "over": INT, "dice": arr(INT), "survived": BOOL}),
+    "RegulatorBribed": obj({"seat": INT, "regulator": STR, "to": INT, "amount": INT}),
+    "ShipmentBlocked": obj({"seat": INT, "truck": STR, "regulator": STR, "owner": INT}),
+    "JunkieDied": obj({"junkie": STR, "owner": INT, "cash": INT, "cause": STR}),
+    "GameEnded": obj({"winners": arr(INT), "reason": STR, "bankrolls": arr(INT)}),
+    "ImmunityUsed": obj(
+        {"seat": INT, "card": STR, "blocked": STR, "against": STR, "attacker": INT, "target": nullable(STR)}
+    ),
+    "BountyDoubled": obj({"seat": INT, "target": STR, "owner": INT, "bounty": INT}),
+}
+
 # ------------------------------------------------------------------ the view
 _CARD = obj({"id": STR, "kind": STR, "type": one_of_consts("truck", "dealer", "junkie", "special"), "name": STR,
              "owner": nullable(INT), "where": STR, "size": INT, "hits": INT, "empty": BOOL, "max_hits": INT,

@@ -8,7 +8,7 @@ resource and chip, an intersection by the bricks around it, never another player
 from __future__ import annotations
 
 from rules.blocks import offers
-from rules.describe import BOOL, INT, NAT, arr, dict_of, nullable, obj, one_of_consts
+from rules.describe import BOOL, INT, NAT, STR, arr, dict_of, nullable, obj, one_of_consts
 from rules.lords_of_cannabis.board import (
     BRICK_COORDS,
     BRICK_NODES,
@@ -127,6 +127,55 @@ EVENT_DOCS: dict[str, str] = {
     "StashTraded": "Stash Cards changed hands by an accepted offer",
     "TurnEnded": "The dice passed to the next player",
     "GameWon": "A player reached ten Victory Points on his turn: the Lord of Cannabis",
+}
+
+# ------------------------------------------------------------- event data
+# The JSON Schema of each event type's `data` as its owner reads it (served by GET /v1/rulesets/{name}/schema
+# and typed in the spec): `secret` is optional, since every other reader gets the event without it.
+EVENT_DATA: dict[str, dict] = {
+    "GameStarted": obj(
+        {
+            "seats": INT,
+            "chips": arr(INT),
+            "rolls": arr(arr(INT)),
+            "first": INT,
+            "secret": obj({"deck": arr(STR)}),
+            "rules_version": INT,
+        },
+        optional=("secret",),
+    ),
+    "GreenhousePlaced": obj({"seat": INT, "at": INT}),
+    "TunnelPlaced": obj({"seat": INT, "path": INT}),
+    "StartingStashTaken": obj({"seat": INT, "at": INT, "cards": arr(INT)}),
+    "DiceRolled": obj({"seat": INT, "dice": arr(INT), "gains": nullable(arr(arr(INT)))}),
+    "TurnEnded": obj({"seat": INT, "next": INT}),
+    "PlantationBuilt": obj({"seat": INT, "at": INT, "free": BOOL}),
+    "OfferMade": obj({"offer": INT, "from": INT, "to": INT, "terms": obj({"give": dict_of(INT), "get": dict_of(INT)})}),
+    "OfferDeclined": obj({"offer": INT, "by": INT}),
+    "CropBought": obj({"seat": INT, "victory": BOOL, "secret": obj({"card": STR})}, optional=("secret",)),
+    "GetJackedPlayed": obj({"seat": INT, "victim": INT}),
+    "CardStolen": obj({"seat": INT, "from": INT, "secret": obj({"resource": STR})}, optional=("secret",)),
+    "SheriffMoved": obj({"seat": INT, "brick": INT, "discard": arr(INT)}),
+    "GangstaPlayed": obj({"seat": INT, "brick": INT}),
+    "StashDiscarded": obj({"seat": INT, "resource": STR}),
+    "BankTraded": obj({"seat": INT, "give": dict_of(INT), "get": STR}),
+    "OfferAccepted": obj(
+        {"offer": INT, "from": INT, "to": INT, "terms": obj({"give": dict_of(INT), "get": dict_of(INT)})}
+    ),
+    "StashTraded": obj({"from": INT, "to": INT, "terms": obj({"give": dict_of(INT), "get": dict_of(INT)})}),
+    "TunnelBuilt": obj({"seat": INT, "path": INT, "free": BOOL}),
+    "StrongArmPlayed": obj({"seat": INT, "resource": STR, "taken": arr(INT)}),
+    "TunnelBuildingPlayed": obj({"seat": INT, "tunnels": INT}),
+    "GreenhouseBuilt": obj({"seat": INT, "at": INT}),
+    "MassProductionPlayed": obj({"seat": INT, "resources": arr(STR)}),
+    "UpSizingPlayed": obj({"seat": INT, "at": INT}),
+    "GameWon": obj({"seat": INT, "points": INT}),
+    "OfferCountered": obj(
+        {"offer": INT, "by": INT, "counter": INT, "to": INT, "terms": obj({"give": dict_of(INT), "get": dict_of(INT)})}
+    ),
+    "TunnelBuildingEnded": obj({"seat": INT, "unused": INT}),
+    "OfferWithdrawn": obj({"offer": INT, "by": INT}),
+    "Deferred": obj({"seat": INT}),
 }
 
 # ------------------------------------------------------------------ the view

@@ -84,6 +84,78 @@ EVENT_DOCS: dict[str, str] = {
     "BuyPassed": "A seat bought none of the cards left",
 }
 
+# ------------------------------------------------------------- event data
+# The JSON Schema of each event type's `data` as its owner reads it (served by GET /v1/rulesets/{name}/schema
+# and typed in the spec): `secret` is optional, since every other reader gets the event without it.
+EVENT_DATA: dict[str, dict] = {
+    "GameStarted": obj(
+        {
+            "seats": INT,
+            "mode": STR,
+            "first": INT,
+            "permanent": STR,
+            "tokens": nullable(dict_of(STR)),
+            "reserve": arr(STR),
+            "supply": INT,
+            "rules_version": INT,
+        }
+    ),
+    "DeckShuffled": obj(
+        {"round": INT, "count": INT, "kinds": dict_of(INT), "secret": obj({"order": arr(STR)})}, optional=("secret",)
+    ),
+    "CartelShuffled": obj({"count": INT, "secret": obj({"order": arr(STR)})}, optional=("secret",)),
+    "CartelDealt": obj({"seat": INT, "count": INT, "secret": obj({"cards": arr(STR)})}, optional=("secret",)),
+    "TurnStarted": obj({"seat": INT, "agents": arr(STR)}),
+    "WorkerConverted": obj({"seat": INT}),
+    "CardDrawn": obj({"seat": INT, "card": STR, "peeked": BOOL}),
+    "DangerEliminated": obj(
+        {"seat": INT, "card": STR, "sicarios": INT, "by": STR, "instead_of": INT}, optional=("instead_of",)
+    ),
+    "DrawEnded": obj(
+        {"seat": INT, "reason": STR, "bust": BOOL, "guns": INT, "sirens": INT, "actions": INT, "bonus": nullable(STR)}
+    ),
+    "Shipped": obj({"seat": INT, "units": INT, "cost": INT}),
+    "CartelBackSpent": obj({"seat": INT, "secret": obj({"card": STR})}, optional=("secret",)),
+    "ActionsEnded": obj({"seat": INT, "unused": INT}),
+    "ManagementEnded": obj({"seat": INT, "performed": INT, "queue": arr(INT)}),
+    "SalesClosed": obj({"seat": INT}),
+    "ImprovementPassed": obj({"seat": INT}),
+    "BuyPassed": obj({"seat": INT}),
+    "TurnEnded": obj({"seat": INT, "discarded": arr(STR)}),
+    "CardBought": obj({"seat": INT, "card": STR, "price": INT, "replaced": STR, "out_of_turn": BOOL}),
+    "WorkerSpent": obj({"seat": INT}),
+    "Delivered": obj(
+        {
+            "seat": INT,
+            "dealer": nullable(STR),
+            "city": STR,
+            "units": INT,
+            "tribute": arr(obj({"seat": INT, "units": INT, "kept": INT})),
+            "paid": INT,
+            "bonus": INT,
+            "workers": INT,
+            "cost": INT,
+        }
+    ),
+    "Produced": obj({"seat": INT, "units": INT, "cost": INT}),
+    "SalesCollected": obj({"seat": INT, "amount": INT}),
+    "CartelPlayed": obj({"seat": INT, "card": STR, "target": INT}),
+    "CardPeeked": obj({"seat": INT, "secret": obj({"card": STR})}, optional=("secret",)),
+    "PeekDeclined": obj({"seat": INT}),
+    "SalePassed": obj({"seat": INT}),
+    "DangersActivated": obj({"seat": INT, "owed": arr(STR)}),
+    "DeaAgentMoved": obj({"agent": STR, "seat": nullable(INT)}),
+    "CropAdded": obj({"seat": INT, "price": INT}),
+    "DangerPaid": obj({"seat": INT, "card": STR, "paid": nullable(STR), "chosen": BOOL}),
+    "RoundTwoStarted": obj({"called_by": nullable(INT), "left_in_deck": INT}),
+    "BonusChosen": obj({"seat": INT, "choice": STR, "sicario": BOOL}),
+    "GameEnded": obj({"winners": arr(INT), "money": arr(INT), "reason": STR}),
+    "PlayedOn": obj({"seat": INT, "left_in_deck": INT}),
+    "CropBurned": obj({"seat": INT, "by": INT, "card": STR}),
+    "ReactionAsked": obj({"kind": STR, "seat": INT, "attacker": INT, "card": STR}),
+    "ReactionPassed": obj({"seat": INT, "kind": STR}),
+}
+
 # ------------------------------------------------------------------ the view
 PHASES = ("setup", "start", "draw", "bonus", "manage", "close", "sales", "improve", "buys", "over")
 _GOODS = obj({"goods": INT, "money": INT})

@@ -8,7 +8,7 @@ names, Dealers by their characters, the fares and prices of the rulebook."""
 from __future__ import annotations
 
 from rules.blocks import offers
-from rules.describe import BOOL, NAT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.describe import BOOL, INT, NAT, STR, arr, dict_of, nullable, obj, one_of_consts
 from rules.trafficking import board
 from rules.trafficking.data import BOARD, BOARD_DIGEST, CARDS_DATA, CARDS_DIGEST, DEALER_IDS, DEALERS, SQUARES
 from rules.trafficking.dealing import BUY_PRICE, MARCUS_PRICE, PASS_PRICE, SELL_PRICE, bank_square
@@ -97,6 +97,129 @@ EVENT_DOCS: dict[str, str] = {
     "LoanMade": "A loan between Dealers was accepted: the cash went from the lender to the borrower (17b option)",
     "LoanRepaid": "A borrower paid back some or all of a loan (17b option)",
     "GameWon": "The game is over: the Traffic King (a Kilo sold), or the Narc (every Dealer out)",
+}
+
+# ------------------------------------------------------------- event data
+# The JSON Schema of each event type's `data` as its owner reads it (served by GET /v1/rulesets/{name}/schema
+# and typed in the spec): `secret` is optional, since every other reader gets the event without it.
+# a deal's terms: lids for cash, or (the lending option) a loan
+_TERMS_DATA = obj(
+    {"direction": STR, "lids": INT, "price": INT, "loan": STR, "amount": INT},
+    optional=("direction", "lids", "price", "loan", "amount"),
+)
+EVENT_DATA: dict[str, dict] = {
+    "GameStarted": obj(
+        {
+            "seats": INT,
+            "rolls": arr(dict_of(arr(INT))),
+            "narc": INT,
+            "lids": arr(INT),
+            "order": arr(INT),
+            "choosers": arr(INT),
+            "passes": INT,
+            "board": STR,
+            "cards": STR,
+            "secret": obj({"decks": obj({"sour_grapes": arr(INT), "flip_out": arr(INT)})}),
+            "rules_version": INT,
+        },
+        optional=("secret",),
+    ),
+    "DealerChosen": obj({"seat": INT, "dealer": STR, "square": STR}),
+    "NarcPlaced": obj({"square": STR}),
+    "TurnStarted": obj({"seat": INT, "again": BOOL}, optional=("again",)),
+    "MoveRolled": obj({"seat": INT, "die": INT, "destinations": dict_of(arr(STR))}),
+    "Moved": obj({"seat": INT, "to": STR, "path": arr(STR), "how": STR}),
+    "SellRolled": obj({"seat": INT, "die": INT}),
+    "LidsSold": obj({"seat": INT, "die": INT, "lids": INT, "each": INT, "to": STR}, optional=("die",)),
+    "Passed": obj({"seat": INT, "automatic": BOOL}, optional=("automatic",)),
+    "TurnEnded": obj({"seat": INT}),
+    "RollAgainMarked": obj({"seat": INT, "why": STR}),
+    "CardDrawn": obj(
+        {"seat": INT, "deck": STR, "card": STR, "name": STR, "kept": BOOL, "secret": obj({"card": STR})},
+        optional=(
+            "card",
+            "name",
+            "kept",
+            "secret",
+        ),
+    ),
+    "MissTurnMarked": obj({"seat": INT, "why": STR}),
+    "CashPaid": obj({"seat": INT, "amount": INT, "why": STR}),
+    "TurnMissed": obj({"seat": INT}),
+    "Busted": obj(
+        {"seat": INT, "cause": STR, "offense": INT, "lids": INT, "fee": INT, "to": nullable(STR), "out": BOOL}
+    ),
+    "LidsBought": obj({"seat": INT, "die": INT, "lids": INT, "paid": INT, "where": STR}),
+    "BetPlaced": obj(
+        {
+            "seat": INT,
+            "bets": dict_of(
+                obj(
+                    {"pick": STR, "stake": INT, "number": INT},
+                    optional=(
+                        "pick",
+                        "number",
+                    ),
+                )
+            ),
+            "stake": INT,
+        }
+    ),
+    "BetSettled": obj(
+        {
+            "seat": INT,
+            "die": INT,
+            "bets": dict_of(
+                obj(
+                    {"pick": STR, "stake": INT, "number": INT},
+                    optional=(
+                        "pick",
+                        "number",
+                    ),
+                )
+            ),
+            "payout": INT,
+        }
+    ),
+    "TimeWarpRolled": obj({"seat": INT, "dice": arr(INT)}),
+    "LidsGained": obj({"seat": INT, "lids": INT, "why": STR}),
+    "LidPickedUp": obj({"seat": INT, "dice": arr(INT), "free": BOOL, "paid": INT}),
+    "PassBought": obj({"seat": INT, "paid": INT, "why": STR}),
+    "CustomsOpened": obj({"dealer": INT, "narc": INT}),
+    "LidsHidden": obj({"seat": INT, "secret": obj({"hand": STR})}, optional=("secret",)),
+    "HandChosen": obj({"seat": INT, "secret": obj({"hand": STR})}, optional=("secret",)),
+    "CustomsCleared": obj({"dealer": INT, "hidden": STR, "guess": STR, "caught": BOOL}),
+    "CabTaken": obj({"seat": INT, "to": STR, "fare": INT}),
+    "Bankrupt": obj(
+        {"seat": INT, "why": STR, "owed": INT, "die": INT, "dice": arr(INT)},
+        optional=(
+            "die",
+            "dice",
+        ),
+    ),
+    "LidsLost": obj({"seat": INT, "lids": INT, "why": STR}),
+    "GameWon": obj({"winners": arr(INT), "reason": STR}),
+    "OfferMade": obj({"offer": INT, "from": INT, "to": INT, "terms": _TERMS_DATA}),
+    "OfferAccepted": obj(
+        {"offer": INT, "from": INT, "to": INT, "terms": obj({"direction": STR, "lids": INT, "price": INT})}
+    ),
+    "DealMade": obj({"seller": INT, "buyer": INT, "lids": INT, "price": INT}),
+    "OfferDeclined": obj({"offer": INT, "by": INT}),
+    "CashCollected": obj({"seat": INT, "amount": INT, "why": STR}),
+    "BuyFailed": obj({"seat": INT, "die": INT, "cost": INT}),
+    "CardUsed": obj({"seat": INT, "card": STR, "use": STR, "cause": STR}),
+    "OfferCountered": obj(
+        {
+            "offer": INT,
+            "by": INT,
+            "counter": INT,
+            "to": INT,
+            "terms": obj({"direction": STR, "lids": INT, "price": INT}),
+        }
+    ),
+    "OfferWithdrawn": obj({"offer": INT, "by": INT}),
+    "LoanMade": obj({"loan": INT, "lender": INT, "borrower": INT, "amount": INT}),
+    "LoanRepaid": obj({"loan": INT, "lender": INT, "borrower": INT, "amount": INT}),
 }
 
 # ------------------------------------------------------------------ the view

@@ -1,6 +1,7 @@
 """Rulesets describe themselves honestly (rules/describe.py): in many random playouts of every
 ruleset, every view validates against the ruleset's view schema, and every legal move validates
-against its command's schema and has a non-empty label."""
+against its command's schema and has a non-empty label; and every event of them, as each reader
+receives it after redaction, validates against its type's declared data schema."""
 from __future__ import annotations
 
 import json
@@ -9,8 +10,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rules import EVERY_RULESET, RULESETS
-from rules.base import Rng
-from rules.describe import commands_schema, event_catalogue, view_schema
+from rules.base import Rng, redact
+from rules.describe import commands_schema, event_catalogue, event_data_schemas, view_schema
 
 GAMES = {"kingpin": 4, "druglord": 3, "pig": 20}
 VIEW_EVERY = 10  # validating a view costs ~5-10 ms (Kingpin): every 10th position, every seat's every 50th
@@ -92,3 +93,52 @@ def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
             view = ruleset.view(state, seat)
             assert views.is_valid(view), f"{name} final view of seat {seat}: {errors(views, view)}"
     assert checked_moves > 100
+
+
+@pytest.mark.parametrize("name", DESCRIBED)
+def test_every_event_type_declares_its_data(name):
+    """No event type of a described game goes undeclared (event_data_schemas would serve "any object")."""
+    ruleset = EVERY_RULESET[name]
+    assert set(ruleset.event_schemas) == set(ruleset.evolvers), \
+        f"{name}: undeclared {sorted(set(ruleset.evolvers) - set(ruleset.event_schemas))}, " \
+        f"unknown {sorted(set(ruleset.event_schemas) - set(ruleset.evolvers))}"
+    for etype, schema in event_data_schemas(ruleset).items():
+        Draft202012Validator.check_schema(schema)
+        assert schema.get("additionalProperties") is False, f"{name}: {etype}'s data is an open object"
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_every_event_of_random_games_matches_its_data_schema_for_every_reader(name):
+    """Each event of random playouts, as each seat and a spectator receive it (redacted: `secret` gone for
+    whom it is not meant), validates against its type's declared data schema; both forms are seen."""
+    ruleset = EVERY_RULESET[name]
+    schemas = {etype: Draft202012Validator(s) for etype, s in event_data_schemas(ruleset).items()}
+    checked: set[str] = set()  # an event's check depends on its (type, data) alone: each distinct one once
+    seen_types: set[str] = set()
+    for game in range(GAMES.get(name, 5)):
+        seats = ruleset.min_seats + game % (ruleset.max_seats - ruleset.min_seats + 1)
+        seed = f"event-data-{name}-{game}"
+        events = ruleset.setup({}, seats, Rng(seed, 1))
+        state = ruleset.fold(None, events)
+        for step in range(MAX_COMMANDS):
+            for event in events:
+                assert event.type in schemas, f"{name}: event type {event.type} has no data schema"
+                seen_types.add(event.type)
+                for reader in [None, *range(seats)]:
+                    data = redact(ruleset, event, reader).data
+                    key = event.type + json.dumps(data, sort_keys=True)
+                    if key not in checked:
+                        validator = schemas[event.type]
+                        assert validator.is_valid(data), \
+                            f"{name} game {game}: {event.type} as seat {reader} reads it: {errors(validator, data)}"
+                        checked.add(key)
+            awaiting = ruleset.awaiting(state)
+            if not awaiting:
+                break
+            seat = sorted(awaiting)[step % len(awaiting)]
+            command = ruleset.bot_move(state, seat, "random", Rng(seed, f"bot:{step}"))
+            events = ruleset.decide(state, seat, command, Rng(seed, step + 2))
+            state = ruleset.fold(state, events)
+        else:
+            pytest.fail(f"{name} game {game} did not end in {MAX_COMMANDS} commands")
+    assert len(seen_types) >= min(3, len(schemas)) and len(checked) > 10
