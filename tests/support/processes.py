@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -301,7 +302,7 @@ class Pushpin:
 
     def start(self) -> None:
         log = (self.directory / "pushpin.log").open("ab")
-        self.process = start_pushpin("/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
+        self.process = start_pushpin(shutil.which("pushpin") or "/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
                                      self.key, self.ports, log=log, log_level=2)  # 2: its holds and publishes
         wait_until(self._listening, timeout=30, what=f"pushpin on port {self.port}")
         # /healthz went proxy -> zurl -> gunicorn, but a hold goes proxy -> handler too, over a ZeroMQ
