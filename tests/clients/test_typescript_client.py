@@ -3,7 +3,7 @@ tests/clients/typescript/package-lock.json) is typed by the games' own command u
 creates a game, reads it and sends its legal moves type-checks (`tsc`) and plays a whole game of each
 ruleset against bots; one that sends a Druglord Sway with weight "plutonium" does not compile (issue 25 item 3).
 
-node and npm must be on the machine (.ci/run installs them before the tests).  npm ci runs once into
+node and npm must be on the machine (installed with apt-get when missing and root, as .ci/run does).  npm ci runs once into
 a directory under the machine's temporary directory (kept while the lock is unchanged); nothing is installed into the checkout."""
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.machine import npm_tools
 from tests.support.processes import database, running_service
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,20 +31,8 @@ def run(args: list, cwd: Path, timeout: float = 300) -> subprocess.CompletedProc
 
 @pytest.fixture(scope="module")
 def toolchain() -> Path:
-    """node_modules with the pinned openapi-typescript and typescript (npm ci from the committed lock),
-    reused across runs while the lock is unchanged."""
-    assert shutil.which("npm") and shutil.which("node"), "node and npm are needed (.ci/run installs them)"
-    cache = CACHE
-    cache.mkdir(exist_ok=True)
-    lock = (SOURCES / "package-lock.json").read_text()
-    installed = cache / "installed-lock.json"
-    if not installed.exists() or installed.read_text() != lock:
-        for name in ("package.json", "package-lock.json"):
-            shutil.copy(SOURCES / name, cache / name)
-        done = run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cache)
-        assert done.returncode == 0, done.stdout + done.stderr
-        installed.write_text(lock)
-    return cache / "node_modules" / ".bin"
+    """The pinned openapi-typescript and typescript (npm ci from the committed lock), reused across runs."""
+    return npm_tools(SOURCES, CACHE) / ".bin"
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +41,7 @@ def project(toolchain, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("typescript")
     generated = run([toolchain / "openapi-typescript", SPEC, "-o", out / "api.ts"], out)
     assert generated.returncode == 0, generated.stdout + generated.stderr
-    for name in ("play.ts", "plutonium.ts", "tsconfig.json"):
+    for name in ("play.ts", "plutonium.ts", "events.ts", "wrong_event_data.ts", "tsconfig.json"):
         shutil.copy(SOURCES / name, out / name)
     return out
 
@@ -106,3 +95,21 @@ def test_the_typescript_program_plays_a_whole_game_of_each_ruleset(built, projec
     assert result["ruleset"] == ruleset and result["status"] == "finished", result
     assert result["sent"] > 10 and result["literal"] > 0, result
     assert result["you"] == 0 and isinstance(result["winners"], list), result
+
+
+STRICT = ("--noEmit", "--strict", "--target", "ES2022", "--module", "ES2022", "--moduleResolution", "bundler")
+
+
+def test_a_game_s_event_narrowed_on_its_type_has_that_type_s_data(toolchain, project):
+    """KingpinEvent is a union on `type`: after `event.type === "HitsSold"`, `event.data.hits` is a number;
+    a Druglord BallerDrawn's secret card is optional (issue 25: event data per type)."""
+    types = (project / "api.ts").read_text()
+    assert 'KingpinEvent: components["schemas"]["KingpinEventGameStarted"] |' in types
+    checked = tsc(toolchain, project, *STRICT, "events.ts")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_reading_a_field_another_event_type_has_does_not_compile(toolchain, project):
+    checked = tsc(toolchain, project, *STRICT, "wrong_event_data.ts")
+    assert checked.returncode != 0
+    assert "wrong_event_data.ts" in checked.stdout and "'hits'" in checked.stdout, checked.stdout

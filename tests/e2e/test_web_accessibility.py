@@ -6,8 +6,6 @@ replay page, in the distribution's Chromium: no violation of impact "serious" or
 node and npm must be on the machine (.ci/run installs them, as for tests/clients/test_typescript_client.py)."""
 from __future__ import annotations
 
-import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -17,6 +15,7 @@ import requests
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_web_frontend import Tab, browser, create_game  # noqa: F401  (browser: the fixture)
+from tests.support.machine import npm_tools
 
 SOURCES = Path(__file__).with_name("axe")
 CACHE = Path(tempfile.gettempdir()) / "tabletop-cartel-axe"
@@ -26,18 +25,7 @@ BLOCKING = ("serious", "critical")
 @pytest.fixture(scope="module")
 def axe_script() -> Path:
     """axe.min.js of the pinned axe-core (npm ci from the committed lock), reused while the lock is unchanged."""
-    assert shutil.which("npm"), "npm is needed (.ci/run installs node and npm)"
-    CACHE.mkdir(exist_ok=True)
-    lock = (SOURCES / "package-lock.json").read_text()
-    installed = CACHE / "installed-lock.json"
-    if not installed.exists() or installed.read_text() != lock:
-        for name in ("package.json", "package-lock.json"):
-            shutil.copy(SOURCES / name, CACHE / name)
-        done = subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=CACHE,
-                              capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stdout + done.stderr
-        installed.write_text(lock)
-    return CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    return npm_tools(SOURCES, CACHE) / "axe-core" / "axe.min.js"
 
 
 class AxeTab(Tab):

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import signal
 import socket
 import subprocess
@@ -17,6 +16,7 @@ import redis
 import requests
 
 from service.serve import PUSHPIN_PORTS, find_redis_server, pushpin_env, start_pushpin
+from tests.support.machine import ensure_command
 
 # Ports for the servers tests start.  Not the kernel's pick (bind to port 0): that comes from the
 # ephemeral range, which every outgoing connection of a busy test run draws from too, and two
@@ -302,7 +302,7 @@ class Pushpin:
 
     def start(self) -> None:
         log = (self.directory / "pushpin.log").open("ab")
-        self.process = start_pushpin(shutil.which("pushpin") or "/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
+        self.process = start_pushpin(ensure_command("pushpin", "pushpin") or "/usr/bin/pushpin", self.directory, f"127.0.0.1:{self.port}", self.backend,
                                      self.key, self.ports, log=log, log_level=2)  # 2: its holds and publishes
         wait_until(self._listening, timeout=30, what=f"pushpin on port {self.port}")
         # /healthz went proxy -> zurl -> gunicorn, but a hold goes proxy -> handler too, over a ZeroMQ
