@@ -1,19 +1,24 @@
 """SSE fan-out: how many live followers one node holds, and what they cost the rest of the API.
 
-`python3 -m bench.sse_fanout [--followers 1000 --games 100 --rounds 5 --concurrency 8]` starts
-redis-server and gunicorn as shipped (2 gthread processes, SSE_MAX_FOLLOWERS each), opens the
-followers spread over the games, then plays a move in every game per round from `concurrency`
-clients at once and reports: followers held, event delivery latency p50/p99 (command sent ->
-event read by a follower), a command's p50/p99 while they are open, the Redis connections and
-the servers' memory per follower.  It runs the node twice in the same run (issue 28): `hub`
-(gunicorn alone: a thread per stream on the feed hub) and `pushpin` (Pushpin in front holding
-the streams, gunicorn answering each with a hold and publishing after each append, as
-`python -m service.serve` runs it).  The baseline is the hub node with 1 follower and 1 client.
+`nice python3 -m bench.sse_fanout [--followers 1000,5000 --games 100 --rounds 3 --concurrency 8]`
+starts redis-server and gunicorn as shipped (2 gthread processes, SSE_MAX_FOLLOWERS each), opens
+the followers spread over the games all at once (a connect burst), then plays a move in every game
+per round from `concurrency` clients at once (the command load) and reports: followers held (and
+refused), event delivery latency p50/p99 (command sent -> event read by a follower), a command's
+p50/p99 under that load while the followers are open, the Redis connections and the servers'
+memory per follower.  Each row is its own node, all in the same run (issue 28): `hub` (gunicorn
+alone: a thread per stream on the feed hub) and `pushpin` (Pushpin in front holding the streams,
+gunicorn answering each with a hold and publishing after each append, as `python -m
+service.serve` runs it), each at 1 follower (its baseline: the same command load, no crowd) and
+at every count of --followers.  The followers are raw HTTP/1.1 SSE requests on asyncio streams,
+all in one event loop of this process (no thread each, no dependency); the open-file limit is
+raised for them (and inherited by the servers it starts).
 """
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
+import resource
 import tempfile
 import threading
 import time
@@ -24,35 +29,91 @@ from bench.common import Http, percentile, ratio, redis_only, report, verdict, w
 from tests.support.processes import Gunicorn, Pushpin, stop_all
 
 
-class Follower(threading.Thread):
-    """One SSE client over a raw HTTP connection; records when each event id arrives."""
+class Follower:
+    """One SSE client on a raw HTTP/1.1 connection (asyncio streams: thousands in one event loop, no
+    thread each); records when each event id arrives."""
 
     def __init__(self, port: int, game_id: str, after: int):
-        super().__init__(daemon=True)
         self.port, self.game_id, self.after = port, game_id, after
-        self.connected = threading.Event()
+        self.connected = False
         self.arrivals: dict[int, float] = {}
         self.failure: str | None = None
 
-    def run(self) -> None:
+    async def follow(self) -> None:
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-            connection.request("GET", f"/v1/games/{self.game_id}/events?after={self.after}",
-                               headers={"Accept": "text/event-stream"})
-            response = connection.getresponse()
-        except OSError as error:
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=1 << 20)
+            writer.write(f"GET /v1/games/{self.game_id}/events?after={self.after} HTTP/1.1\r\n"
+                         f"Host: 127.0.0.1:{self.port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            await writer.drain()
+            head = await reader.readuntil(b"\r\n\r\n")
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as error:
             self.failure = repr(error)
             return
-        if response.status != 200:
-            self.failure = f"HTTP {response.status}: {response.read(200)!r}"
+        status = int(head.split(b" ", 2)[1])
+        if status != 200:
+            self.failure = f"HTTP {status}: {(head + await _some(reader))[:300]!r}"
+            writer.close()
             return
-        self.connected.set()
-        while True:
-            line = response.fp.readline()
-            if not line:
-                return
-            if line.startswith(b"id: "):
-                self.arrivals[int(line[4:])] = time.monotonic()
+        self.connected = True
+        try:
+            while line := await reader.readline():  # a chunk-size line (hex) never starts with "id: "
+                if line.startswith(b"id: "):
+                    self.arrivals[int(line[4:])] = time.monotonic()
+        except (OSError, ValueError):
+            return
+        finally:
+            writer.close()
+
+
+async def _some(reader: asyncio.StreamReader) -> bytes:
+    try:
+        return await asyncio.wait_for(reader.read(300), 1)
+    except (TimeoutError, OSError):
+        return b""
+
+
+class Crowd:
+    """The followers, all in one asyncio event loop on a thread of its own (so the command clients
+    stay plain threads): opened at once, held until closed."""
+
+    def __init__(self, followers: list[Follower]):
+        self.followers = followers
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.tasks: list[asyncio.Future] = []
+
+    def open(self, timeout: float = 60) -> int:
+        """Connect every follower at once (a burst); how many were answered 200 within `timeout`."""
+        self.thread.start()
+        self.tasks = [asyncio.run_coroutine_threadsafe(f.follow(), self.loop) for f in self.followers]
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(f.connected or f.failure or t.done() for f, t in zip(self.followers, self.tasks)):
+                break
+            time.sleep(0.1)
+        return sum(f.connected for f in self.followers)
+
+    def close(self) -> None:
+        """Hang up every follower (their sockets closed inside the loop), then stop the loop."""
+        async def hang_up() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(hang_up(), self.loop).result(timeout=60)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
+
+
+def raise_open_files(wanted: int) -> int:
+    """This process's open-file limit raised towards `wanted` (one socket per follower); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def rss_kb(pids: list[int]) -> int:
@@ -102,17 +163,19 @@ def measure(port: int, url: str, games: list[tuple[str, dict]], followers: int, 
     for game_id, _ in games[:max(1, followers // per_game)]:
         version = http.call("GET", f"/v1/games/{game_id}")[1]["version"]
         clients += [Follower(port, game_id, version) for _ in range(per_game)]
+    crowd = Crowd(clients[:followers])
     memory_before = rss_kb(pids())
-    for client in clients[:followers]:
-        client.start()
-    deadline = time.monotonic() + 60
-    held = sum(c.connected.wait(max(0.0, deadline - time.monotonic())) for c in clients[:followers])
-    failures = [c.failure for c in clients[:followers] if c.failure]
+    opened = time.monotonic()
+    held = crowd.open()
+    burst_s = time.monotonic() - opened
+    failures = [c.failure for c in crowd.followers if c.failure]
     if failures:
-        print(f"{len(failures)} followers failed to connect, e.g. {failures[0]}")
+        print(f"{len(failures)} followers failed to connect, e.g. {failures[0]}", flush=True)
     # Pushpin asks a new channel's next link once, 1 s after it subscribes (to catch what was published
-    # while the subscription spread); moves made during that update wait for it. Followers idle a moment first.
-    time.sleep(3)
+    # while the subscription spread), at most 10 such requests a second (built in); moves made on a channel
+    # during its update wait for it (seconds after a burst onto 100 new channels).  Followers idle first.
+    channels = len({c.game_id for c in crowd.followers if c.connected})
+    time.sleep(3 + channels / 10)
     memory_per_follower = (rss_kb(pids()) - memory_before) / max(held, 1)
     sent, command_ms = {}, []
     lock = threading.Lock()
@@ -142,13 +205,15 @@ def measure(port: int, url: str, games: list[tuple[str, dict]], followers: int, 
     for player in players:
         player.join()
     time.sleep(2)
+    crowd.close()
     if not sent:
         raise RuntimeError("no command was accepted: nothing to deliver")
     delays = [(arrived - sent[(c.game_id, v)]) * 1000 for c in clients[:followers]
               for v, arrived in c.arrivals.items() if (c.game_id, v) in sent]
-    # every follower of a moved game should see each of its game's events sent after it connected
-    expected = sum(1 for c in clients[:followers] for (g, _) in sent if g == c.game_id)
-    return {"followers": followers, "held": held, "deliveries": len(delays), "expected_deliveries": expected,
+    # every follower held (a refused one is counted as such) should see each of its game's events
+    expected = sum(1 for c in clients[:followers] if c.connected for (g, _) in sent if g == c.game_id)
+    return {"followers": followers, "held": held, "refused": len(failures), "burst_s": round(burst_s, 1),
+            "deliveries": len(delays), "expected_deliveries": expected,
             "server_kb_per_follower": round(memory_per_follower, 1),
             "delivery_p50_ms": percentile(delays, 50) if delays else None,
             "delivery_p99_ms": percentile(delays, 99) if delays else None,
@@ -159,47 +224,61 @@ def redis_connections(redis_server) -> int:
     return len(redis_server.client().client_list())
 
 
-def run(followers: int = 1000, games: int = 100, rounds: int = 5, concurrency: int = 8) -> dict:
+def run(followers: tuple[int, ...] = (1000,), games: int = 100, rounds: int = 3, concurrency: int = 8,
+        engines: tuple[str, ...] = ("hub", "pushpin")) -> dict:
+    open_files = raise_open_files(2 * max(followers) + 4096)  # our sockets, and the servers' (inherited)
+    plan = [(engine, count) for count in (1, *followers) for engine in engines]
     rows = []
-    for engine, count in (("hub", 1), ("hub", followers), ("pushpin", followers)):
+    for engine, count in plan:
         with tempfile.TemporaryDirectory() as tmp, node(Path(tmp), engine) as (redis_server, url, port, pids):
             http = Http(url)
             created = []
-            for n in range(games if count > 1 else 1):
+            for n in range(games):
                 status, body = http.call("POST", "/v1/games", {"ruleset": "kingpin", "seed": f"fan-{n}",
                                                                "seats": [{"kind": "human"}, {"kind": "human"}]})
                 created.append((body["id"], {s["seat"]: s["token"] for s in body["seats"]}))
-            row = {"streams": engine, **measure(port, url, created, count, rounds, concurrency if count > 1 else 1,
-                                                 pids)}
+            row = {"streams": engine, **measure(port, url, created, count, rounds, concurrency, pids)}
             row["redis_connections"] = redis_connections(redis_server)
             rows.append(row)
-    base, hub, push = rows
-    for row in rows:
-        row["command_p99_vs_1"] = ratio(row["command_p99_ms"], base["command_p99_ms"])
-    for key in ("delivery_p50_ms", "delivery_p99_ms", "command_p50_ms", "command_p99_ms", "server_kb_per_follower"):
-        push[f"{key}_vs_hub"] = ratio(push[key], hub[key]) if push[key] and hub[key] else None
-    notes = [f"targets: {followers} followers held (hub {verdict(hub['held'], followers)}, pushpin "
-             f"{verdict(push['held'], followers)}); every follower of a moved game sees each move (hub "
-             f"{verdict(hub['deliveries'], hub['expected_deliveries'])}, pushpin "
-             f"{verdict(push['deliveries'], push['expected_deliveries'])}); command p99 under load no worse than "
-             f"1.5x the 1-follower run (pushpin {verdict(push['command_p99_vs_1'] or 1e9, 1.5, higher_is_better=False)})",
-             f"with the followers open, {concurrency} clients send commands at once (the 1-follower baseline: one "
-             "client); a command's time is its POST, acknowledged after the append (and, with Pushpin, its publish)",
-             "gunicorn as shipped: 2 gthread processes; hub: each follower waits on its process's feed hub; pushpin: "
-             "Pushpin holds them, commands go through it too; server memory: gunicorn (+ Pushpin's services) RSS "
-             "growth while the followers connect, per follower",
-             "the load generator is a thread per follower (at 1,000 the client's own cost is on the same 2 cores)"]
+            print(f"{engine} {count}: {row}", flush=True)
+    base = {row["streams"]: row for row in rows if row["followers"] == 1}
+    for row in rows:  # the same command load with 1 follower, on the same engine
+        row["command_p99_vs_1"] = ratio(row["command_p99_ms"], base[row["streams"]]["command_p99_ms"])
+    for count in followers if set(engines) == {"hub", "pushpin"} else ():
+        hub, push = (next(r for r in rows if r["streams"] == e and r["followers"] == count) for e in ("hub", "pushpin"))
+        for key in ("delivery_p50_ms", "delivery_p99_ms", "command_p50_ms", "command_p99_ms", "server_kb_per_follower"):
+            push[f"{key}_vs_hub"] = ratio(push[key], hub[key]) if push[key] and hub[key] else None
+    top = [r for r in rows if r["followers"] == max(followers)]
+    notes = [f"targets at {max(followers)} followers: all held ("
+             + ", ".join(f"{r['streams']} {verdict(r['held'], r['followers'])}" for r in top)
+             + "); every follower of a moved game sees each move ("
+             + ", ".join(f"{r['streams']} {verdict(r['deliveries'], r['expected_deliveries'])}" for r in top)
+             + "); command p99 under load no worse than 1.5x the same load with 1 follower ("
+             + ", ".join(f"{r['streams']} {verdict(r['command_p99_vs_1'] or 1e9, 1.5, higher_is_better=False)}"
+                         for r in top) + ")",
+             f"every row: {games} kingpin games, {concurrency} clients sending commands at once ({rounds} rounds of a "
+             "move in every game, 1 s apart) while the followers are open; a command's time is its POST, "
+             "acknowledged after the append (and, with Pushpin, its publish); commands go through Pushpin too",
+             "followers connect all at once (burst_s: until every one is answered); refused: answered other than 200 "
+             "(the hub's 503 over SSE_MAX_FOLLOWERS a process); followers idle 3 s + 0.1 s a followed game before the "
+             "first move (Pushpin updates each new channel once, 10 a second)",
+             "gunicorn as shipped: 2 gthread processes; server memory: gunicorn (+ Pushpin's services) RSS growth "
+             "while the followers connect, per follower held",
+             f"load generator: one asyncio event loop in the bench process (open files {open_files}), on the same "
+             "2 cores as the servers"]
     return report("sse_fanout", rows, notes=notes)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--followers", type=int, default=1000)
+    parser.add_argument("--followers", default="1000", help="follower counts, comma-separated (1000,5000,10000)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--concurrency", type=int, default=8, help="clients sending commands at once")
+    parser.add_argument("--engines", default="hub,pushpin", help="which nodes to run (hub,pushpin)")
     args = parser.parse_args()
-    run(args.followers, args.games, args.rounds, args.concurrency)
+    run(tuple(int(n) for n in args.followers.split(",")), args.games, args.rounds, args.concurrency,
+        tuple(args.engines.split(",")))
 
 
 if __name__ == "__main__":
