@@ -108,6 +108,9 @@ class RulesetDescriptionSchema(Strict):
                        "per command with a description of it and of each argument; every legal move validates"})
     events = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), required=True,
                             metadata={"description": "event type -> what it means"})
+    event_data = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Dict(), required=True, metadata={
+        "description": "event type -> JSON Schema (2020-12) of its `data` as the event's owner reads it: `secret` "
+                       "is optional, since every other reader gets the event without it (the spec's <Game>Event)"})
     view = ma.fields.Dict(required=True, metadata={"description": "JSON Schema (2020-12) of the game's `view`"})
 
 
@@ -322,9 +325,9 @@ class EventSchema(Strict):
     version = ma.fields.Integer(required=True)
     type = ma.fields.String(required=True)  # in the spec: EventType (service/api/base.py)
     data = ma.fields.Dict(required=True, metadata={
-        "description": "The event's own fields, redacted for the reader: what each type is about is in its "
-                       "<Game>EventType's description (no field list per type is declared; `narration` says it "
-                       "in words)"})
+        "description": "The event's own fields, redacted for the reader (`secret` only for whom it is meant): "
+                       "<Game>Event declares them per event type, <Game>EventType's description says what each "
+                       "type is about, `narration` says it in words"})
     narration = ma.fields.Nested(NarrationSchema, required=True, metadata={
         "description": "The event in words, for this reader (derived: a history's verification ignores it)"})
     actor = ma.fields.String(required=True, metadata={"description": "seat:N, bot:N, clock:N or system"})

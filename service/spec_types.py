@@ -3,15 +3,17 @@
 Each ruleset already describes itself in JSON Schema 2020-12 (rules/describe.py, served at
 GET /v1/rulesets/{name}/schema).  This module converts those documents, at spec-build time, into
 OpenAPI 3.0 components: `<Game><Command>` per command type, `<Game>Command` (a oneOf discriminated by
-`type`), `<Game>View`, `<Game>EventType`, `EventType` (any event's type), and `AnyCommand` (any
-game's command: the body of POST /v1/games/{id}/commands and each item of `legal_moves`).  Generated,
+`type`), `<Game>View`, `<Game>EventType`, `<Game>Event<Type>` per event type (the event with its
+declared data) and `<Game>Event` (their oneOf discriminated by `type`), `EventType` (any event's type),
+and `AnyCommand` (any game's command: the body of POST /v1/games/{id}/commands and each item of
+`legal_moves`).  Generated,
 never hand-copied: the spec and `/schema` cannot drift.  Pure: no I/O, no Flask.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.describe import command_schema, event_catalogue, view_schema
+from rules.describe import command_schema, event_catalogue, event_data_schemas, view_schema
 
 REF = "#/components/schemas/"
 ANY_COMMAND = "AnyCommand"
@@ -127,10 +129,37 @@ def event_type_component(ruleset: Any) -> dict:
             "description": f"The type of a {ruleset.title} event ({ruleset.name}). {lines}"}
 
 
+def event_components(ruleset: Any, envelope: Mapping[str, Any]) -> dict[str, dict]:
+    """`<Game>Event<Type>` for each event type: the Event `envelope` (its properties and required list) with
+    `type` fixed and `data` its declared schema, and `<Game>Event`, their union discriminated by `type`: what
+    an event of this game is, so a generated client narrows on `event.type` and reads typed data."""
+    prefix = pascal(ruleset.name)
+    catalogue = event_catalogue(ruleset)
+    members = {etype: f"{prefix}Event{etype}" for etype in catalogue}
+    fields = {k: v for k, v in envelope["properties"].items() if k not in ("type", "data")}
+    components = {}
+    for etype, data in event_data_schemas(ruleset).items():
+        data = {k: v for k, v in openapi30(data).items() if k != "title"}  # named by its component, not its title
+        components[members[etype]] = {
+            "type": "object", "description": f"{ruleset.title} {etype}: {catalogue[etype]}".rstrip(": "),
+            "properties": {"type": {"type": "string", "enum": [etype]},
+                           "data": {**data, "description": "Its fields as the event's owner reads them; another "
+                                    "reader gets it without `secret`"}, **fields},
+            "required": list(dict.fromkeys(["type", "data", *envelope.get("required", [])]))}
+    components[f"{prefix}Event"] = {
+        "title": f"{ruleset.title} event",
+        "description": f"An event of a {ruleset.title} game ({ruleset.name}): an Event whose `data` has the fields "
+                       f"its type declares (GET /v1/rulesets/{ruleset.name}/schema `event_data` has the same schemas)",
+        "oneOf": [ref(name) for name in members.values()],
+        "discriminator": {"propertyName": "type", "mapping": {etype: REF + name for etype, name in members.items()}},
+    }
+    return components
+
+
 def event_type_components(rulesets: Mapping[str, Any], table_events: frozenset[str]) -> dict[str, dict]:
     """`TableEventType` (the table's own events) and `EventType`: every type an event of this server may
     have, the table's and each ruleset's (`<Game>EventType` describes them), one enum for generators.
-    An event's `data` stays a free object: the rulesets declare no field list per event type."""
+    An Event's `data` stays a free object there; `<Game>Event` types it per event type."""
     table = sorted(table_events)
     every = list(dict.fromkeys([*table, *(etype for r in rulesets.values() for etype in event_catalogue(r))]))
     return {
@@ -143,14 +172,16 @@ def event_type_components(rulesets: Mapping[str, Any], table_events: frozenset[s
     }
 
 
-def ruleset_components(rulesets: Mapping[str, Any]) -> dict[str, dict]:
-    """Every ruleset's components, and `AnyCommand`: a command of any of them."""
+def ruleset_components(rulesets: Mapping[str, Any], envelope: Mapping[str, Any]) -> dict[str, dict]:
+    """Every ruleset's components (its events typed on the Event `envelope`), and `AnyCommand`: a command of
+    any of them."""
     components: dict[str, dict] = {}
     for ruleset in rulesets.values():
         prefix = pascal(ruleset.name)
         components.update(command_components(ruleset))
         components[f"{prefix}View"] = view_component(ruleset)
         components[f"{prefix}EventType"] = event_type_component(ruleset)
+        components.update(event_components(ruleset, envelope))
     # anyOf, not oneOf: two games may share a command ({"type": "Pass"} is a move in several)
     components[ANY_COMMAND] = {
         "title": "Any command",

@@ -89,17 +89,18 @@ class CartelApi(flask_smorest.Api):
         self.spec.components.schema("StreamEnd", schema=StreamEndSchema)
 
     def register_ruleset_types(self, rulesets: Mapping[str, Any]) -> None:
-        """The games' own command, view and event-type schemas as components (service/spec_types.py), and
+        """The games' own command, view, event-type and event schemas as components (service/spec_types.py), and
         a command typed as one of them: `Move` (each item of legal_moves) and `Command` (the body of
         POST /v1/games/{id}/commands) are any game's command.  The marshmallow
         schemas still validate requests (the rulesets' validators check the arguments); this is the
         description generated clients are typed from."""
         from events.table import ENGINE_EVENTS
         from service.spec_types import ANY_COMMAND, event_type_components, ref, ruleset_components
-        for name, component in {**ruleset_components(rulesets), **event_type_components(rulesets, ENGINE_EVENTS)
-                                }.items():
-            self.spec.components.schema(name, component=component)
         schemas = self.spec.components.schemas
+        envelope = schemas["Event"]  # each game's events are this envelope with typed data (<Game>Event)
+        for name, component in {**ruleset_components(rulesets, envelope),
+                                **event_type_components(rulesets, ENGINE_EVENTS)}.items():
+            self.spec.components.schema(name, component=component)
         schemas["Event"]["properties"]["type"] = ref("EventType")
         schemas["Move"] = {"description": "A command the caller may send now, postable as-is",
                            "anyOf": [ref(ANY_COMMAND)]}

@@ -11,7 +11,7 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from rules.base import BadCommand
-from rules.describe import commands_schema, event_catalogue, view_schema
+from rules.describe import commands_schema, event_catalogue, event_data_schemas, view_schema
 from rules.ruleset import latest_version, ruleset_at
 from service.api.base import PUBLIC, RATE_LIMITED, Blueprint
 from service.errors import Problem
@@ -87,10 +87,10 @@ class RulesetSchemas(MethodView):
     @blp.doc(operationId="getRulesetSchema", security=PUBLIC)
     def get(self, name):
         """JSON Schemas (2020-12) of the ruleset's commands (a oneOf discriminated by `type`, each command and
-        argument described) and of its view, and the catalogue of its event types."""
+        argument described) and of its view, the catalogue of its event types and the JSON Schema of each one's data."""
         ruleset = ruleset_named(name)
         return {"commands": commands_schema(ruleset), "events": event_catalogue(ruleset),
-                "view": view_schema(ruleset)}, 200, PUBLIC_CACHE
+                "event_data": event_data_schemas(ruleset), "view": view_schema(ruleset)}, 200, PUBLIC_CACHE
 
 
 class RulesetDataQuerySchema(Strict):

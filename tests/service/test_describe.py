@@ -129,3 +129,27 @@ def test_a_tampered_replay_counts_the_events_that_verified(client, race):
     result = client.post("/v1/replays", data=body, content_type="application/x-ndjson").json
     assert not result["valid"]
     assert result["events"] == result["diverged_at"] - 1 >= 2
+
+
+def test_every_event_a_reader_receives_matches_its_type_s_served_data_schema(client):
+    """Issue 25 (event data per type): the schema resource declares every event type's data, and each event of
+    a new Druglord game, as seat 0, seat 1 and a spectator read it (a drawn card's `secret` only for its
+    seat), validates against its type's schema; the table's own events are not the ruleset's."""
+    from events.table import ENGINE_EVENTS
+
+    described = client.get("/v1/rulesets/druglord/schema").json
+    assert set(described["event_data"]) == set(described["events"])
+    validators = {etype: Draft202012Validator(schema) for etype, schema in described["event_data"].items()}
+    created = client.post("/v1/games", json={"ruleset": "druglord", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                             "seed": "event-data"}).json
+    secrets = {}
+    for reader, headers in (("s0", bearer(created["seats"][0]["token"])),
+                            ("s1", bearer(created["seats"][1]["token"])), ("spectator", {})):
+        events = client.get(f"/v1/games/{created['id']}/events", headers=headers).json["events"]
+        for event in events:
+            if event["type"] in ENGINE_EVENTS:
+                continue
+            problems = [e.message for e in validators[event["type"]].iter_errors(event["data"])]
+            assert not problems, f"{reader}: {event['type']} {event['data']}: {problems}"
+        secrets[reader] = sum("secret" in e["data"] for e in events if e["type"] == "RegionCardsDrawn")
+    assert secrets == {"s0": 1, "s1": 1, "spectator": 0}

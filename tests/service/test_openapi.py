@@ -67,3 +67,24 @@ def test_an_event_s_type_is_one_enum_of_every_ruleset_s_events_and_the_table_s()
     every = set(ENGINE_EVENTS).union(*(event_catalogue(ruleset) for ruleset in RULESETS.values()))
     assert set(schemas["EventType"]["enum"]) == every and len(schemas["EventType"]["enum"]) == len(every)
     assert {"GameCreated", "HitsSold", "SwayDeclared"} <= every
+
+
+def test_each_game_s_event_is_a_union_on_type_with_its_declared_data():
+    """Issue 25 (event data per type): <Game>Event is a oneOf discriminated by `type`, one member per event type
+    of the ruleset, each the Event envelope with `type` fixed and `data` the ruleset's declaration."""
+    from rules import RULESETS
+    from rules.describe import event_catalogue, event_data_schemas
+    from service.spec_types import openapi30, pascal
+
+    schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
+    for name, ruleset in RULESETS.items():
+        union = schemas[f"{pascal(name)}Event"]
+        mapping = union["discriminator"]["mapping"]
+        assert set(mapping) == set(event_catalogue(ruleset)) and len(union["oneOf"]) == len(mapping)
+        for etype, schema in event_data_schemas(ruleset).items():
+            member = schemas[mapping[etype].rsplit("/", 1)[1]]
+            assert member["properties"]["type"]["enum"] == [etype]
+            assert {"version", "actor", "at", "narration"} <= set(member["properties"]) <= set(member["required"]) | {
+                "command_id", "schema"}
+            data = {k: v for k, v in member["properties"]["data"].items() if k != "description"}
+            assert data == {k: v for k, v in openapi30(schema).items() if k != "title"}, (name, etype)
