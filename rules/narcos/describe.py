@@ -93,7 +93,7 @@ EVENT_DATA: dict[str, dict] = {
             "seats": INT,
             "mode": STR,
             "first": INT,
-            "permanent": STR,
+            "permanent": nullable(STR),  # the basic mode's permanent Dealer; advanced: tokens instead
             "tokens": nullable(dict_of(STR)),
             "reserve": arr(STR),
             "supply": INT,

@@ -119,10 +119,11 @@ EVENT_DATA: dict[str, dict] = {
             "passes": INT,
             "board": STR,
             "cards": STR,
+            "lending": BOOL,
             "secret": obj({"decks": obj({"sour_grapes": arr(INT), "flip_out": arr(INT)})}),
             "rules_version": INT,
         },
-        optional=("secret",),
+        optional=("lending", "secret"),  # lending: only in a game with the lending option (17b)
     ),
     "DealerChosen": obj({"seat": INT, "dealer": STR, "square": STR}),
     "NarcPlaced": obj({"square": STR}),
@@ -200,23 +201,13 @@ EVENT_DATA: dict[str, dict] = {
     "LidsLost": obj({"seat": INT, "lids": INT, "why": STR}),
     "GameWon": obj({"winners": arr(INT), "reason": STR}),
     "OfferMade": obj({"offer": INT, "from": INT, "to": INT, "terms": _TERMS_DATA}),
-    "OfferAccepted": obj(
-        {"offer": INT, "from": INT, "to": INT, "terms": obj({"direction": STR, "lids": INT, "price": INT})}
-    ),
+    "OfferAccepted": obj({"offer": INT, "from": INT, "to": INT, "terms": _TERMS_DATA}),
     "DealMade": obj({"seller": INT, "buyer": INT, "lids": INT, "price": INT}),
     "OfferDeclined": obj({"offer": INT, "by": INT}),
     "CashCollected": obj({"seat": INT, "amount": INT, "why": STR}),
     "BuyFailed": obj({"seat": INT, "die": INT, "cost": INT}),
     "CardUsed": obj({"seat": INT, "card": STR, "use": STR, "cause": STR}),
-    "OfferCountered": obj(
-        {
-            "offer": INT,
-            "by": INT,
-            "counter": INT,
-            "to": INT,
-            "terms": obj({"direction": STR, "lids": INT, "price": INT}),
-        }
-    ),
+    "OfferCountered": obj({"offer": INT, "by": INT, "counter": INT, "to": INT, "terms": _TERMS_DATA}),
     "OfferWithdrawn": obj({"offer": INT, "by": INT}),
     "LoanMade": obj({"loan": INT, "lender": INT, "borrower": INT, "amount": INT}),
     "LoanRepaid": obj({"loan": INT, "lender": INT, "borrower": INT, "amount": INT}),
