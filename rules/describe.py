@@ -44,6 +44,12 @@ def arr(items: Mapping) -> dict:
     return {"type": "array", "items": dict(items)}
 
 
+def tuple_of(*items: Mapping) -> dict:
+    """A fixed-length list whose n-th item is `items[n]` (a card and its pay: ["junkie200-1", 100])."""
+    return {"type": "array", "prefixItems": [dict(i) for i in items], "items": False,
+            "minItems": len(items), "maxItems": len(items)}
+
+
 def dict_of(values: Mapping) -> dict:
     """An object with any keys whose values are `values`."""
     return {"type": "object", "additionalProperties": dict(values)}

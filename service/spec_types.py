@@ -54,11 +54,17 @@ def typed_enum(schema: dict) -> dict:
 
 def openapi30(schema: Any) -> Any:
     """A JSON Schema 2020-12 document, as rules/describe.py writes them, in OpenAPI 3.0.3's dialect:
-    `const` -> a one-value enum, `type: [t, "null"]` and `anyOf: [s, {type: null}]` -> `nullable`."""
+    `const` -> a one-value enum, `type: [t, "null"]` and `anyOf: [s, {type: null}]` -> `nullable`,
+    a tuple's `prefixItems` -> `items` (any of its positions' kinds)."""
     if isinstance(schema, list):
         return [openapi30(item) for item in schema]
     if not isinstance(schema, Mapping):
         return schema
+    if "prefixItems" in schema:  # 3.0 has no tuples: each item one of the positions' kinds, the length kept
+        kinds = [openapi30(item) for item in schema["prefixItems"]]
+        unique = [k for n, k in enumerate(kinds) if k not in kinds[:n]]
+        schema = {**{k: v for k, v in schema.items() if k != "prefixItems"},
+                  "items": unique[0] if len(unique) == 1 else {"anyOf": unique}}
     out: dict = {}
     for key, value in schema.items():
         if key in UNSUPPORTED or (key == "required" and not value):  # 3.0: a `required` list is never empty

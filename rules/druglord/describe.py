@@ -3,7 +3,7 @@
 and the static data (the map with coordinates, the Baller deck) from the files the rules read."""
 from __future__ import annotations
 
-from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts, tuple_of
 from rules.druglord.board import MAP, OCEANS, board_at
 from rules.druglord.data import BALLER, BOARD, BOARDS, CARDS, PHASE_NAMES, WEIGHT_TYPES
 from rules.druglord.geo import ROUTE_WORDS, route_kind, route_ocean
@@ -139,7 +139,7 @@ EVENT_DATA: dict[str, dict] = {
     "DeckShuffled": obj({"count": INT, "secret": obj({"deck": arr(STR)})}, optional=("secret",)),
     "TurnStarted": obj({"turn": INT}),
     "LoadingStarted": obj({"loads": arr(obj({"production": dict_of(INT), "own": dict_of(INT), "room": dict_of(INT)}))}),
-    "WeightLoaded": obj({"seat": INT, "placements": arr(arr({"anyOf": [INT, STR]}))}),
+    "WeightLoaded": obj({"seat": INT, "placements": arr(tuple_of(STR, STR, STR, INT))}),
     "StorageChosen": obj({"seat": INT, "stored": arr(STR), "offered": arr(STR)}),
     "RollStarted": obj(
         {
@@ -189,14 +189,14 @@ EVENT_DATA: dict[str, dict] = {
             "naturals": dict_of(INT),
             "modifiers": dict_of(INT),
             "totals": dict_of(INT),
-            "cards": arr(arr({"anyOf": [INT, STR]})),
+            "cards": arr(tuple_of(INT, STR)),
         }
     ),
     "ActionOrderRolled": obj({"rounds": arr(obj({"who": arr(INT), "dice": arr(INT)})), "order": arr(INT)}),
     "PhaseStarted": obj({"wtype": STR}),
     "WeightDrawn": obj({"seat": INT, "weights": arr(STR)}),
     "ActionEnded": obj({"seat": INT, "action": STR}, optional=("action",)),
-    "PhaseEnded": obj({"wtype": STR, "sweep": arr(arr({"anyOf": [INT, STR]}))}),
+    "PhaseEnded": obj({"wtype": STR, "sweep": arr(tuple_of(INT, STR, INT, INT))}),
     "TradeDeclared": obj(
         {
             "seat": INT,
@@ -247,7 +247,7 @@ EVENT_DATA: dict[str, dict] = {
         {
             "seat": INT,
             "cause": STR,
-            "removed": arr(arr({"anyOf": [INT, STR]})),
+            "removed": arr(tuple_of(STR, STR, STR, INT)),
             "tie_rolls": arr(obj({"who": arr(STR), "dice": arr(INT)})),
         },
         optional=("tie_rolls",),

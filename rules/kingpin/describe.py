@@ -2,7 +2,7 @@
 (docs/rules/kingpin.md "Command reference", "Events", "View"), and a label for every legal move."""
 from __future__ import annotations
 
-from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts, tuple_of
 from rules.kingpin.guards import FACE_NAMES
 
 CARD = "a card id, e.g. truck3-1"
@@ -132,7 +132,7 @@ EVENT_DATA: dict[str, dict] = {
     "TurnEnded": obj({"seat": INT, "turn": INT}),
     "RollGivenUp": obj({"seat": INT, "face": INT}),
     "DiceUsed": obj({"seat": INT, "face": INT, "count": INT, "action": STR}),
-    "PaydayCollected": obj({"seats": arr(INT), "payouts": arr(arr({"anyOf": [INT, STR]}))}),
+    "PaydayCollected": obj({"seats": arr(INT), "payouts": arr(tuple_of(STR, INT))}),
     "FreeCardTaken": obj({"seat": INT, "kind": STR, "card": STR}),
     "DistributionStarted": obj({"seat": INT, "truck": STR, "hits": INT}),
     "HitsPlaced": obj({"seat": INT, "dealer": STR, "hits": INT}),
