@@ -98,6 +98,9 @@ def click_a_move(page: Page) -> bool:
         return False
     before = version_of(page)
     moves.first.click()
+    yes = page.locator(".confirm-end button.confirm-yes")  # ending a turn early asks first
+    if yes.count():
+        yes.first.click()
     page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {before}"
                            " || document.querySelector('.notice.bad')")
     assert not page.locator(".notice.bad").count(), page.locator(".notice.bad").inner_text()
@@ -515,3 +518,60 @@ def test_narcos_table_shows_the_networks_rack_and_cities_and_picks_cards(live_se
     at_phone_width(tab, "narcos-phone")
     tab.close()
     spectator_sees(browser, live_server, game_id, ".narcos .city", len(data["cities"]))
+
+
+def test_a_forced_move_is_one_click_and_ending_a_turn_early_asks_first(live_server, browser):
+    """Issue 27: a single legal move is proposed as one prominent button; an End move while other moves
+    are still listed asks inline before it sends anything (and "Keep playing" sends nothing)."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "kingpin", [("human", None), ("human", None)])
+    # play as the seat that moves first (both seats are this browser's: hot seat)
+    game = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()
+    mover = next(s for s, what in game["awaiting"].items() if what == "move")
+    page.select_option("#play-as", mover)
+    token = seat_token(page, game_id, int(mover))
+    # Kingpin: buy until the money runs out, then the roll is the only move
+    for _ in range(20):
+        wait_for_my_move(page)
+        legal = game_as(live_server, game_id, token)["legal_moves"]
+        if len(legal) == 1:
+            break
+        expect(page.locator("button.play-move.forced")).to_have_count(0)
+        click_a_move(page)
+    else:
+        pytest.fail("never a single legal move")
+    forced = page.locator("button.play-move.forced")
+    expect(forced).to_have_count(1)
+    expect(forced).to_have_text("Do it: Roll the dice")
+    tab.shot("forced-move")
+    before = version_of(page)
+    forced.click()
+    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {before}")
+    # play until an End move is listed among others
+    for _ in range(30):
+        wait_for_my_move(page)
+        moves = [json.loads(b.get_attribute("data-move")) for b in page.locator("button.play-move").all()]
+        ends = [m for m in moves if m["type"].startswith("End")]
+        if ends and len(moves) > len(ends):
+            break
+        click_a_move(page)
+    else:
+        pytest.fail("no End move was ever listed beside another move")
+    expect(page.locator("button.play-move.forced")).to_have_count(0)
+    open_moves = len(moves) - len(ends)
+    end = page.locator(f"button.play-move[data-move='{json.dumps(ends[0], separators=(',', ':'))}']")
+    version = version_of(page)
+    end.click()
+    ask = page.locator(".confirm-end")
+    expect(ask).to_contain_text(f"End your turn with {open_moves} move{'' if open_moves == 1 else 's'} still open?")
+    tab.shot("confirm-end")
+    ask.locator("button.confirm-no").click()
+    expect(ask).to_have_count(0)
+    page.wait_for_timeout(300)
+    assert version_of(page) == version == game_as(live_server, game_id, token)["version"]  # nothing sent
+    end.click()
+    page.locator(".confirm-end button.confirm-yes").click()
+    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {version}")
+    assert game_as(live_server, game_id, token)["view"]["current"] != int(mover)  # the turn did end
+    tab.close()

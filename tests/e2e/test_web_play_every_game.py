@@ -97,10 +97,10 @@ class Player:
             else:  # the popover is the board's view of it: the same move from the list, without the pick
                 page.click(".popover button:has-text('Close')")
                 page.locator(f"button.play-move[data-move='{wanted}']").first.click()
-                taken = 3
+                taken = 3 + confirm_end(page)
         else:
             page.locator(f"button.play-move[data-move='{wanted}']").first.click()
-            taken = 1
+            taken = 1 + confirm_end(page)
         page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.trim().slice(1)) > {before}"
                                " || document.querySelector('#main .notice.bad')")
         bad = page.locator("#main .notice.bad")
@@ -108,6 +108,15 @@ class Player:
         assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
         self.clicks.append((before, taken))
         return True
+
+
+def confirm_end(page) -> int:
+    """Ending a turn with other moves still listed asks first, inline: say yes (the click it takes)."""
+    yes = page.locator(".confirm-end button.confirm-yes")
+    if not yes.count():
+        return 0
+    yes.first.click()
+    return 1
 
 
 def clicks_per_turn(clicks: list[tuple[int, int]], events: list[dict], seat: int = 0) -> float:

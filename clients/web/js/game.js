@@ -436,10 +436,14 @@ function renderMoves(page) {
     out.push(h("p", { class: "muted" }, ended(doc) ? "The game is over." :
       page.picked !== null ? "No move involves this." : "Nothing to do now: waiting for the others."));
   } else {
-    if (moves.length === 1 && page.picked === null) out.push(h("p", { class: "muted" }, "Your only move now:"));
-    out.push(h("div", { class: `moves${moves.length === 1 ? " only" : ""}`, role: "list" }, moves.map(({ move, label }) =>
+    // a forced move is proposed with one click: the whole panel is that one button
+    const forced = moves.length === 1 && page.picked === null;
+    const open = moves.filter(({ move }) => !endsTurn(move)).length;
+    out.push(h("div", { class: `moves${forced ? " only" : ""}`, role: "list" }, moves.map(({ move, label }) =>
       h("div", { class: "move", role: "listitem" },
-        h("button", { class: "play-move", dataset: { move: JSON.stringify(move) }, onclick: () => send(page, move) }, label),
+        h("button", { class: `play-move${forced ? " forced" : ""}`, dataset: { move: JSON.stringify(move) },
+          onclick: (event) => endsTurn(move) && open ? confirmEnd(page, event.currentTarget, move, label, open) : send(page, move) },
+        forced ? `Do it: ${label}` : label),
         h("button", { class: "secondary dev-only", title: "Edit before sending", "aria-label": `Edit: ${label}`,
           onclick: () => { page.form.load(move); page.form.element.open = true; page.form.element.scrollIntoView({ block: "nearest" }); } }, "Edit")))));
   }
@@ -449,6 +453,23 @@ function renderMoves(page) {
     out.push(page.form.element);
   }
   replace(page.el.moves, out);
+}
+
+// Ending a turn cannot be taken back: with other moves still listed, the click asks first, inline (a
+// window.confirm would block the page and hide from keyboard and automation alike).
+const endsTurn = (move) => move.type.startsWith("End");
+
+function confirmEnd(page, button, move, label, open) {
+  const item = button.closest(".move");
+  if (item.querySelector(".confirm-end")) return;
+  const keep = h("button", { class: "secondary confirm-no", onclick: () => { ask.remove(); button.focus(); } }, "Keep playing");
+  const ask = h("div", { class: "confirm-end", role: "alertdialog", "aria-label": `Confirm: ${label}` },
+    h("p", {}, `End your turn with ${open} move${open === 1 ? "" : "s"} still open?`),
+    h("div", { class: "row" },
+      h("button", { class: "confirm-yes", dataset: { move: JSON.stringify(move) }, onclick: () => send(page, move) }, `Yes: ${label}`),
+      keep));
+  item.append(ask);
+  ask.querySelector(".confirm-yes").focus();
 }
 
 async function send(page, command) {

@@ -10,6 +10,7 @@ import { pickable, who } from "./pick.js";
 const KIND_NAME = { laboratory: "Laboratory", transport: "Transport", storage: "Storage", dealer: "Dealer", police: "Police",
   military: "Military", press: "Press", snitch: "Snitch", dea: "DEA agent" };
 const millions = (n) => `${n} M`;
+const plural = (n, word) => `${word}${n === 1 ? "" : "s"}`;
 
 export function drawNarcos(args) {
   const { view, data } = args;
@@ -24,9 +25,13 @@ export function drawNarcos(args) {
       turn.phase === "manage" || turn.actions ? h("span", { class: "badge" }, `actions ${turn.performed}/${turn.actions}`) : null,
       view.window ? h("span", { class: "notice" }, `${who(args.doc, view.window.attacker)} plays ${cartel[view.window.card]?.english || view.window.card}; waiting for seat ${view.window.waiting.join(", ")}`) : null),
     rack(view, turn, cards, args),
+    // your network right under the rack (what you can sell and carry is what the rack is about), the
+    // opponents' after the cities
+    h("div", { class: "players narcos-players" },
+      view.players.filter((p) => p.seat === view.you).map((p) => network(p, view, data, cards, cartel, args)),
+      view.players.filter((p) => p.seat !== view.you).map((p) => network(p, view, data, cards, cartel, args))),
     cities(view, data, turn, cards, args),
-    supply(view, data),
-    h("div", { class: "players narcos-players" }, view.players.map((p) => network(p, view, data, cards, cartel, args))));
+    supply(view, data));
 }
 
 function cardFace(card, id, extra = "") {
@@ -64,7 +69,7 @@ function cities(view, data, turn, cards, args) {
       const employees = view.cities?.[city] || [];
       return h("div", { class: "city panel", dataset: { city } },
         h("h3", {}, city, view.tokens?.[city] ? h("span", { class: "badge" }, ` token ${view.tokens[city]}`) : null),
-        permanent ? h("p", { class: "muted" }, `The −2 Dealer: ${cards[permanent].name} (${permanent})`) : null,
+        permanent ? h("p", { class: "muted" }, `Permanent Dealer (−2): ${cards[permanent].name}`) : null,
         dealers.length ? h("div", { class: "cards" }, dealers.map((id) =>
           pickable(h("div", { class: `card dealer${(turn.used_dealers || []).includes(id) ? " used" : ""}`, dataset: { card: id } },
             h("b", {}, cards[id].name), (turn.used_dealers || []).includes(id) ? "sold to" : "free"), id, args)))
@@ -91,10 +96,18 @@ function network(p, view, data, cards, cartel, args) {
   const prices = data.plantation?.crop_prices || [];
   const lab = cards[p.laboratory], transport = cards[p.transport], storage = cards[p.storage];
   const current = view.turn?.seat === p.seat;
-  return h("div", { class: `panel player${current ? " current" : ""}`, dataset: { seat: p.seat } },
-    h("h3", { class: `seat${p.seat % 6}` }, `${who(args.doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`, current ? " — playing" : ""),
-    h("p", {}, h("b", { class: "money" }, millions(p.money)), h("span", { class: "muted" }, ` (${p.cubes.gold} gold, ${p.cubes.green} green)`),
-      p.uncollected ? ` + ${p.uncollected} to collect` : "", ` · ${p.workers} workers · ${p.sicarios} sicarios`),
+  const mine = p.seat === view.you;
+  return h("section", { class: `panel player${mine ? " mine" : ""}${current ? " current" : ""}`, dataset: { seat: p.seat },
+    "aria-label": mine ? "Your network" : `${who(args.doc, p.seat)}'s network` },
+    h("h3", { class: `seat${p.seat % 6}` }, mine ? `Your network (${who(args.doc, p.seat)})` : who(args.doc, p.seat),
+      current ? h("span", { class: "badge turn-badge" }, "playing") : ""),
+    // the counts first: money, people, goods; the cards that hold them below
+    h("ul", { class: "tally" },
+      h("li", {}, h("b", { class: "money" }, millions(p.money)), h("span", { class: "muted" }, ` (${p.cubes.gold} gold, ${p.cubes.green} green)`),
+        p.uncollected ? ` + ${p.uncollected} to collect` : ""),
+      h("li", {}, h("b", {}, p.workers), plural(p.workers, " worker")), h("li", {}, h("b", {}, p.sicarios), plural(p.sicarios, " sicario")),
+      h("li", {}, h("b", {}, p.crops), plural(p.crops, " crop")), h("li", {}, h("b", {}, p.lab), " made"), h("li", {}, h("b", {}, p.stored), " stored"),
+      p.hand ? null : h("li", {}, h("b", {}, p.hand_count), plural(p.hand_count, " Cartel card"))),
     h("div", { class: "network" },
       h("div", { class: "slot plantation", "aria-label": `Plantation: ${p.crops} of ${slots} crops` }, h("b", {}, "Plantation"),
         h("span", { class: "crops", "aria-hidden": "true" }, Array.from({ length: slots }, (_, i) =>
