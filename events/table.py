@@ -43,12 +43,26 @@ from events.clocks import GameClosed as GameClosed  # re-exported: the table's r
 from events.clocks import expire_clock, hand_over, refuse_if_abandoned
 from events.seeds import entropy_refusal
 from rules.base import Event, IllegalMove
+from rules.describe import ANY, INT, STR, arr, dict_of, nullable, obj
 
 ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
                            "GameAbandoned"})
 TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat", "AbandonGame"})
 ENDED = ("finished", "abandoned")  # the statuses of a game that takes no more moves
 SEAT_FIELDS = ("kind", "level", "name")
+# The JSON Schema of each table event's data (rules/describe.py's helpers; the spec's TableEvent): never redacted
+ENGINE_EVENT_DATA: dict[str, dict] = {
+    "GameCreated": obj({"ruleset": STR, "ruleset_version": INT, "options": dict_of(ANY),
+                        "seats": arr(obj({"kind": STR, "level": nullable(STR), "name": nullable(STR)},
+                                         optional=("level", "name"))),
+                        "seed_commitment": STR, "clock": dict_of(ANY), "entropy": STR},
+                       optional=("ruleset_version", "entropy")),  # no ruleset_version: a game from before versions
+    "SeatClaimed": obj({"seat": INT, "name": STR, "entropy": STR}, optional=("name", "entropy")),
+    "SeatHandedToBot": obj({"seat": INT, "level": STR, "reason": STR}),
+    "SeatReclaimed": obj({"seat": INT}),
+    "ClockExpired": obj({"seat": INT, "deadline": INT, "timeouts": INT}),
+    "GameAbandoned": obj({"idle_since": INT, "idle_seconds": INT}),
+}
 
 
 class NoSuchSeat(IllegalMove):

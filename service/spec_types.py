@@ -4,7 +4,8 @@ Each ruleset already describes itself in JSON Schema 2020-12 (rules/describe.py,
 GET /v1/rulesets/{name}/schema).  This module converts those documents, at spec-build time, into
 OpenAPI 3.0 components: `<Game><Command>` per command type, `<Game>Command` (a oneOf discriminated by
 `type`), `<Game>View`, `<Game>EventType`, `<Game>Event<Type>` per event type (the event with its
-declared data) and `<Game>Event` (their oneOf discriminated by `type`), `EventType` (any event's type),
+declared data) and `<Game>Event` (their oneOf discriminated by `type`), `TableEvent<Type>` and
+`TableEvent` (the table's own events, alike), `EventType` (any event's type),
 and `AnyCommand` (any game's command: the body of POST /v1/games/{id}/commands and each item of
 `legal_moves`).  Generated,
 never hand-copied: the spec and `/schema` cannot drift.  Pure: no I/O, no Flask.
@@ -135,30 +136,45 @@ def event_type_component(ruleset: Any) -> dict:
             "description": f"The type of a {ruleset.title} event ({ruleset.name}). {lines}"}
 
 
-def event_components(ruleset: Any, envelope: Mapping[str, Any]) -> dict[str, dict]:
-    """`<Game>Event<Type>` for each event type: the Event `envelope` (its properties and required list) with
-    `type` fixed and `data` its declared schema, and `<Game>Event`, their union discriminated by `type`: what
-    an event of this game is, so a generated client narrows on `event.type` and reads typed data."""
-    prefix = pascal(ruleset.name)
-    catalogue = event_catalogue(ruleset)
-    members = {etype: f"{prefix}Event{etype}" for etype in catalogue}
+def event_union(prefix: str, title: str, docs: Mapping[str, str], data: Mapping[str, Mapping],
+                envelope: Mapping[str, Any]) -> dict[str, dict]:
+    """`<prefix>Event<Type>` for each event type of `docs` ({type: description}): the Event `envelope` (its
+    properties and required list) with `type` fixed and `data` its schema (JSON Schema 2020-12), and
+    `<prefix>Event`, their union discriminated by `type`, so a generated client narrows on `event.type`."""
+    members = {etype: f"{prefix}Event{etype}" for etype in docs}
     fields = {k: v for k, v in envelope["properties"].items() if k not in ("type", "data")}
     components = {}
-    for etype, data in event_data_schemas(ruleset).items():
-        data = {k: v for k, v in openapi30(data).items() if k != "title"}  # named by its component, not its title
-        components[members[etype]] = {
-            "type": "object", "description": f"{ruleset.title} {etype}: {catalogue[etype]}".rstrip(": "),
+    for etype, name in members.items():
+        schema = {k: v for k, v in openapi30(data[etype]).items() if k != "title"}  # named by its component
+        components[name] = {
+            "type": "object", "description": f"{title} {etype}: {docs[etype]}".rstrip(": "),
             "properties": {"type": {"type": "string", "enum": [etype]},
-                           "data": {**data, "description": "Its fields as the event's owner reads them; another "
+                           "data": {**schema, "description": "Its fields as the event's owner reads them; another "
                                     "reader gets it without `secret`"}, **fields},
             "required": list(dict.fromkeys(["type", "data", *envelope.get("required", [])]))}
     components[f"{prefix}Event"] = {
-        "title": f"{ruleset.title} event",
-        "description": f"An event of a {ruleset.title} game ({ruleset.name}): an Event whose `data` has the fields "
-                       f"its type declares (GET /v1/rulesets/{ruleset.name}/schema `event_data` has the same schemas)",
+        "title": f"{title} event",
         "oneOf": [ref(name) for name in members.values()],
         "discriminator": {"propertyName": "type", "mapping": {etype: REF + name for etype, name in members.items()}},
     }
+    return components
+
+
+def event_components(ruleset: Any, envelope: Mapping[str, Any]) -> dict[str, dict]:
+    """`<Game>Event<Type>` and `<Game>Event`: what an event of this game is, its data as declared."""
+    components = event_union(pascal(ruleset.name), ruleset.title, event_catalogue(ruleset),
+                             event_data_schemas(ruleset), envelope)
+    components[f"{pascal(ruleset.name)}Event"]["description"] = (
+        f"An event of a {ruleset.title} game ({ruleset.name}): an Event whose `data` has the fields its type "
+        f"declares (GET /v1/rulesets/{ruleset.name}/schema `event_data` has the same schemas)")
+    return components
+
+
+def table_event_components(table_data: Mapping[str, Mapping], envelope: Mapping[str, Any]) -> dict[str, dict]:
+    """`TableEvent<Type>` and `TableEvent`: the table's own events (events/table.py), in every game."""
+    components = event_union("Table", "Table", dict.fromkeys(sorted(table_data), ""), table_data, envelope)
+    components["TableEvent"]["description"] = ("An event of the table, in every game (who sits where, whose clock "
+                                               "ran out, who took over a seat, a game abandoned): never redacted")
     return components
 
 

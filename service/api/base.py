@@ -94,11 +94,18 @@ class CartelApi(flask_smorest.Api):
         POST /v1/games/{id}/commands) are any game's command.  The marshmallow
         schemas still validate requests (the rulesets' validators check the arguments); this is the
         description generated clients are typed from."""
-        from events.table import ENGINE_EVENTS
-        from service.spec_types import ANY_COMMAND, event_type_components, ref, ruleset_components
+        from events.table import ENGINE_EVENT_DATA, ENGINE_EVENTS
+        from service.spec_types import (
+            ANY_COMMAND,
+            event_type_components,
+            ref,
+            ruleset_components,
+            table_event_components,
+        )
         schemas = self.spec.components.schemas
         envelope = schemas["Event"]  # each game's events are this envelope with typed data (<Game>Event)
         for name, component in {**ruleset_components(rulesets, envelope),
+                                **table_event_components(ENGINE_EVENT_DATA, envelope),
                                 **event_type_components(rulesets, ENGINE_EVENTS)}.items():
             self.spec.components.schema(name, component=component)
         schemas["Event"]["properties"]["type"] = ref("EventType")

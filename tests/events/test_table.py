@@ -128,3 +128,30 @@ def test_an_open_game_may_be_abandoned_a_finished_one_may_not():
         decide(table, {"type": "AbandonGame", "idle_since": 0, "idle_seconds": 1}, status="finished")
     with pytest.raises(IllegalMove, match="idle_seconds"):
         decide(table, {"type": "AbandonGame", "idle_since": 0, "idle_seconds": "a week"}, status="active")
+
+
+def test_every_table_event_matches_its_declared_data_schema():
+    """Issue 25 (event data per type): the table's events as its decider writes them (a creation with entropy, a
+    claim, a clock run out until a bot takes over, a reclaim, an abandonment) validate against
+    ENGINE_EVENT_DATA (the spec's TableEvent), one schema per ENGINE_EVENTS type."""
+    from jsonschema import Draft202012Validator
+
+    assert set(tables.ENGINE_EVENT_DATA) == tables.ENGINE_EVENTS
+    validators = {etype: Draft202012Validator(schema) for etype, schema in tables.ENGINE_EVENT_DATA.items()}
+    events = tables.created("race", {"goal": 10}, [{"kind": "open"}, {"kind": "human", "name": "Bo"},
+                                                   {"kind": "bot", "level": "random"}], "c0ffee",
+                            {"timeouts_before_bot": 2}, ruleset_version=2, entropy="e" * 32)
+    table = apply(None, events)
+    claimed = decide(table, {"type": "ClaimSeat", "seat": 0, "name": "Ana"}, status="open")
+    table = apply(table, claimed)
+    events += claimed
+    for deadline in (1000, 2000):
+        expired = decide(table, {"type": "ExpireClock", "seat": 0, "deadline": deadline})
+        table = apply(table, expired)
+        events += expired
+    events += decide(table, {"type": "ReclaimSeat", "seat": 0})
+    events += decide(table, {"type": "AbandonGame", "idle_since": 5, "idle_seconds": 86400})
+    assert {e.type for e in events} == tables.ENGINE_EVENTS
+    for event in events:
+        problems = [e.message for e in validators[event.type].iter_errors(event.data)]
+        assert not problems, f"{event.type} {event.data}: {problems}"

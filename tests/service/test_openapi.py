@@ -88,3 +88,7 @@ def test_each_game_s_event_is_a_union_on_type_with_its_declared_data():
                 "command_id", "schema"}
             data = {k: v for k, v in member["properties"]["data"].items() if k != "description"}
             assert data == {k: v for k, v in openapi30(schema).items() if k != "title"}, (name, etype)
+    from events.table import ENGINE_EVENT_DATA
+    table = schemas["TableEvent"]["discriminator"]["mapping"]
+    assert set(table) == set(ENGINE_EVENT_DATA)
+    assert schemas["TableEventClockExpired"]["properties"]["data"]["required"] == ["seat", "deadline", "timeouts"]
