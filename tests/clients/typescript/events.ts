@@ -20,3 +20,9 @@ export function hitsSold(events: KingpinEvent[]): number {
 export function ballerCards(events: DruglordEvent[]): (string | undefined)[] {
   return events.flatMap((event) => (event.type === "BallerDrawn" ? [event.data.secret?.card] : []));
 }
+
+// An event as the events endpoint lists it (Event: any game's) read as its game's
+export function hitsOf(event: components["schemas"]["Event"]): number {
+  const e = event as KingpinEvent;
+  return e.type === "HitsSold" ? e.data.hits : 0;
+}
