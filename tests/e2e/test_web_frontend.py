@@ -575,3 +575,22 @@ def test_a_forced_move_is_one_click_and_ending_a_turn_early_asks_first(live_serv
     page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {version}")
     assert game_as(live_server, game_id, token)["view"]["current"] != int(mover)  # the turn did end
     tab.close()
+
+
+def test_kingpin_table_shows_your_cards_first_with_the_counts_and_the_cards_printed_names(live_server, browser):
+    data, tab, page, game_id, token = new_game_with_bots(live_server, browser, "kingpin", bots=2)
+    wait_for_my_move(page)
+    view = game_as(live_server, game_id, token)["view"]
+    me = view["players"][0]
+    first = page.locator(".kingpin .player").first
+    expect(first).to_have_attribute("data-seat", "0")  # your cards come first, apart from the opponents'
+    expect(first).to_have_class("panel player mine current")
+    expect(first.locator("h2")).to_contain_text("Your cards")
+    expect(first.locator(".bankroll")).to_have_text(f"${me['bankroll']:,}")
+    trucks = [c for c in me["cards"] if c["type"] == "truck"]
+    expect(first.locator(".tally")).to_contain_text(f"{sum(c['hits'] for c in trucks)}/{sum(c['size'] for c in trucks)} Hits on "
+                                                    f"{len(trucks)} Truck")
+    expect(first.locator(".card b")).to_have_text([c["name"] for c in me["cards"]])
+    expect(page.locator(".kingpin .player:not(.mine)")).to_have_count(2)
+    at_phone_width(tab, "kingpin-table-phone")
+    tab.close()
