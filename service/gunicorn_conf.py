@@ -57,13 +57,9 @@ def on_exit(server):
 # request 400.  Every error of this API is application/problem+json, so gunicorn's
 # answers are written as problem documents too.  The limits themselves stay: they
 # bound the memory one request line or header can take.
-GUNICORN_PROBLEM_KINDS = {400: "malformed-request", 414: "uri-too-long", 431: "header-fields-too-large",
-                          500: "internal-error"}  # any other (403, 417, 501): the catalogue's http-error
-
-
 def write_problem(sock, status_int, reason, mesg):
     """gunicorn.util.write_error's signature, writing RFC 9457 problem+json with a catalogue code."""
-    from service.problems import title_of, type_uri  # here: this module is gunicorn's config, loaded first
+    from service.problems import GUNICORN_PROBLEM_KINDS, title_of, type_uri  # here: this is gunicorn's config
 
     kind = GUNICORN_PROBLEM_KINDS.get(status_int, "http-error")
     body = json.dumps({"type": type_uri(kind), "code": kind, "title": title_of(kind, status_int, reason),

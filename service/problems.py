@@ -187,3 +187,10 @@ def first_param(errors: Any) -> str | None:
         path.append(str(key))
         errors = errors[key]
     return ".".join(path) or None
+
+
+# gunicorn's own answers (service/gunicorn_conf.py write_problem) by status; any other (403, 417, 501) is
+# the catalogue's http-error.  Here, not in the config module: importing that sets up a process for
+# gunicorn (its metrics directory in the environment), which a test reading this table must not do.
+GUNICORN_PROBLEM_KINDS = {400: "malformed-request", 414: "uri-too-long", 431: "header-fields-too-large",
+                          500: "internal-error"}

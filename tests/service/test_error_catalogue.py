@@ -17,8 +17,7 @@ from rules import RULESETS
 from service import create_app
 from service.api.games import TABLE_REFUSALS
 from service.errors import HTTP_CODES
-from service.gunicorn_conf import GUNICORN_PROBLEM_KINDS
-from service.problems import CATALOGUE, first_param
+from service.problems import CATALOGUE, GUNICORN_PROBLEM_KINDS, first_param
 from tests.service.conftest import bearer
 from tests.support.processes import Gunicorn
 from tests.support.race import RACE
