@@ -481,8 +481,14 @@ def test_trafficking_board_draws_every_square_and_line_and_picks_what_the_moves_
     for _ in range(3):
         wait_for_my_move(page)
         click_a_move(page)
-    # every seat's pawn on its square, as the view has it
-    for p in game_as(live_server, game_id, token)["view"]["players"]:
+    # every seat's pawn on its square, as the view has it once the bots have moved and the game waits on us
+    # (read while a bot is still moving, the view is a position the page has already drawn past)
+    for _ in range(150):
+        game = game_as(live_server, game_id, token)
+        if game["you"] in game["awaiting_seats"] or game["status"] != "active":
+            break
+        time.sleep(0.2)
+    for p in game["view"]["players"]:
         if p["square"]:
             expect(board.locator(f"g.square[data-square='{p['square']}'] g.pawn[data-seat='{p['seat']}']")).to_have_count(1)
     tab.shot("trafficking-board")
