@@ -144,7 +144,11 @@ def all_events(base: str, game_id: str) -> list[dict]:
         after = batch[-1]["version"]
 
 
-@pytest.mark.parametrize("ruleset,seats,options,viewport", GAMES, ids=[g[0] for g in GAMES])
+# each game its own xdist group (tests/conftest.py), so the five games, 15-50 s each, run on whichever test
+# processes are free instead of one after another on one (each process starts its own browser)
+@pytest.mark.parametrize("ruleset,seats,options,viewport",
+                         [pytest.param(*g, marks=pytest.mark.xdist_group(f"web-play-{g[0]}")) for g in GAMES],
+                         ids=[g[0] for g in GAMES])
 def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, ruleset, seats, options, viewport):  # noqa: F811
     tab = Tab(browser, live_server.url, *viewport)
     page = tab.open()
