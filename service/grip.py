@@ -30,8 +30,8 @@ from urllib.parse import quote
 import requests
 
 from events.envelope import Envelope
-from events.runner import Game, GameRunner, redact_envelope
-from service.sse import end_message, sse_message, turn_message
+from events.runner import Game, GameRunner
+from service.sse import end_message, event_message, replay_finished, turn_message
 
 RETRY = "retry: 2000\n\n"  # as the hub's stream starts (service/sse.py follow_events)
 HEARTBEAT = ": heartbeat\n\n"
@@ -104,8 +104,7 @@ def last_id(grip_last: str | None, name: str) -> int | None:
 def events_text(game: Game, envelopes: Iterable[Envelope], seat: int | None) -> str:
     """A batch of events as `seat` reads them, as SSE messages: the very bytes the hub's stream
     sends for them (service/sse.py follow_events)."""
-    names = game.names
-    return "".join(sse_message(redact_envelope(game.ruleset, e, seat, names), e.version) for e in envelopes)
+    return "".join(event_message(game, envelope, seat) for envelope in envelopes)
 
 
 def batch_text(game: Game, envelopes: Sequence[Envelope], seat: int | None) -> str:
@@ -129,12 +128,10 @@ def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_li
     """The catch-up after `after` for `seat` (the retry line first when the stream `opening`; the
     turn state when the stream opens or events were sent) and, unless the game has ended, the
     hold on its channel from the last version sent."""
-    envelopes = list(runner.all_envelopes(game, after) if game.ended else runner.envelopes(game, after))
-    envelopes = [e for e in envelopes if e.version <= game.version]
     body = RETRY if opening else ""
-    if game.ended:
-        return Answer(body + events_text(game, envelopes, seat) + turn_message(game, seat)
-                      + end_message(game, envelopes[-1].version if envelopes else after), None)
+    if game.ended:  # the catch-up, the turn state and the end, as the hub's stream of an ended game
+        return Answer(body + "".join(replay_finished(runner, game, seat, after)), None)
+    envelopes = [e for e in runner.envelopes(game, after) if e.version <= game.version]
     body += events_text(game, envelopes, seat)
     if opening or envelopes:
         body += turn_message(game, seat)

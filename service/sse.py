@@ -45,6 +45,12 @@ class RecentGames:
         return game
 
 
+def event_message(game: Game, envelope, seat: int | None) -> str:
+    """One event as `seat` reads it (redacted, narrated), its SSE id its version: the same bytes whether the
+    hub's stream or Pushpin's publish sends it."""
+    return sse_message(redact_envelope(game.ruleset, envelope, seat, game.names), envelope.version)
+
+
 def turn_message(game: Game, seat: int | None) -> str:
     """The reader's turn state (presenters.turn_state) as the stream's `turn` event: no SSE id, as it
     is not an event of the game; its `version` says which events it follows."""
@@ -77,7 +83,7 @@ def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None
             envelopes, finished = sub.wait(min(heartbeat_seconds, remaining))
             for envelope in envelopes:
                 after = envelope.version
-                yield sse_message(redact_envelope(game.ruleset, envelope, seat, game.names), envelope.version)
+                yield event_message(game, envelope, seat)
             if finished:
                 ended = recent.at_least(game.id, after)
                 yield turn_message(ended, seat)
@@ -98,6 +104,6 @@ def replay_finished(runner: GameRunner, game: Game, seat: int | None, after: int
     and the end."""
     for envelope in runner.all_envelopes(game, after):
         after = envelope.version
-        yield sse_message(redact_envelope(game.ruleset, envelope, seat, game.names), envelope.version)
+        yield event_message(game, envelope, seat)
     yield turn_message(game, seat)
     yield end_message(game, after)

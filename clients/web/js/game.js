@@ -3,6 +3,7 @@
 import { api, ruleset, seats, prefs, idempotencyKey, describeError, ApiError } from "./api.js";
 import { h, replace, countdown, brief, words, focusableScrolls } from "./dom.js";
 import { boardFor } from "./boards/index.js";
+import { who } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
 import { toast } from "./app.js";
 
@@ -207,11 +208,11 @@ function markTouched(page) {
   }
 }
 
+// boards/pick.js's `who`, as the status says it: "You" for the reader, a nameless bot with its level
 export function seatName(doc, seat, you = null) {
   if (you !== null && Number(seat) === you) return "You";
   const info = (doc.seats || [])[seat] || {};
-  if (info.name) return info.name;
-  return info.kind === "bot" ? `Bot ${seat} (${info.level})` : `Seat ${seat}`;
+  return info.kind === "bot" && !info.name ? `${who(doc, seat)} (${info.level})` : who(doc, seat);
 }
 
 // ---- rendering --------------------------------------------------------------------------
