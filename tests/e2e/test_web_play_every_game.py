@@ -60,6 +60,13 @@ class Player:
     def __init__(self, page: Page, seed: int):
         self.page, self.rng = page, random.Random(seed)
         self.clicks: list[tuple[int, int]] = []  # (the version the click was made at, clicks it took)
+        # moves a bot's simultaneous answer beat to the server: a 409 the page refreshes through
+        self.conflicts = 0
+        page.on("response", self.count_conflict)
+
+    def count_conflict(self, response) -> None:
+        if response.status == 409 and response.url.endswith("/commands"):
+            self.conflicts += 1
 
     def choose(self, moves: list[dict]) -> dict:
         # a person ends the turn when nothing else appeals: prefer doing something, but not forever
@@ -194,4 +201,5 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     board = sum(1 for _, taken in me.clicks if taken > 1)
     print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves, {board} on the board, "
           f"{sum(t for _, t in me.clicks)} clicks, {per_turn:.2f} clicks per turn; {seconds:.0f} s, v{final['version']}")
-    tab.close()
+    # the browser logs the 409 of a move a bot beat to the server; the page said so and refreshed (above)
+    tab.close(expected=("status of 409",) if me.conflicts else ())
