@@ -61,7 +61,8 @@ const total = (all) => all.reduce((sum, m) => sum + m.seen, 0);
   await sleep(seconds);
   const after = total(all);
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  // seen: every move the server reported over the whole run, for the caller to find in the store
   console.log(`BENCH ${JSON.stringify({ matches, moves: after - before, seconds: elapsed,
-    per_second: (after - before) / elapsed })}`);
+    per_second: (after - before) / elapsed, seen: total(all) })}`);
   process.exit(0);
 })().catch((error) => { console.error(error); process.exit(1); });
