@@ -204,8 +204,8 @@ def theirs(matches: tuple[int, ...], seconds: float, warmup: float, storage: tup
     server = subprocess.Popen(["node", str(PEER / "boardgameio_server.js"), str(port), *storage], env=node_env(),
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
-    def spent() -> float:
-        return cpu_seconds(server.pid) + (cpu_seconds(store_pid, children=True) if store_pid else 0.0)
+    def spent() -> tuple[float, float]:
+        return cpu_seconds(server.pid), cpu_seconds(store_pid, children=True) if store_pid else 0.0
 
     try:
         if "READY" not in (server.stdout.readline() or ""):
@@ -222,7 +222,9 @@ def theirs(matches: tuple[int, ...], seconds: float, warmup: float, storage: tup
             result = json.loads(line[len("BENCH "):])
             # CPU over the whole client run (warm-up included) over the moves of the whole run: an estimate
             moves_total = result["moves"] * (seconds + warmup) / result["seconds"]
-            result["server_cpu_us"] = round((spent() - before) * 1e6 / max(1.0, moves_total), 1)
+            node, store = (round((after - earlier) * 1e6 / max(1.0, moves_total), 1)
+                           for after, earlier in zip(spent(), before))
+            result["server_cpu_us"], result["store_cpu_us"] = round(node + store, 1), store
             out[count] = result
         return out
     finally:
@@ -307,13 +309,16 @@ def run(matches: tuple[int, ...] = MATCHES, seconds: float = 5.0, warmup: float 
     for count in matches:
         for label, peer in theirs_by_store:
             rows.append({"matches at once": count, "server": label, "moves_per_s": round(peer[count]["per_second"], 1),
-                         "server_cpu_us_per_move": peer[count]["server_cpu_us"], "p99_ms": "",
+                         "server_cpu_us_per_move": peer[count]["server_cpu_us"],
+                         "of which store": peer[count]["store_cpu_us"] if "PostgreSQL" in label else "",
+                         "p99_ms": "",
                          "ours ÷ this": ratio(mine[count]["per_second"], peer[count]["per_second"]),
                          "check": peer[count].get("check", f"{peer[count]['moves']} moves in "
                                                            f"{peer[count]['seconds']:.1f} s")})
         rows.append({"matches at once": count, "server": "tabletop-cartel (HTTP, Redis AOF everysec), Kingpin",
                      "moves_per_s": mine[count]["per_second"],
                      "server_cpu_us_per_move": round(mine[count]["web_cpu_us"] + mine[count]["redis_cpu_us"], 1),
+                     "of which store": mine[count]["redis_cpu_us"],
                      "p99_ms": round(mine[count]["p99_ms"], 2), "ours ÷ this": "", "check": mine[count]["check"]})
     if theirs_by_store:
         notes.append(f"boardgame.io {BOARDGAMEIO} with koa-compose {KOA_COMPOSE} (npm overrides), node "
@@ -322,11 +327,12 @@ def run(matches: tuple[int, ...] = MATCHES, seconds: float = 5.0, warmup: float 
                      "per game")
     notes += ["server CPU per move: the server processes' CPU (/proc) over the moves; the peer's is its Node "
               "process (PostgreSQL rows: plus every PostgreSQL process of the bench's own cluster), ours "
-              "gunicorn's 2 workers plus redis-server",
+              "gunicorn's 2 workers plus redis-server; `of which store`: PostgreSQL's processes, redis-server",
               "durability: in memory keeps nothing; FlatFile writes each move's files without fsync (survives the "
               "process, not a machine crash); PostgreSQL fsync=on, synchronous_commit=off loses at most the last "
               "few hundred ms on a crash (the equivalent of our AOF everysec), =on none; ours AOF everysec",
-              "check (durable rows): the moves the store holds after the run against the moves the clients saw"]
+              "check (durable rows): the moves the store holds after the run (both counts' matches: one store per "
+              "row pair) against the moves the clients saw"]
     return report("peer_boardgameio", rows, {"matches": list(matches), "seconds": seconds}, notes)
 
 
