@@ -10,8 +10,8 @@ socket.io, one client per seat, 16 and 32 matches at once
 - in memory (boardgame.io's default): nothing survives the process;
 - boardgame.io's FlatFile (node-persist 3.1.3, the version boardgame.io's own tests
   use): every move rewrites the match's state file and its log file with
-  fs.writeFile, never fsync'd: it survives the process, not the machine's crash
-  until the kernel writes its pages back (seconds later) -- weaker than our AOF;
+  fs.writeFile, never fsync'd and not atomic (truncate, then write): a machine crash
+  loses what the kernel has not written back, a stop mid-write the file -- weaker than our AOF;
 - PostgreSQL through bgio-postgres 1.0.16 (Sequelize; every move one transaction
   that locks the match's row, reads it and rewrites its state and whole log), on a
   throwaway cluster this bench starts itself (initdb + postgres from
@@ -328,8 +328,8 @@ def run(matches: tuple[int, ...] = MATCHES, seconds: float = 5.0, warmup: float 
     notes += ["server CPU per move: the server processes' CPU (/proc) over the moves; the peer's is its Node "
               "process (PostgreSQL rows: plus every PostgreSQL process of the bench's own cluster), ours "
               "gunicorn's 2 workers plus redis-server; `of which store`: PostgreSQL's processes, redis-server",
-              "durability: in memory keeps nothing; FlatFile writes each move's files without fsync (survives the "
-              "process, not a machine crash); PostgreSQL fsync=on, synchronous_commit=off loses at most the last "
+              "durability: in memory keeps nothing; FlatFile rewrites each move's files without fsync and not "
+              "atomically (a stop mid-write tears a file, a machine crash loses what was not written back); PostgreSQL fsync=on, synchronous_commit=off loses at most the last "
               "few hundred ms on a crash (the equivalent of our AOF everysec), =on none; ours AOF everysec",
               "check (durable rows): the moves the store holds after the run (both counts' matches: one store per "
               "row pair) against the moves the clients saw"]
