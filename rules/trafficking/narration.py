@@ -99,7 +99,8 @@ def turn_ended(d: Data, names: Names) -> Narration:
 
 
 def passed(d: Data, names: Names) -> Narration:
-    return _seat(d, names, "said \"Pass\".")
+    # the rulebook's "simply state \"Pass\" and play continues" (6l, 11c, 15a), in the past tense
+    return _seat(d, names, "had nothing left to choose and passed." if d.get("automatic") else "passed.")
 
 
 def move_rolled(d: Data, names: Names) -> Narration:

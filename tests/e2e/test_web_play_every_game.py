@@ -31,6 +31,8 @@ GAMES = [
     ("narcos", [("human", None), ("bot", "greedy")], {"mode": "basic"}, PHONE),
 ]
 GAME_SECONDS = 420
+# games where you tick "Play my only move for me": the page plays a roll or a draw that is your only move
+AUTOPLAY = {"kingpin", "narcos"}
 
 # What the page counts as the board's name for a thing (pick.js's data-pick, the boards' own keys).
 THING_KEYS = ["pick", "region", "card", "square", "brick", "intersection", "path", "city", "dealer"]
@@ -57,8 +59,9 @@ class Player:
     """You at the table: choose a legal move (seeded, so a failure replays), play it the way a person
     would -- on the board when the board shows what it names -- and count the clicks."""
 
-    def __init__(self, page: Page, seed: int):
-        self.page, self.rng = page, random.Random(seed)
+    def __init__(self, page: Page, seed: int, autoplay: bool = False):
+        self.page, self.rng, self.autoplay = page, random.Random(seed), autoplay
+        self.forced = 0  # clicks on a forced move that takes no choice (what "Play my only move" saves)
         self.clicks: list[tuple[int, int]] = []  # (the version the click was made at, clicks it took)
         # moves a bot's simultaneous answer beat to the server: a 409 the page refreshes through
         self.conflicts = 0
@@ -90,6 +93,13 @@ class Player:
             page.wait_for_timeout(150)
             return False
         moves = [json.loads(b) for b in buttons.evaluate_all("bs => bs.map((b) => b.dataset.move)")]
+        if not moves:  # gone between the count and the read: the page sent one (played for you) or redrew
+            return False
+        simple = len(moves) == 1 and list(moves[0]) == ["type"] and page.locator("button.play-move.forced").count() == 1
+        if simple and self.autoplay:  # the page plays it: wait for it to
+            page.wait_for_timeout(150)
+            return False
+        self.forced += simple
         move = self.choose(moves)
         before = version_of(page)
         on_board = [(value, sel) for value, sel in self.pickables() if mentions(move, value)]
@@ -98,11 +108,9 @@ class Player:
             value, selector = self.rng.choice(on_board)
             page.locator(selector).first.click()
             popover = page.locator(f".popover button.popover-move[data-move='{wanted}']")
-            if not popover_opened(page):
-                # a live event redrew the board between the press and the release (the click then reads
-                # as the end of a drag): a person taps again
-                page.locator(selector).first.click()
-                expect(page.locator(".popover")).to_be_visible()
+            # one tap opens it, even when a live event arrives between the press and the release (the
+            # board waits for the release to redraw: the click once landed on a replaced element)
+            assert popover_opened(page), f"the tap on {value} opened nothing"
             if popover.count():
                 popover.first.click()
                 taken = 2
@@ -140,18 +148,21 @@ def confirm_end(page) -> int:
     return 1
 
 
+def your_turns(events: list[dict], seat: int = 0) -> int:
+    """Your turns: the runs of your events between other seats' events (the table's own are neither)."""
+    turns, mine = 0, False
+    for event in events:
+        if event["actor"] == f"seat:{seat}":
+            turns += not mine
+            mine = True
+        elif event["actor"] != "system":
+            mine = False
+    return turns
+
+
 def clicks_per_turn(clicks: list[tuple[int, int]], events: list[dict], seat: int = 0) -> float:
-    """Your clicks split into turns (a turn ends where another seat's event comes between two of your
-    clicks), averaged."""
-    others = sorted(e["version"] for e in events if e["actor"] not in (f"seat:{seat}", "system"))
-    turns: list[int] = []
-    last = None
-    for version, taken in clicks:
-        if last is None or any(last < v <= version for v in others):
-            turns.append(0)
-        turns[-1] += taken
-        last = version
-    return sum(turns) / len(turns)
+    """Your clicks over your turns (moves the page played for you are turns without a click)."""
+    return sum(taken for _, taken in clicks) / max(1, your_turns(events, seat))
 
 
 def all_events(base: str, game_id: str) -> list[dict]:
@@ -176,7 +187,9 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     expect(page.locator("h1")).to_have_text("Lobby")
     game_id = create_game(page, ruleset, seats, options)
     expect(page.locator("text=You play seat 0.")).to_be_visible()
-    me = Player(page, seed=sum(map(ord, ruleset)))
+    me = Player(page, seed=sum(map(ord, ruleset)), autoplay=ruleset in AUTOPLAY)
+    if me.autoplay:
+        page.get_by_label("Play my only move for me").check()
     started, deadline = time.monotonic(), time.monotonic() + GAME_SECONDS
     while not game_over(page):
         assert time.monotonic() < deadline, f"{ruleset}: no end after {len(me.clicks)} moves"
@@ -197,9 +210,17 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     assert me.clicks, "the game ended before you moved"
     # the page never scrolls sideways, at either size
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page overflows sideways"
-    per_turn = clicks_per_turn(me.clicks, all_events(live_server.url, game_id))
+    events = all_events(live_server.url, game_id)
+    per_turn, turns = clicks_per_turn(me.clicks, events), your_turns(events)
     board = sum(1 for _, taken in me.clicks if taken > 1)
-    print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves, {board} on the board, "
-          f"{sum(t for _, t in me.clicks)} clicks, {per_turn:.2f} clicks per turn; {seconds:.0f} s, v{final['version']}")
+    # your commands (each is one command id on your events; taking the seat is the lobby's, not a move)
+    commands = len({e["command_id"] for e in events if e["actor"] == "seat:0" and e["type"] != "SeatClaimed"})
+    if me.autoplay:  # the page played some of your moves, unclicked
+        assert len(me.clicks) < commands, f"'Play my only move for me' played nothing: {len(me.clicks)} clicked of {commands}"
+    saved = (f"{(sum(t for _, t in me.clicks) - me.forced) / max(1, turns):.2f} with 'Play my only move for me'"
+             if not me.autoplay else "'Play my only move for me' on")
+    print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves clicked, {board} on the board, "
+          f"{sum(t for _, t in me.clicks)} clicks over {turns} turns: {per_turn:.2f} clicks per turn ({saved}); "
+          f"{seconds:.0f} s, v{final['version']}")
     # the browser logs the 409 of a move a bot beat to the server; the page said so and refreshed (above)
     tab.close(expected=("status of 409",) if me.conflicts else ())

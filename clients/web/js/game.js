@@ -25,6 +25,18 @@ export async function showGame(main, gameId) {
     skip: h("span"), alerts: h("div", { class: "row alerts" }),
   };
   page.el = el;
+  // A tap on the board is a press and a release on the same element: an event redrawing the board
+  // between the two would make the release land on a new element and the browser drop the click (the
+  // player taps again).  So the board waits for the release to redraw (renderBoard).
+  el.board.addEventListener("pointerdown", () => { page.pressedAt = Date.now(); });
+  const released = () => {
+    if (!page.pressedAt) return;
+    page.pressedAt = 0;
+    // after the click the release is part of, which may itself redraw (a pick)
+    if (page.boardStale) setTimeout(() => { if (page.boardStale && !page.stopped) { renderBoard(page); markTouched(page); } }, 0);
+  };
+  el.board.addEventListener("pointerup", released);
+  el.board.addEventListener("pointercancel", released);
   replace(main, el.title, el.notice,
     h("div", { class: "layout game" },
       h("div", {}, h("section", { class: "status", "aria-labelledby": "status-h" }, h("h2", { id: "status-h" }, "Table"), el.status, el.seatPanel),
@@ -267,7 +279,9 @@ function beep() {
 
 function alertControls() {
   const sound = h("input", { type: "checkbox", checked: prefs.get("sound"), onchange: (e) => prefs.set("sound", e.target.checked) });
-  const controls = [h("label", {}, sound, "Sound on my turn")];
+  const autoplay = h("input", { type: "checkbox", class: "autoplay", checked: prefs.get("autoplay"), onchange: (e) => prefs.set("autoplay", e.target.checked) });
+  const controls = [h("label", {}, sound, "Sound on my turn"),
+    h("label", { title: "A roll or a draw that is your only move is played for you after a moment" }, autoplay, "Play my only move for me")];
   if ("Notification" in window && Notification.permission === "default") {
     controls.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
       "Notify me when it is my turn"));
@@ -388,8 +402,13 @@ function movesWithLabels(doc) {
   return (doc.legal_moves || []).map((move, i) => ({ move, label: (doc.move_labels || [])[i] || move.type }));
 }
 
+// A press held longer than this is a drag or a lost release: the board no longer waits for it.
+const PRESS_MS = 4000;
+
 function renderBoard(page) {
   const { doc } = page;
+  if (page.pressedAt && Date.now() - page.pressedAt < PRESS_MS) { page.boardStale = true; return; }
+  page.boardStale = false;
   if (!doc.view) {
     replace(page.el.board, h("p", { class: "muted" }, "The board appears once every seat is taken."));
     return;
@@ -447,13 +466,34 @@ function renderMoves(page) {
         forced ? `Do it: ${label}` : label),
         h("button", { class: "secondary dev-only", title: "Edit before sending", "aria-label": `Edit: ${label}`,
           onclick: () => { page.form.load(move); page.form.element.open = true; page.form.element.scrollIntoView({ block: "nearest" }); } }, "Edit")))));
+    if (forced) playForced(page, moves[0].move);
   }
   // offers, bets and trades with terms a list cannot enumerate are composed from the command schemas
   if (page.schema && moves.length) {
     page.form = moveForm(page.schema.commands, (command) => send(page, command));
     out.push(page.form.element);
   }
+  const asking = page.el.moves.querySelector(".confirm-end .confirm-yes")?.dataset.move;
   replace(page.el.moves, out);
+  // a confirmation still open when an event redraws the moves stays open while its move is still legal
+  const again = asking && [...page.el.moves.querySelectorAll("button.play-move")].find((b) => b.dataset.move === asking);
+  const open = moves.filter(({ move }) => !endsTurn(move)).length;
+  const which = again && moves.find(({ move }) => JSON.stringify(move) === asking);
+  if (which && open) confirmEnd(page, again, which.move, which.label, open);
+}
+
+// "Play my only move for me" (a preference, off unless chosen): a move that is the only one the seat
+// has and takes no choice at all (a roll, a draw: nothing but its type) is played after a moment to
+// read the table, as Board Game Arena's automatic moves are.  A move with arguments is still clicked.
+const FORCED_DELAY_MS = 800;
+
+function playForced(page, move) {
+  if (!prefs.get("autoplay") || Object.keys(move).length !== 1 || page.autoAt === page.doc.version) return;
+  const version = page.autoAt = page.doc.version;
+  setTimeout(() => {
+    const button = page.el.moves.querySelector("button.play-move.forced");
+    if (!page.stopped && page.doc.version === version && button?.dataset.move === JSON.stringify(move)) send(page, move);
+  }, FORCED_DELAY_MS);
 }
 
 // Ending a turn cannot be taken back: with other moves still listed, the click asks first, inline (a
