@@ -176,28 +176,40 @@ class Publisher:
     """Posts each batch to every Pushpin's publish endpoint (GRIP_PUBLISH_URL, comma-separated:
     with several nodes, every follower's Pushpin must hear every batch).  It runs as the runner's
     `publish` step after the append: it never fails a command (the runner counts and logs a failure,
-    cartel_after_append_failures_total{step="publish"}), and a failure makes it skip publishing for
-    `pause` seconds, so a slow or dead Pushpin costs a command at most one `timeout` per pause."""
+    cartel_after_append_failures_total{step="publish"}), and a failure makes it skip that endpoint for
+    `pause` seconds, so a slow or dead Pushpin costs a command at most one `timeout` per pause.  The
+    pause is each endpoint's own: one node's Pushpin down must not cost the other nodes' followers
+    their batches (a skipped batch is only caught up by the next one, and a game's last has none)."""
 
     urls: list[str]
     timeout: float = 0.5
     pause: float = 2.0
     session: requests.Session = field(default_factory=requests.Session)
-    _failed_at: float = -1e9
+    _failed_at: dict[str, float] = field(default_factory=dict)
 
     def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope]) -> None:
         if not envelopes:
             return
-        if time.monotonic() - self._failed_at < self.pause:
+        now = time.monotonic()
+        paused = [url for url in self.urls if now - self._failed_at.get(url, -1e9) < self.pause]
+        if len(paused) == len(self.urls):
             raise PublishSkipped("a publish to Pushpin failed less than "
                                  f"{self.pause:g}s ago; this batch was not published")
         body = {"items": publish_items(before, after, envelopes)}
+        failures = []
         for url in self.urls:
+            if url in paused:
+                continue
             try:
                 self.session.post(url, json=body, timeout=self.timeout).raise_for_status()
             except requests.RequestException as error:
-                self._failed_at = time.monotonic()
-                raise ConnectionError(f"publishing to {url}: {error}") from None
+                self._failed_at[url] = time.monotonic()
+                failures.append(f"publishing to {url}: {error}")
+        if failures:
+            raise ConnectionError("; ".join(failures))
+        if paused:
+            raise PublishSkipped(f"not published to {', '.join(paused)}: a publish there failed less than "
+                                 f"{self.pause:g}s ago")
 
 
 @dataclass(frozen=True)
