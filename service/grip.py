@@ -11,7 +11,9 @@ The protocol (https://pushpin.org/docs/protocols/grip/), as used here:
   When an item does not follow what a stream was sent last (a publish lost to a killed process or
   a Pushpin outage, or a batch appended between the catch-up and the hold), Pushpin drops it and
   requests the next link with `Grip-Last: <channel>; last-id=<last version sent>`; that answer is
-  the catch-up from there and a new hold. So a follower never sees a gap or a duplicate.
+  the catch-up from there and a new hold. So a follower never sees a gap or a duplicate;
+- a game's last batch has no next one to heal its loss: it is marked pending until every Pushpin
+  took it, and the workers' sweeper publishes it again (`republish`).
 The next link names the reader by a proof (an HMAC under GRIP_KEY), never by its token: Pushpin
 sends no client header on it, and it never reaches the client.
 """
@@ -171,6 +173,36 @@ class PublishSkipped(ConnectionError):
     next-link request when the next batch arrives)."""
 
 
+# The last batch of each game not yet published to every Pushpin.  A lost publish heals when the game's next
+# batch is published (its prev-id does not follow what the followers hold: Pushpin asks for the catch-up),
+# but a game's last batch has no next one: its followers would stay held short of the end.  So the publish
+# step marks the game pending before it posts and clears the mark once every Pushpin has the batch; what is
+# still marked a moment later (the post failed, was skipped, or its process was killed between the append
+# and the post) the workers' sweeper publishes again (`republish`).  Only the highest version is kept:
+# once a game's latest batch reached every Pushpin, any follower behind it catches up through the next link.
+PENDING = "{grip}:pending"  # hash: game id -> the highest version marked
+PENDING_SINCE = "{grip}:pending:since"  # sorted set: game id -> ms when it was first marked
+_MARK = """
+local current = tonumber(redis.call('HGET', KEYS[1], ARGV[1]))
+if not current or current < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+redis.call('ZADD', KEYS[2], 'NX', ARGV[3], ARGV[1])
+"""
+_CLEAR = """
+if tonumber(redis.call('HGET', KEYS[1], ARGV[1])) == tonumber(ARGV[2]) then
+  redis.call('HDEL', KEYS[1], ARGV[1]); redis.call('ZREM', KEYS[2], ARGV[1])
+end
+"""
+
+
+def mark_pending(redis, game_id: str, version: int) -> None:
+    redis.eval(_MARK, 2, PENDING, PENDING_SINCE, game_id, version, int(time.time() * 1000))
+
+
+def clear_pending(redis, game_id: str, version: int) -> None:
+    """Unmark the game if `version` is still the highest marked (a newer batch keeps it marked)."""
+    redis.eval(_CLEAR, 2, PENDING, PENDING_SINCE, game_id, version)
+
+
 @dataclass
 class Publisher:
     """Posts each batch to every Pushpin's publish endpoint (GRIP_PUBLISH_URL, comma-separated:
@@ -185,17 +217,25 @@ class Publisher:
     timeout: float = 0.5
     pause: float = 2.0
     session: requests.Session = field(default_factory=requests.Session)
+    redis: object | None = None  # where pending batches are marked (PENDING); None: not marked
     _failed_at: dict[str, float] = field(default_factory=dict)
 
     def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope]) -> None:
         if not envelopes:
             return
+        if self.redis is not None:
+            mark_pending(self.redis, after.id, after.version)
+        self._post(after, publish_items(before, after, envelopes))
+        if self.redis is not None:  # every Pushpin has it: nothing for the sweeper
+            clear_pending(self.redis, after.id, after.version)
+
+    def _post(self, after: Game, items: list[dict]) -> None:
         now = time.monotonic()
         paused = [url for url in self.urls if now - self._failed_at.get(url, -1e9) < self.pause]
         if len(paused) == len(self.urls):
             raise PublishSkipped("a publish to Pushpin failed less than "
                                  f"{self.pause:g}s ago; this batch was not published")
-        body = {"items": publish_items(before, after, envelopes)}
+        body = {"items": items}
         failures = []
         for url in self.urls:
             if url in paused:
@@ -210,6 +250,28 @@ class Publisher:
         if paused:
             raise PublishSkipped(f"not published to {', '.join(paused)}: a publish there failed less than "
                                  f"{self.pause:g}s ago")
+
+
+def republish(runner: GameRunner, publisher: Publisher, older_than_ms: int = 2000, limit: int = 100) -> int:
+    """Publish again the last batch of each game marked pending for longer than `older_than_ms` (the workers'
+    sweeper calls it); the number published.  The item is the game's last event (prev-id the version
+    before it): a follower holding that version gets it, any other asks Pushpin's next link for its
+    catch-up, so each follower ends with every version once."""
+    redis = publisher.redis
+    due = redis.zrangebyscore(PENDING_SINCE, "-inf", int(time.time() * 1000) - older_than_ms, start=0, num=limit)
+    published = 0
+    for game_id in due:
+        game_id = game_id.decode() if isinstance(game_id, bytes) else game_id
+        try:
+            game = runner.load(game_id)
+        except LookupError:  # gone (deleted or archived away): nothing to follow
+            redis.eval(_CLEAR, 2, PENDING, PENDING_SINCE, game_id, redis.hget(PENDING, game_id) or 0)
+            continue
+        last = [e for e in runner.envelopes(game, game.version - 1) if e.version <= game.version]
+        if last:
+            publisher(game, game, last)  # raises when a Pushpin is still unreachable: tried again next sweep
+            published += 1
+    return published
 
 
 @dataclass(frozen=True)

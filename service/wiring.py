@@ -122,6 +122,7 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     runner.after_append = Scheduler(queue, runner)
     push = push_from_environment(os.environ)
     if push:  # web processes and workers alike: every append is published, whoever made it
+        push.publisher.redis = events_redis  # a batch not yet on every Pushpin is marked (the sweeper's republish)
         runner.publish = push.publisher
     return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store), RecentGames(runner), push)
 

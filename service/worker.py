@@ -18,6 +18,7 @@ import redis
 from rq.worker import SimpleWorker
 
 from events import retention
+from service.grip import republish
 from service.jobs import current_engine, sweep
 from service.metrics import observe_job_start, serve_worker_metrics
 
@@ -42,6 +43,12 @@ def run_sweeper(stop: threading.Event) -> None:
             sweep(engine.runner, engine.queue, STALLED_AFTER_MS)
         except Exception:  # keep sweeping through a Redis restart
             log.exception("sweep failed")
+        if engine.push:  # a game's last batch that did not reach every Pushpin (service/grip.py)
+            try:
+                if republished := republish(engine.runner, engine.push.publisher):
+                    log.info("republished the last batch of %d game(s) to Pushpin", republished)
+            except Exception as error:  # Pushpin or Redis still down: the next sweep tries again
+                log.warning("republishing to Pushpin failed: %s", error)
         if time.monotonic() - retained_at < RETENTION_SWEEP_SECONDS:
             continue
         retained_at = time.monotonic()  # a failing pass (an archive not writable) is retried next period, not at once

@@ -17,9 +17,10 @@ import requests
 
 from clients._sse import SSEMessage, parse_stream
 from clients.sdk import CartelClient, Conflict, SeatSpec
+from service import grip
 from service.wiring import build_engine
 from tests.e2e import test_turn_stream as contract
-from tests.support.processes import Gunicorn, Pushpin, Worker, metrics_dir, stop_all, wait_until
+from tests.support.processes import Gunicorn, Pushpin, Worker, free_port, metrics_dir, stop_all, wait_until
 
 SSE = {"Accept": "text/event-stream"}
 
@@ -215,6 +216,42 @@ def test_a_lost_publish_heals_through_pushpins_next_link_without_gap_or_duplicat
     ids = event_ids(live)
     assert ids == list(range(1, ids[-1] + 1)) and ids[-1] >= target
     assert held_by_pushpin(stack, game_id, "spectator")
+    server.close()
+
+
+def test_a_games_last_batch_lost_to_a_failed_publish_reaches_its_followers_by_the_sweepers_republish(stack, monkeypatch):
+    """A batch whose publish failed, with no batch after it (a game's last, or a game gone quiet): its
+    followers are held short of it until the workers' sweeper publishes it again (service/grip.py's
+    pending mark, cleared once every Pushpin has it).  Before: they waited for a next move that never came."""
+    server, game_id, seats = two_humans(stack)
+    url = f"{stack.url}/v1/games/{game_id}/events"
+    start = seats[0].game(game_id).version
+    live: list[SSEMessage] = []
+
+    def follow() -> None:
+        live.extend(read_messages(url, stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] > start, timeout=30))
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    wait_until(lambda: re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log()),
+               timeout=10, what="the hold")
+    monkeypatch.setenv("GRIP_KEY", stack.pushpin.env["GRIP_KEY"])
+    monkeypatch.setenv("GRIP_PUBLISH_URL", f"http://127.0.0.1:{free_port()}/publish/")  # nobody listens there
+    failing = build_engine(stack.redis_url)
+    assert failing.push is not None
+    for seat_number, seat in enumerate(seats):
+        document = seat.game(game_id)
+        if document.legal_moves:
+            failing.runner.execute(game_id, seat_number, document.legal_moves[-1])
+            break
+    version = seats[0].game(game_id).version
+    assert version > start
+    redis = failing.store.redis
+    assert int(redis.hget(grip.PENDING, game_id)) == version  # marked: its publish failed
+    follower.join(timeout=30)
+    ids = event_ids(live)
+    assert ids == list(range(1, ids[-1] + 1)) and ids[-1] >= version, ids[-5:]
+    wait_until(lambda: redis.hget(grip.PENDING, game_id) is None, timeout=10, what="the mark cleared")
     server.close()
 
 
