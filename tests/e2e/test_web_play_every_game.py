@@ -220,7 +220,8 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     saved = (f"{(sum(t for _, t in me.clicks) - me.forced) / max(1, turns):.2f} with 'Play my only move for me'"
              if not me.autoplay else "'Play my only move for me' on")
     print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves clicked, {board} on the board, "
-          f"{sum(t for _, t in me.clicks)} clicks over {turns} turns: {per_turn:.2f} clicks per turn ({saved}); "
+          f"{sum(t for _, t in me.clicks)} clicks over {turns} turns: {per_turn:.2f} clicks per turn ({saved}; "
+          f"{commands / max(1, turns):.2f} moves per turn, one click each from a list); "
           f"{seconds:.0f} s, v{final['version']}")
     # the browser logs the 409 of a move a bot beat to the server; the page said so and refreshed (above)
     tab.close(expected=("status of 409",) if me.conflicts else ())
