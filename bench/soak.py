@@ -562,15 +562,17 @@ def check_acks(acks: list[Ack], store: EventStore) -> list[str]:
     return lost
 
 
-def check_followers(followers: list[Follower], store: EventStore) -> dict:
-    """A watch is healed when it holds every version of its game once, to the game's last."""
+def check_followers(followers: list[Follower], due: dict[str, int]) -> dict:
+    """A watch is healed when it holds every version of its game once (by construction: it keeps
+    only the next version), up to the game's version 3 s before the followers stopped (`due`), and
+    a watch closed by its game's `end` up to the game's last."""
     unhealed, watches, now = [], 0, time.monotonic()
     for follower in followers:
         for watch in follower.watches:
             watches += 1
-            last = store.version(watch.game_id)
-            if watch.last != last:
-                unhealed.append(f"{watch.game_id}: held 1..{watch.last}, game at {last}; stream {watch.streams} "
+            last = due.get(watch.game_id, 0)
+            if watch.last < last or (watch.final is not None and watch.final != watch.last):
+                unhealed.append(f"{watch.game_id}: held 1..{watch.last}, game at {last} 3 s before; stream {watch.streams} "
                                 f"on :{watch.port} opened {now - watch.opened_at:.0f} s ago, last event read "
                                 f"{now - watch.read_at:.0f} s ago, last heard {now - watch.heard_at:.0f} s ago")
     return {"watches": watches, "unhealed": unhealed,
@@ -623,15 +625,17 @@ def soak(plan: Plan, tmp: Path, log=print) -> dict:
         log(f"quiet for {plan.quiet} s: no kills, no new games")
         time.sleep(plan.quiet)
         players.join()
-        crowd_close_at = time.monotonic()
-        time.sleep(3)  # the followers read what the last commands appended
-        crowd.close()
-        log(f"followers closed ({time.monotonic() - crowd_close_at:.0f} s)")
         store = EventStore(cluster.redis.client())
+        # bots may still be moving (a game whose human seat was handed to a bot): each follower must
+        # hold its game's version as it was 3 s before the followers stop, at least
+        due = {w.game_id: store.version(w.game_id) for f in crowd.followers for w in f.watches}
+        time.sleep(3)
+        crowd.close()
+        log("followers closed")
         runner = GameRunner(store, RULESETS)
         histories = verify_games(table, client, store, runner)
         lost_acks = check_acks(players.acks, store)
-        follow = check_followers(crowd.followers, store)
+        follow = check_followers(crowd.followers, due)
         stuck = [f"{g.id} ({g.ruleset}) {g.stuck}" for g in table.games.values() if g.stuck]
         commands = sum(store.version(g) for g in table.games)
         result = {
