@@ -30,7 +30,7 @@ def test_short_soak_loses_nothing_through_a_kill_of_each_kind(tmp_path):
     assert_nothing_lost(result)
 
 
-@pytest.mark.slow
+@pytest.mark.soak  # about 4 minutes: on demand with the other soaks (`-m soak`), not in the default run
 def test_three_minute_soak_loses_nothing(tmp_path):
     result = soak(Plan(minutes=3, games=20, followers=150, kill_every=15, workers=2, player_threads=4,
                        quiet=15, seed="soak-slow"), tmp_path)

@@ -514,6 +514,8 @@ function confirmEnd(page, button, move, label, open) {
 }
 
 async function send(page, command) {
+  // the question is answered (or another move chosen): it must not come back with the next redraw
+  page.el.moves.querySelector(".confirm-end")?.remove();
   for (const button of page.el.moves.querySelectorAll("button")) button.disabled = true;
   try {
     await api(`/v1/games/${page.gameId}/commands`, {
