@@ -223,11 +223,21 @@ class Publisher:
     def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope]) -> None:
         if not envelopes:
             return
-        if self.redis is not None:
-            mark_pending(self.redis, after.id, after.version)
+        marked = self._mark(after)
         self._post(after, publish_items(before, after, envelopes))
-        if self.redis is not None:  # every Pushpin has it: nothing for the sweeper
+        if marked:  # every Pushpin has it: nothing for the sweeper
             clear_pending(self.redis, after.id, after.version)
+
+    def _mark(self, after: Game) -> bool:
+        """Mark the batch pending; False without a Redis to mark it in or when that Redis refused (the
+        post is still tried: its followers then heal only with the game's next batch)."""
+        if self.redis is None:
+            return False
+        try:
+            mark_pending(self.redis, after.id, after.version)
+        except Exception:  # redis-py's errors: the append itself got through moments ago
+            return False
+        return True
 
     def _post(self, after: Game, items: list[dict]) -> None:
         now = time.monotonic()
@@ -259,18 +269,24 @@ def republish(runner: GameRunner, publisher: Publisher, older_than_ms: int = 200
     catch-up, so each follower ends with every version once."""
     redis = publisher.redis
     due = redis.zrangebyscore(PENDING_SINCE, "-inf", int(time.time() * 1000) - older_than_ms, start=0, num=limit)
-    published = 0
+    published, failures = 0, []
     for game_id in due:
         game_id = game_id.decode() if isinstance(game_id, bytes) else game_id
         try:
             game = runner.load(game_id)
         except LookupError:  # gone (deleted or archived away): nothing to follow
+            game = None
+        last = [e for e in runner.envelopes(game, game.version - 1) if e.version <= game.version] if game else []
+        if not last:
             redis.eval(_CLEAR, 2, PENDING, PENDING_SINCE, game_id, redis.hget(PENDING, game_id) or 0)
             continue
-        last = [e for e in runner.envelopes(game, game.version - 1) if e.version <= game.version]
-        if last:
-            publisher(game, game, last)  # raises when a Pushpin is still unreachable: tried again next sweep
+        try:
+            publisher(game, game, last)
             published += 1
+        except ConnectionError as error:  # a Pushpin still unreachable: this game is tried again next sweep
+            failures.append(f"{game_id}: {error}")
+    if failures:
+        raise ConnectionError(f"republished {published}, {len(failures)} still pending ({failures[0]})")
     return published
 
 
