@@ -24,9 +24,12 @@ import binascii
 import hashlib
 import hmac
 import json
+import os
+import queue
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 from urllib.parse import quote
 
 import requests
@@ -37,6 +40,7 @@ from service.sse import end_message, event_message, replay_finished, turn_messag
 
 RETRY = "retry: 2000\n\n"  # as the hub's stream starts (service/sse.py follow_events)
 HEARTBEAT = ": heartbeat\n\n"
+BACKGROUND_QUEUE = 10_000  # batches a process holds for its publishing thread before it skips (and the sweeper heals)
 PROOF_PREFIX = "grip."  # a next link's `ticket`: the reader proven by GRIP_KEY, not a stored ticket
 
 
@@ -218,15 +222,49 @@ class Publisher:
     pause: float = 2.0
     session: requests.Session = field(default_factory=requests.Session)
     redis: object | None = None  # where pending batches are marked (PENDING); None: not marked
+    # Post from a thread of this process (GRIP_PUBLISH_BACKGROUND, on by default), so a command's answer
+    # waits for the mark, not for Pushpin: with thousands of followers Pushpin is busy fanning the last
+    # batch out and answers a publish late.  A batch the thread could not post stays marked (the sweeper
+    # republishes it), and `on_failure(game id, error)` counts it as the synchronous step would.
+    background: bool = False
+    on_failure: Callable[[str, Exception], None] | None = None
     _failed_at: dict[str, float] = field(default_factory=dict)
+    _queue: queue.Queue | None = None
+    _queue_pid: int = 0
 
     def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope]) -> None:
         if not envelopes:
             return
         marked = self._mark(after)
-        self._post(after, publish_items(before, after, envelopes))
+        batch = (after.id, after.version, publish_items(before, after, envelopes), marked)
+        if self.background:
+            self._enqueue(batch)
+        else:
+            self._deliver(*batch)
+
+    def _deliver(self, game_id: str, version: int, items: list[dict], marked: bool) -> None:
+        self._post(items)
         if marked:  # every Pushpin has it: nothing for the sweeper
-            clear_pending(self.redis, after.id, after.version)
+            clear_pending(self.redis, game_id, version)
+
+    def _enqueue(self, batch: tuple) -> None:
+        if self._queue_pid != os.getpid():  # first use in this process (gunicorn forks its workers after import)
+            self._queue, self._queue_pid = queue.Queue(maxsize=BACKGROUND_QUEUE), os.getpid()
+            threading.Thread(target=self._drain, args=(self._queue,), daemon=True, name="grip-publish").start()
+        try:
+            self._queue.put_nowait(batch)
+        except queue.Full:
+            raise PublishSkipped(f"{BACKGROUND_QUEUE} batches are waiting to be published: this one stays "
+                                 "marked for the sweeper") from None
+
+    def _drain(self, batches: queue.Queue) -> None:
+        while True:
+            game_id, *rest = batches.get()
+            try:
+                self._deliver(game_id, *rest)
+            except Exception as error:  # never let the thread die: the next batch, or the sweeper, heals it
+                if self.on_failure:
+                    self.on_failure(game_id, error)
 
     def _mark(self, after: Game) -> bool:
         """Mark the batch pending; False without a Redis to mark it in or when that Redis refused (the
@@ -239,7 +277,7 @@ class Publisher:
             return False
         return True
 
-    def _post(self, after: Game, items: list[dict]) -> None:
+    def _post(self, items: list[dict]) -> None:
         now = time.monotonic()
         paused = [url for url in self.urls if now - self._failed_at.get(url, -1e9) < self.pause]
         if len(paused) == len(self.urls):
@@ -304,4 +342,5 @@ def push_from_environment(environ) -> Push | None:
                                               if u.strip()]
     if not key or not urls:
         return None
-    return Push(key.encode(), Publisher(urls, timeout=float(environ.get("GRIP_PUBLISH_TIMEOUT", "0.5"))))
+    return Push(key.encode(), Publisher(urls, timeout=float(environ.get("GRIP_PUBLISH_TIMEOUT", "0.5")),
+                                        background=environ.get("GRIP_PUBLISH_BACKGROUND", "1") != "0"))

@@ -123,6 +123,8 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     push = push_from_environment(os.environ)
     if push:  # web processes and workers alike: every append is published, whoever made it
         push.publisher.redis = events_redis  # a batch not yet on every Pushpin is marked (the sweeper's republish)
+        # a batch its publishing thread could not post is counted as the synchronous step's failures are
+        push.publisher.on_failure = lambda game_id, error: runner.after_append_failed("publish", game_id, error)
         runner.publish = push.publisher
     return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store), RecentGames(runner), push)
 

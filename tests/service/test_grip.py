@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from service import grip
 from service.grip import (
     Publisher,
     PublishSkipped,
@@ -20,6 +21,7 @@ from service.grip import (
     reader_proof,
     signed_by_pushpin,
 )
+from tests.support.processes import wait_until
 
 KEY = b"the-shared-grip-key"
 
@@ -100,8 +102,9 @@ def silent_endpoint():
     server.close()
 
 
-class FakeGame:  # the publisher stops before rendering anything while it pauses; these are never read
-    pass
+class FakeGame:  # the rendering is replaced in these tests: only the game's id and version are read
+    def __init__(self, id: str = "g", version: int = 1):
+        self.id, self.version = id, version
 
 
 def test_a_hung_publish_endpoint_costs_one_timeout_then_nothing_until_the_pause_is_over(silent_endpoint, monkeypatch):
@@ -160,3 +163,24 @@ def test_a_dead_nodes_pushpin_costs_the_other_nodes_followers_no_batch(recording
         with pytest.raises(ConnectionError):  # counted and logged as a failed publish (to the dead one)
             publisher(FakeGame(), FakeGame(), [object()] * batch)
     assert [body["items"][0]["n"] for body in bodies] == [1, 2, 3]
+
+
+def test_a_background_publisher_answers_at_once_and_a_batch_it_could_not_post_stays_marked(
+        silent_endpoint, recording_endpoint, redis_client, monkeypatch):
+    """GRIP_PUBLISH_BACKGROUND: the command waits for the pending mark only; the thread posts, clears the
+    mark when every Pushpin took the batch, and reports a failure (the mark then stays for the sweeper)."""
+    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes: [{"n": len(envelopes)}])
+    failures: list = []
+    hung = Publisher([silent_endpoint], timeout=0.3, pause=60, redis=redis_client, background=True,
+                     on_failure=lambda game_id, error: failures.append((game_id, error)))
+    started = time.monotonic()
+    hung(FakeGame("hung", 7), FakeGame("hung", 7), [object()])
+    assert time.monotonic() - started < 0.1  # not the 0.3 s timeout
+    wait_until(lambda: failures, timeout=5, what="the thread's failure")
+    assert failures[0][0] == "hung" and isinstance(failures[0][1], ConnectionError)
+    assert int(redis_client.hget(grip.PENDING, "hung")) == 7  # the sweeper's to republish
+    live, bodies = recording_endpoint
+    working = Publisher([live], redis=redis_client, background=True)
+    working(FakeGame("live", 3), FakeGame("live", 3), [object()] * 3)
+    wait_until(lambda: redis_client.hget(grip.PENDING, "live") is None, timeout=5, what="the mark cleared")
+    assert [body["items"][0]["n"] for body in bodies] == [3]
