@@ -280,6 +280,14 @@ class Worker:
         stop_all(self)
 
 
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie (a zombie holds no sockets)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 class Pushpin:
     """A real Pushpin in front of a backend (host:port), with its config and internal sockets in its
     own directory and on free ports (service/serve.py writes the same config for `service.serve`)."""
@@ -332,6 +340,10 @@ class Pushpin:
                 except ProcessLookupError:
                     pass
             self.process.wait()
+            # The services are not our children (init reaps them): wait until each has died, or a
+            # restart straight after finds its ports still bound (condure: "Address already in use",
+            # seen once in an hour's soak on a loaded machine).
+            wait_until(lambda: not any(_alive(pid) for pid in services), timeout=30, what="pushpin's services gone")
 
     def terminate(self) -> None:
         if self.process and self.process.poll() is None:
