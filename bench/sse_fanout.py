@@ -258,8 +258,7 @@ def run(followers: tuple[int, ...] = (1000,), games: int = 100, rounds: int = 3,
                          for r in top) + ")",
              f"every row: {games} kingpin games, {concurrency} clients sending commands at once ({rounds} rounds of a "
              "move in every game, 1 s apart) while the followers are open; a command's time is its POST, "
-             "acknowledged after the append (and, with Pushpin, the batch marked pending: the post to Pushpin is "
-             "made by the process's publishing thread, GRIP_PUBLISH_BACKGROUND); commands go through Pushpin too",
+             "acknowledged after the append (and, with Pushpin, its publish); commands go through Pushpin too",
              "followers connect all at once (burst_s: until every one is answered); refused: answered other than 200 "
              "(the hub's 503 over SSE_MAX_FOLLOWERS a process); followers idle 3 s + 0.1 s a followed game before the "
              "first move (Pushpin updates each new channel once, 10 a second)",

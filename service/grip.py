@@ -222,10 +222,13 @@ class Publisher:
     pause: float = 2.0
     session: requests.Session = field(default_factory=requests.Session)
     redis: object | None = None  # where pending batches are marked (PENDING); None: not marked
-    # Post from a thread of this process (GRIP_PUBLISH_BACKGROUND, on by default), so a command's answer
+    # Post from a thread of this process (GRIP_PUBLISH_BACKGROUND=1, off by default), so a command's answer
     # waits for the mark, not for Pushpin: with thousands of followers Pushpin is busy fanning the last
     # batch out and answers a publish late.  A batch the thread could not post stays marked (the sweeper
-    # republishes it), and `on_failure(game id, error)` counts it as the synchronous step would.
+    # republishes it), and `on_failure(game id, error)` counts it as the synchronous step would.  Off by
+    # default: on a loaded machine the thread fell more than the sweeper's 2 s behind, the sweeper then
+    # republished a finished game's end while the thread's older batches were still queued, and a
+    # follower's stream was closed before its `end` (a CI run); it needs the sweeper to know the thread.
     background: bool = False
     on_failure: Callable[[str, Exception], None] | None = None
     _failed_at: dict[str, float] = field(default_factory=dict)
@@ -343,4 +346,4 @@ def push_from_environment(environ) -> Push | None:
     if not key or not urls:
         return None
     return Push(key.encode(), Publisher(urls, timeout=float(environ.get("GRIP_PUBLISH_TIMEOUT", "0.5")),
-                                        background=environ.get("GRIP_PUBLISH_BACKGROUND", "1") != "0"))
+                                        background=environ.get("GRIP_PUBLISH_BACKGROUND", "0") == "1"))

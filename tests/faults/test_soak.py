@@ -24,16 +24,18 @@ def assert_nothing_lost(result: dict) -> None:
     assert result["reconnects"] > 0  # a killed Pushpin or web master dropped streams, which resumed
 
 
-def test_short_soak_loses_nothing_through_a_kill_of_each_kind(tmp_path):
+def test_short_soak_loses_nothing_through_a_kill_of_each_kind(tmp_path_factory):
+    # a short directory: Pushpin's IPC sockets live in it, and a Unix socket's path is at most 107 bytes
+    # (under pytest-xdist, tmp_path's ".../popen-gw2/test_short_soak_loses_nothing_0/node0/run/..." is longer)
     result = soak(Plan(minutes=0.35, games=10, followers=50, kill_every=4, workers=1, player_threads=2,
-                       think=0.5, quiet=6, seed="soak-short"), tmp_path)
+                       think=0.5, quiet=6, seed="soak-short"), tmp_path_factory.mktemp("soak"))
     assert_nothing_lost(result)
 
 
 @pytest.mark.soak  # about 4 minutes: on demand with the other soaks (`-m soak`), not in the default run
-def test_three_minute_soak_loses_nothing(tmp_path):
+def test_three_minute_soak_loses_nothing(tmp_path_factory):
     result = soak(Plan(minutes=3, games=20, followers=150, kill_every=15, workers=2, player_threads=4,
-                       quiet=15, seed="soak-slow"), tmp_path)
+                       quiet=15, seed="soak-slow"), tmp_path_factory.mktemp("soak"))
     assert_nothing_lost(result)
     assert sum(result["kills"].values()) >= 10
     assert result["games_ended"] > 0
