@@ -101,10 +101,14 @@ class Cluster:
         publish = ",".join(f"http://127.0.0.1:{n.pushpin.ports['publish']}/publish/" for n in self.nodes)
         self.env = web_env(rate_limits=False, GRIP_KEY=key, GRIP_PUBLISH_URL=publish)
         self.workers = [Worker(self.redis.url, tmp / f"worker{n}.log", extra_env=self.env) for n in range(workers)]
-        for worker in self.workers:
-            worker.start()
-        for node in self.nodes:
-            node.start(self.env)
+        try:
+            for worker in self.workers:
+                worker.start()
+            for node in self.nodes:
+                node.start(self.env)
+        except BaseException:  # a part that would not start: stop the ones that did (they outlived a CI run once)
+            self.stop()
+            raise
 
     def stop(self) -> None:
         stop_all(*[n.pushpin for n in self.nodes], *[n.web for n in self.nodes], *self.workers)
