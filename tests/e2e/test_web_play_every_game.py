@@ -119,7 +119,15 @@ class Player:
                 page.locator(f"button.play-move[data-move='{wanted}']").first.click()
                 taken = 3 + confirm_end(page)
         else:
-            page.locator(f"button.play-move[data-move='{wanted}']").first.click()
+            button = page.locator(f"button.play-move[data-move='{wanted}']").first
+            try:
+                button.click(timeout=5000)
+            except PlaywrightTimeout:
+                # the list changed under the choice (the other seat acted, or a move was played for
+                # you): a person looks again; a button still there but not clickable is a failure
+                if page.locator(f"button.play-move[data-move='{wanted}']").count():
+                    raise
+                return False
             taken = 1 + confirm_end(page)
         page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.trim().slice(1)) > {before}"
                                " || document.querySelector('#main .notice.bad')")
