@@ -319,7 +319,7 @@ def republish(runner: GameRunner, publisher: Publisher, older_than_ms: int = 200
             game = None
         last = [e for e in runner.envelopes(game, game.version - 1) if e.version <= game.version] if game else []
         if not last:
-            redis.eval(_CLEAR, 2, PENDING, PENDING_SINCE, game_id, redis.hget(PENDING, game_id) or 0)
+            clear_pending(redis, game_id, redis.hget(PENDING, game_id) or 0)
             continue
         try:
             publisher(game, game, last)
