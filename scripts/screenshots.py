@@ -38,7 +38,8 @@ def shoot(page, path: Path) -> None:
         path = path.with_suffix(".jpg")
         page.screenshot(path=str(path), type="jpeg", quality=85)
     size = path.stat().st_size
-    print(f"{path.relative_to(ROOT)}: {size // 1000} KB" + ("  (over 250 KB)" if size > LIMIT else ""))
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path  # --out may be anywhere
+    print(f"{shown}: {size // 1000} KB" + ("  (over 250 KB)" if size > LIMIT else ""))
 
 
 def play_a_few_turns(page, moves: int, seed: int) -> None:

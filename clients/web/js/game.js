@@ -416,7 +416,8 @@ function renderBoard(page) {
   const draw = boardFor(doc.ruleset);
   replace(page.el.board, draw({
     view: doc.view, data: page.data, doc, seat: page.seat, moves: movesWithLabels(doc), picked: page.picked,
-    pick: (value) => { page.picked = page.picked === value ? null : value; render(page); },
+    // a pick is the click a press ended in: the board redraws now, whatever became of the release
+    pick: (value) => { page.pressedAt = 0; page.picked = page.picked === value ? null : value; render(page); },
   }));
   focusableScrolls(page.el.board);
   if (page.picked !== null) page.el.board.append(popover(page));
@@ -452,13 +453,13 @@ function renderMoves(page) {
     out.push(h("div", { class: "row" }, h("span", { class: "picked-what" }, `Moves for ${shown?.getAttribute("aria-label") || page.picked}`),
       h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Show all")));
   }
+  const open = moves.filter(({ move }) => !endsTurn(move)).length; // moves other than ending the turn
   if (!moves.length) {
     out.push(h("p", { class: "muted" }, ended(doc) ? "The game is over." :
       page.picked !== null ? "No move involves this." : "Nothing to do now: waiting for the others."));
   } else {
     // a forced move is proposed with one click: the whole panel is that one button
     const forced = moves.length === 1 && page.picked === null;
-    const open = moves.filter(({ move }) => !endsTurn(move)).length;
     out.push(h("div", { class: `moves${forced ? " only" : ""}`, role: "list" }, moves.map(({ move, label }) =>
       h("div", { class: "move", role: "listitem" },
         h("button", { class: `play-move${forced ? " forced" : ""}`, dataset: { move: JSON.stringify(move) },
@@ -477,7 +478,6 @@ function renderMoves(page) {
   replace(page.el.moves, out);
   // a confirmation still open when an event redraws the moves stays open while its move is still legal
   const again = asking && [...page.el.moves.querySelectorAll("button.play-move")].find((b) => b.dataset.move === asking);
-  const open = moves.filter(({ move }) => !endsTurn(move)).length;
   const which = again && moves.find(({ move }) => JSON.stringify(move) === asking);
   if (which && open) confirmEnd(page, again, which.move, which.label, open);
 }
