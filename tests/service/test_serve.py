@@ -28,20 +28,31 @@ def listening_addresses(port: int) -> set[str]:
 
 
 def serve_and_look(redis_url: str, tmp_path: Path, *args: str, **env: str) -> set[str]:
-    """Start `service.serve` on a free port, wait for /healthz, return where it listens; stop it."""
-    port = free_port()
-    environment = python_env(redis_url, **env)
-    if "HOST" not in env:
-        environment.pop("HOST", None)  # the machine's own HOST must not decide the default under test
-    process = subprocess.Popen([sys.executable, "-m", "service.serve", "--port", str(port), *args], cwd=ROOT,
-                               env=environment, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    try:
-        wait_until(lambda: _healthy(port), timeout=30, what="service.serve")
-        return listening_addresses(port)
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
+    """Start `service.serve` on a free port, wait for /healthz, return where it listens; stop it.
+
+    Under a parallel suite a port picked free can be taken before the service binds it (the internal
+    ones too): when the service exits before it answers, it is started once more on fresh ports.
+    A service that neither answers nor exits fails with what it printed."""
+    for _attempt in range(2):
+        port = free_port()
+        environment = python_env(redis_url, **env)
+        if "HOST" not in env:
+            environment.pop("HOST", None)  # the machine's own HOST must not decide the default under test
+        out = tmp_path / f"serve-{port}.out"
+        process = subprocess.Popen([sys.executable, "-m", "service.serve", "--port", str(port), *args], cwd=ROOT,
+                                   env=environment, stdout=out.open("wb"), stderr=subprocess.STDOUT)
+        try:
+            wait_until(lambda: _healthy(port) or process.poll() is not None, timeout=90, what="service.serve")
+            if process.poll() is None:
+                return listening_addresses(port)
+        except TimeoutError:
+            raise AssertionError(f"service.serve {' '.join(args)} did not answer in 90 s; it printed:\n"
+                                 + out.read_text(errors="replace")[-3000:]) from None
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+    raise AssertionError(f"service.serve {' '.join(args)} exited twice before answering; it printed:\n"
+                         + out.read_text(errors="replace")[-3000:])
 
 
 def _healthy(port: int) -> bool:
