@@ -130,7 +130,7 @@ class Answer:
 
 
 def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_link: str,
-           heartbeat_seconds: float, opening: bool) -> Answer:
+           heartbeat_seconds: float, opening: bool, recover_seconds: int = 30) -> Answer:
     """The catch-up after `after` for `seat` (the retry line first when the stream `opening`; the
     turn state when the stream opens or events were sent) and, unless the game has ended, the
     hold on its channel from the last version sent."""
@@ -142,13 +142,19 @@ def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_li
     if opening or envelopes:
         body += turn_message(game, seat)
     sent = envelopes[-1].version if envelopes else after
-    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds))
+    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds, recover_seconds))
 
 
-def hold_headers(name: str, prev_id: int, next_link: str, heartbeat_seconds: float) -> dict[str, str]:
+def hold_headers(name: str, prev_id: int, next_link: str, heartbeat_seconds: float,
+                 recover_seconds: int = 30) -> dict[str, str]:
+    """The hold on `name` from `prev_id`.  The next link's `timeout`: a stream that was sent nothing
+    for `recover_seconds` asks it for what it missed.  Pushpin asks it at once only for the first of
+    several holds that missed a publish (it forgets the channel's last id on that first mismatch), so
+    a follower whose hold arrived just after a game's move would otherwise wait for the game's next
+    move, or for Pushpin's default of 120 s."""
     keep_alive = HEARTBEAT.replace("\n", "\\n")
     return {"Grip-Hold": "stream", "Grip-Channel": f"{name}; prev-id={prev_id}",
-            "Grip-Link": f"<{next_link}>; rel=next",
+            "Grip-Link": f"<{next_link}>; rel=next; timeout={max(1, int(recover_seconds))}",
             "Grip-Keep-Alive": f"{keep_alive}; format=cstring; timeout={max(1, round(heartbeat_seconds))}"}
 
 

@@ -193,7 +193,8 @@ def stream_through_pushpin(push: Push, query: dict, game_id: str) -> Response:
     resumed = last_id(request.headers.get("Grip-Last"), channel(game_id, seat))
     after = resumed if resumed is not None else max(query["after"], last_event_id() or 0)
     reply = answer(engine().runner, game, seat, after, next_link(push.key, game_id, seat),
-                   current_app.config["SSE_HEARTBEAT_SECONDS"], opening="Grip-Last" not in request.headers)
+                   current_app.config["SSE_HEARTBEAT_SECONDS"], opening="Grip-Last" not in request.headers,
+                   recover_seconds=current_app.config["GRIP_RECOVER_SECONDS"])
     return Response(reply.body, mimetype="text/event-stream",
                     headers={**PER_READER, "X-Accel-Buffering": "no", **(reply.hold or {})})
 

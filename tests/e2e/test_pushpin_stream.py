@@ -23,6 +23,7 @@ from tests.e2e import test_turn_stream as contract
 from tests.support.processes import Gunicorn, Pushpin, Worker, free_port, metrics_dir, stop_all, wait_until
 
 SSE = {"Accept": "text/event-stream"}
+RECOVER_SECONDS = 3  # the holds' next-link timeout here (GRIP_RECOVER_SECONDS, 30 as shipped)
 
 
 class Stack:
@@ -31,7 +32,7 @@ class Stack:
     def __init__(self, redis_url: str, logs: Path):
         self.pushpin = Pushpin(logs, backend="")
         env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), "CARTEL_EXTRA_RULESETS": "tests.support.race:RACE",
-               "SSE_HEARTBEAT_SECONDS": "1", **self.pushpin.env}
+               "SSE_HEARTBEAT_SECONDS": "1", "GRIP_RECOVER_SECONDS": str(RECOVER_SECONDS), **self.pushpin.env}
         self.web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env=env)
         self.worker = Worker(redis_url, logs / "worker.log", extra_env=env)
         self.redis_url = redis_url
@@ -216,6 +217,40 @@ def test_a_lost_publish_heals_through_pushpins_next_link_without_gap_or_duplicat
     ids = event_ids(live)
     assert ids == list(range(1, ids[-1] + 1)) and ids[-1] >= target
     assert held_by_pushpin(stack, game_id, "spectator")
+    server.close()
+
+
+def test_a_lost_publish_with_no_move_after_it_reaches_the_follower_by_the_next_links_timeout(stack, monkeypatch):
+    """A batch nobody published (no pending mark either: the sweeper knows nothing of it) and no move
+    after it: the stream was sent nothing for GRIP_RECOVER_SECONDS, so Pushpin asks its next link and
+    the follower gets the batch, once, without a reconnect.  This is how followers whose holds arrived
+    just after a publish (a burst of them) get the move when the game then goes quiet."""
+    server, game_id, seats = two_humans(stack)
+    url = f"{stack.url}/v1/games/{game_id}/events"
+    start = seats[0].game(game_id).version
+    live: list[SSEMessage] = []
+
+    def follow() -> None:
+        live.extend(read_messages(url, stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] > start, timeout=30))
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    wait_until(lambda: re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log()),
+               timeout=10, what="the hold")
+    time.sleep(2)  # past the check Pushpin makes of a new channel's next link a second after subscribing
+    monkeypatch.delenv("GRIP_PUBLISH_URL", raising=False)
+    silent = build_engine(stack.redis_url)  # appends like a web process, publishes and marks nothing
+    for seat_number, seat in enumerate(seats):
+        document = seat.game(game_id)
+        if document.legal_moves:
+            silent.runner.execute(game_id, seat_number, document.legal_moves[-1])
+            break
+    appended = time.monotonic()
+    follower.join(timeout=30)
+    waited = time.monotonic() - appended
+    ids = event_ids(live)
+    assert ids == list(range(1, ids[-1] + 1)) and ids[-1] > start, f"got {ids[-3:]} after {waited:.1f} s"
+    assert silent.store.redis.hget(grip.PENDING, game_id) is None  # healed by the link, not the sweeper
     server.close()
 
 

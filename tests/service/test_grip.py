@@ -69,10 +69,10 @@ def test_grip_last_gives_the_version_last_sent_on_the_readers_channel():
 
 
 def test_the_hold_names_the_channel_from_the_last_version_sent_with_heartbeats():
-    headers = hold_headers("game:g1:s0", 7, "/v1/games/g1/events?ticket=x", 15)
+    headers = hold_headers("game:g1:s0", 7, "/v1/games/g1/events?ticket=x", 15, 30)
     assert headers["Grip-Hold"] == "stream"
     assert headers["Grip-Channel"] == "game:g1:s0; prev-id=7"
-    assert headers["Grip-Link"] == "</v1/games/g1/events?ticket=x>; rel=next"
+    assert headers["Grip-Link"] == "</v1/games/g1/events?ticket=x>; rel=next; timeout=30"
     assert headers["Grip-Keep-Alive"] == r": heartbeat\n\n; format=cstring; timeout=15"
 
 
