@@ -37,7 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # redis-py's default 5 s socket timeout (the engine gives blocking reads their own)
         SSE_HEARTBEAT_SECONDS=float(os.environ.get("SSE_HEARTBEAT_SECONDS", 15)),
         # a stream held by Pushpin that was sent nothing this long asks for anything it missed (grip.hold_headers)
-        GRIP_RECOVER_SECONDS=int(os.environ.get("GRIP_RECOVER_SECONDS", 30)),
+        GRIP_RECOVER_SECONDS=int(os.environ.get("GRIP_RECOVER_SECONDS", 60)),
         CORS_ORIGINS=os.environ.get("CORS_ORIGINS", "*"),  # service/cors.py
         STREAM_TICKET_SECONDS=int(os.environ.get("STREAM_TICKET_SECONDS", 60)),
         # SSE followers one process serves at once (each holds a thread, waiting on the process's

@@ -130,7 +130,7 @@ class Answer:
 
 
 def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_link: str,
-           heartbeat_seconds: float, opening: bool, recover_seconds: int = 30) -> Answer:
+           heartbeat_seconds: float, opening: bool, recover_seconds: int = 60) -> Answer:
     """The catch-up after `after` for `seat` (the retry line first when the stream `opening`; the
     turn state when the stream opens or events were sent) and, unless the game has ended, the
     hold on its channel from the last version sent."""
@@ -146,7 +146,7 @@ def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_li
 
 
 def hold_headers(name: str, prev_id: int, next_link: str, heartbeat_seconds: float,
-                 recover_seconds: int = 30) -> dict[str, str]:
+                 recover_seconds: int = 60) -> dict[str, str]:
     """The hold on `name` from `prev_id`.  The next link's `timeout`: a stream that was sent nothing
     for `recover_seconds` asks it for what it missed.  Pushpin asks it at once only for the first of
     several holds that missed a publish (it forgets the channel's last id on that first mismatch), so

@@ -23,7 +23,7 @@ from tests.e2e import test_turn_stream as contract
 from tests.support.processes import Gunicorn, Pushpin, Worker, free_port, metrics_dir, stop_all, wait_until
 
 SSE = {"Accept": "text/event-stream"}
-RECOVER_SECONDS = 3  # the holds' next-link timeout here (GRIP_RECOVER_SECONDS, 30 as shipped)
+RECOVER_SECONDS = 3  # the holds' next-link timeout here (GRIP_RECOVER_SECONDS, 60 as shipped)
 
 
 class Stack:
