@@ -220,11 +220,9 @@ def test_a_lost_publish_heals_through_pushpins_next_link_without_gap_or_duplicat
     server.close()
 
 
-def test_a_lost_publish_with_no_move_after_it_reaches_the_follower_by_the_next_links_timeout(stack, monkeypatch):
-    """A batch nobody published (no pending mark either: the sweeper knows nothing of it) and no move
-    after it: the stream was sent nothing for GRIP_RECOVER_SECONDS, so Pushpin asks its next link and
-    the follower gets the batch, once, without a reconnect.  This is how followers whose holds arrived
-    just after a publish (a burst of them) get the move when the game then goes quiet."""
+def a_held_spectator(stack: Stack) -> tuple[CartelClient, str, list[CartelClient], int, list[SSEMessage], threading.Thread]:
+    """A quiet game and a spectator held by Pushpin on it, reading until one event past the game's
+    version now: (server, game id, seats, that version, what it read, its thread)."""
     server, game_id, seats = two_humans(stack)
     url = f"{stack.url}/v1/games/{game_id}/events"
     start = seats[0].game(game_id).version
@@ -237,6 +235,15 @@ def test_a_lost_publish_with_no_move_after_it_reaches_the_follower_by_the_next_l
     follower.start()
     wait_until(lambda: re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log()),
                timeout=10, what="the hold")
+    return server, game_id, seats, start, live, follower
+
+
+def test_a_lost_publish_with_no_move_after_it_reaches_the_follower_by_the_next_links_timeout(stack, monkeypatch):
+    """A batch nobody published (no pending mark either: the sweeper knows nothing of it) and no move
+    after it: the stream was sent nothing for GRIP_RECOVER_SECONDS, so Pushpin asks its next link and
+    the follower gets the batch, once, without a reconnect.  This is how followers whose holds arrived
+    just after a publish (a burst of them) get the move when the game then goes quiet."""
+    server, game_id, seats, start, live, follower = a_held_spectator(stack)
     time.sleep(2)  # past the check Pushpin makes of a new channel's next link a second after subscribing
     monkeypatch.delenv("GRIP_PUBLISH_URL", raising=False)
     silent = build_engine(stack.redis_url)  # appends like a web process, publishes and marks nothing
@@ -258,18 +265,7 @@ def test_a_games_last_batch_lost_to_a_failed_publish_reaches_its_followers_by_th
     """A batch whose publish failed, with no batch after it (a game's last, or a game gone quiet): its
     followers are held short of it until the workers' sweeper publishes it again (service/grip.py's
     pending mark, cleared once every Pushpin has it).  Before: they waited for a next move that never came."""
-    server, game_id, seats = two_humans(stack)
-    url = f"{stack.url}/v1/games/{game_id}/events"
-    start = seats[0].game(game_id).version
-    live: list[SSEMessage] = []
-
-    def follow() -> None:
-        live.extend(read_messages(url, stop=lambda m: bool(event_ids(m)) and event_ids(m)[-1] > start, timeout=30))
-
-    follower = threading.Thread(target=follow)
-    follower.start()
-    wait_until(lambda: re.search(rf"subscribe .* channel=game:{game_id}:spectator", stack.pushpin_log()),
-               timeout=10, what="the hold")
+    server, game_id, seats, start, live, follower = a_held_spectator(stack)
     monkeypatch.setenv("GRIP_KEY", stack.pushpin.env["GRIP_KEY"])
     monkeypatch.setenv("GRIP_PUBLISH_URL", f"http://127.0.0.1:{free_port()}/publish/")  # nobody listens there
     failing = build_engine(stack.redis_url)
