@@ -703,11 +703,19 @@ def main() -> None:
     parser.add_argument("--kill-every", type=float, default=180, help="seconds between SIGKILLs")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="soak")
+    parser.add_argument("--keep", type=Path, help="run in this directory and keep it (Redis's AOF, every log)")
     args = parser.parse_args()
     plan = Plan(minutes=args.minutes, games=args.games, followers=args.followers, kill_every=args.kill_every,
                 workers=args.workers, seed=args.seed)
-    with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
-        result = soak(plan, Path(tmp), log=lambda line: print(time.strftime("%H:%M:%S"), line, flush=True))
+    def log(line: str) -> None:
+        print(time.strftime("%H:%M:%S"), line, flush=True)
+
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        result = soak(plan, args.keep, log=log)
+    else:
+        with tempfile.TemporaryDirectory(prefix="soak-") as tmp:
+            result = soak(plan, Path(tmp), log=log)
     counts = {k: v for k, v in result.items() if not isinstance(v, list) or v}
     row = {k: (json.dumps(v) if isinstance(v, (dict, list)) else v) for k, v in counts.items()}
     report("soak", [row], extra={"result": result}, notes=[
