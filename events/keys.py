@@ -13,6 +13,8 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
                          sorted sets: game ids by creation time (the lobby listing)
     {lobby}:botwait      sorted set: game id -> ms since a bot seat has been awaited
     {lobby}:clocks       sorted set: game id -> the earliest human deadline (ms)
+    {lobby}:unsettled    sorted set: game id -> when an append was about to be made that the sweeper has
+                         not yet checked the indexes above against (a process may die before it updates them)
     {lobby}:botstuck     hash: game id -> {"version", "seats"}: bot moves that failed for good
     {lobby}:clockfail    hash: game id -> {"<seat>": [deadline, failed attempts]}: clock jobs that failed
     {lobby}:idle         sorted set: open or active game id -> when a human last acted there, as last seen (ms)
@@ -28,6 +30,7 @@ from __future__ import annotations
 LOBBY = "{lobby}"
 BOT_WAIT_INDEX = f"{LOBBY}:botwait"
 CLOCK_INDEX = f"{LOBBY}:clocks"
+UNSETTLED_INDEX = f"{LOBBY}:unsettled"
 BOT_STUCK_INDEX = f"{LOBBY}:botstuck"
 CLOCK_FAILURES_INDEX = f"{LOBBY}:clockfail"
 IDLE_INDEX = f"{LOBBY}:idle"

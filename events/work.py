@@ -19,8 +19,13 @@ from events.keys import (
     ENDED_INDEX,
     IDLE_INDEX,
     RETENTION_BACKFILLED,
+    UNSETTLED_INDEX,
     lobby_index,
 )
+
+_SETTLE = """
+if tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1])) == tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
+"""
 
 
 class WorkIndexes:
@@ -41,6 +46,24 @@ class WorkIndexes:
             pipe.zrem(CLOCK_INDEX, game_id)
             pipe.hdel(CLOCK_FAILURES_INDEX, game_id)
         pipe.execute()
+
+    # An append and the update of these indexes after it are two steps: a process killed between
+    # them (or a Redis killed under them) left a game awaiting a bot that no index named, for good
+    # (three games in the 60-minute soak).  So every append to a game with bots or a clock is preceded
+    # by a mark here; the sweeper checks each game marked and quiet for a while against its indexes
+    # (the Scheduler again), then drops the mark unless a newer append renewed it.
+    def unsettled(self, game_id: str, at_ms: int) -> None:
+        """An append to `game_id` is about to be made at `at_ms`."""
+        self.redis.zadd(UNSETTLED_INDEX, {game_id: at_ms})
+
+    def unsettled_before(self, before_ms: int, limit: int = 100) -> list[tuple[str, int]]:
+        """Games marked before `before_ms` (with their mark), the oldest first."""
+        marked = self.redis.zrangebyscore(UNSETTLED_INDEX, 0, before_ms, start=0, num=limit, withscores=True)
+        return [(game_id, int(at)) for game_id, at in marked]
+
+    def settled(self, game_id: str, at_ms: int) -> None:
+        """The sweeper checked the game as of its mark `at_ms`: drop the mark, unless renewed since."""
+        self.redis.eval(_SETTLE, 1, UNSETTLED_INDEX, game_id, at_ms)
 
     def stalled_bots(self, before_ms: int) -> list[str]:
         """Games whose bot has been awaited since before `before_ms`."""
@@ -116,7 +139,7 @@ class WorkIndexes:
     def forget(self, game_id: str) -> None:
         """The game left Redis (archived) or is not what an index said: no work to look for any more."""
         pipe = self.redis.pipeline(transaction=False)
-        for index in (IDLE_INDEX, ENDED_INDEX, BOT_WAIT_INDEX, CLOCK_INDEX):
+        for index in (IDLE_INDEX, ENDED_INDEX, BOT_WAIT_INDEX, CLOCK_INDEX, UNSETTLED_INDEX):
             pipe.zrem(index, game_id)
         pipe.hdel(BOT_STUCK_INDEX, game_id)
         pipe.hdel(CLOCK_FAILURES_INDEX, game_id)

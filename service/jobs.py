@@ -214,6 +214,14 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
     now = runner.clock()
     work = runner.store.work
     nudged = 0
+    for game_id, marked in work.unsettled_before(now - stalled_after_ms):
+        # an append whose indexes may never have been updated (its process died after it): update them
+        # as the Scheduler would have, a bot awaited since the mark, so the loop below re-enqueues it now
+        game = loaded_or_forgotten(runner, game_id)
+        if game is not None:
+            bots = clocks.bots_to_move(game.seats, game.awaiting())
+            work.update(game.id, marked if bots else None, clocks.earliest(game.deadlines))
+        work.settled(game_id, marked)
     for game_id in work.stalled_bots(now - stalled_after_ms):
         game = loaded_or_forgotten(runner, game_id)
         if game is None:

@@ -67,6 +67,31 @@ def test_a_move_a_crash_dropped_is_still_retried(engine):
     assert jobs.sweep(engine.runner, engine.queue, stalled_after_ms=0) == 1
 
 
+def test_a_bot_awaited_after_an_append_whose_process_died_before_scheduling_is_found_by_the_sweeper(engine):
+    """Issue 28's soak: a process SIGKILLed (or its Redis) between an append and the update of the work
+    indexes after it left a game awaiting a bot that no index named, for good (three games in an hour).
+    Here the Scheduler fails after the human's move and the index keeps what it had before: no bot.
+    The mark made before the append leads the sweeper to the game; it then enqueues the bot's move."""
+    runner = engine.runner
+    game = runner.create_game("race", [{"kind": "human"}, {"kind": "bot"}])
+    assert min(game.awaiting()) == 0
+
+    def killed(after, before):  # the process dies here: nothing after the append is done
+        raise RuntimeError("SIGKILL")
+
+    runner.after_append = killed
+    moved = runner.execute(game.id, 0, {"type": "Pass"}).game
+    assert 1 in moved.awaiting()
+    engine.store.work.update(game.id, None, None)  # what the index said before the move: no bot awaited
+    engine.queue.empty()
+    now = runner.clock()
+    assert game.id not in engine.store.work.stalled_bots(now)  # what the sweeper looked at before the mark
+    assert jobs.sweep(runner, engine.queue, stalled_after_ms=0) == 1
+    assert any(job_id.startswith(f"bot-{game.id}-{moved.version}-1-r") for job_id in engine.queue.job_ids)
+    assert engine.store.work.unsettled_before(runner.clock()) == []  # checked once, then left alone
+    assert jobs.play_bot(game.id, moved.version, 1).startswith("moved")
+
+
 def test_a_stale_failure_record_does_not_block_the_next_version(engine):
     game, seat = handed_to_a_missing_level(engine)
     jobs.play_bot(game.id, game.version, seat)
