@@ -64,3 +64,25 @@ def test_a_closed_hub_stops_its_reader_and_takes_no_followers(redis_client):
     assert not reader.is_alive() and hub.followers == 0
     with pytest.raises(RuntimeError):
         hub.subscribe("g-followed", 0)
+
+
+def test_a_read_made_for_a_feed_that_was_started_again_from_further_back_leaves_no_gap(redis_client):
+    """The hub read a game's stream after version 3 for a follower who then left (its stream closed at
+    SSE_MAX_SECONDS with 2 and 3 not yet sent); the follower came back from version 1 before that read
+    was delivered.  The read (4..5) must not reach it ahead of 2 and 3: it would skip them for good
+    (tests/clients/test_sdk.py's follower of a bot game missed one version this way)."""
+    store = EventStore(redis_client)
+    store.append("regap", 0, batch("A", "B", "C", "D", "E"), at=1)
+    hub = FeedHub(store, block_ms=50)
+    try:
+        gone = hub.subscribe("regap", 3)
+        hub.unsubscribe(gone)
+        back = hub.subscribe("regap", 1)  # a new feed, from further back than the read in flight
+        hub._deliver({"regap": store.read("regap", 3)}, set())  # that read arrives now
+        seen = []
+        deadline = time.monotonic() + 5
+        while len(seen) < 4 and time.monotonic() < deadline:
+            seen += [e.version for e in back.wait(0.2)[0]]
+        assert seen == [2, 3, 4, 5]
+    finally:
+        hub.close()
