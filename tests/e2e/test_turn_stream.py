@@ -60,7 +60,7 @@ def test_a_druglord_seat_plays_a_whole_game_on_the_stream_alone_with_no_read_and
 def test_a_spectator_is_sent_whose_turn_it_is_but_no_moves_and_the_end_carries_the_outcome(live_server):
     with CartelClient(live_server.url, timeout=10) as server:
         game = server.create_game("kingpin", [SeatSpec.bot("greedy"), SeatSpec.bot("random")],
-                                  options={"target": 3000, "turn_limit": 25}, seed="turn-spectator")
+                                  options={"target": 10000, "turn_limit": 50}, seed="turn-spectator")
         with requests.get(f"{live_server.url}/v1/games/{game.id}/events", stream=True, timeout=120,
                           headers={"Accept": "text/event-stream"}) as response:
             messages = list(parse_stream(response.iter_content(chunk_size=None)))
