@@ -94,6 +94,12 @@ def ready_to_start(table: Mapping[str, Any] | None, state: Any) -> bool:
             and all(seat["kind"] != "open" for seat in table["seats"]))
 
 
+def schedules(seats: list[Mapping[str, Any]], clock: Mapping[str, Any]) -> bool:
+    """Whether a game's appends can call for jobs: it has a bot seat or a clock (a seat handed to a
+    bot later is handed over by an append to a game with a clock)."""
+    return bool(clock) or any(seat["kind"] == "bot" for seat in seats)
+
+
 def bots_to_move(seats: list[Mapping[str, Any]], awaiting: Mapping[int, str],
                  stuck: set[int] = frozenset()) -> list[int]:
     """The awaited seats a bot plays (those whose move failed for good left out), lowest first."""

@@ -445,7 +445,7 @@ class GameRunner:
                 schedule: bool = True) -> tuple[Game, list[Envelope]]:
         """Append the events (the one step that can fail the command), then run the after-commit
         steps, none of which can: the answer is built from the appended events alone."""
-        if self.after_append and self._schedules(game):  # before the append: see WorkIndexes.unsettled
+        if self.after_append and clocks.schedules(game.seats, game.table["clock"]):  # see WorkIndexes.unsettled
             self.store.work.unsettled(game.id, self.clock())
         after, envelopes = self._append(game, events, append)
         steps = self._after_commit_steps(game, after, envelopes[-1], schedule)
@@ -456,12 +456,6 @@ class GameRunner:
             # an error (a client told it failed would send it again), so each step is best effort.
             self._best_effort(step, game.id, action)
         return after, envelopes
-
-    @staticmethod
-    def _schedules(game: Game) -> bool:
-        """Whether appends to this game can call for jobs (it has a bot seat or a clock; a seat handed to
-        a bot later is handed over by an append to a game with a clock)."""
-        return bool(game.table.get("clock")) or any(seat["kind"] == "bot" for seat in game.seats)
 
     def _append(self, game: Game, events: list[Event], append: Append) -> tuple[Game, list[Envelope]]:
         """Fold, then compare-and-append the events with the meta they change (`_meta_after`), in one

@@ -29,8 +29,7 @@ class Scheduler:
         self.runner = runner
 
     def __call__(self, game: Game, before: Game | None) -> None:
-        has_bots = any(seat["kind"] == "bot" for seat in game.seats)
-        if not has_bots and not game.clock:
+        if not clocks.schedules(game.seats, game.clock):
             return  # humans without clocks: nothing to schedule, no index to keep
         bots = clocks.bots_to_move(game.seats, game.awaiting())
         deadlines = game.deadlines
