@@ -401,6 +401,18 @@ def wait_for_my_move(page: Page, timeout: float = 30) -> None:
     page.wait_for_selector("button.play-move:enabled", timeout=timeout * 1000)
 
 
+def only_mine_awaited(page: Page, server, game_id: str, token: str, seconds: float = 15) -> None:
+    """Wait (a while) until the bots' simultaneous setup moves are in and the page shows the game's
+    version: a pick made then is not overtaken by a bot's move (the page sends If-Match, and a move
+    that lands first makes ours a 409)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        game = game_as(server, game_id, token)
+        if game["awaiting_seats"] == [game["you"]] and version_of(page) >= game["version"]:
+            return
+        time.sleep(0.2)
+
+
 def spectator_sees(browser, server, game_id: str, selector: str, count: int) -> None:
     """The same board drawn from the spectator's view (no secrets in it, no seat, nothing pickable)."""
     watcher = Tab(browser, server.url)
@@ -481,20 +493,24 @@ def test_trafficking_board_draws_every_square_and_line_and_picks_what_the_moves_
     if game["view"]["narc"] == 0:
         # Trafficking 3f: the Narc places his piece on one of the four Cop Shops -- the squares are picked
         expect(board.locator("g.square.pickable")).to_have_count(len(data["cop_shops"]))
-        for _ in range(3):
+        for _ in range(5):
+            only_mine_awaited(page, live_server, game_id, token)
             square, _ = pick_and_check(page, live_server, game_id, token, board.locator("g.square.pickable").first)
             assert square in data["cop_shops"]
-            if click_a_move(page):
+            if placed := click_a_move(page):
                 break
+        assert placed, "five picks of a Cop Shop each met a 409"
         expect(board.locator(f"g.square[data-square='{square}'] g.pawn.narc[data-seat='0']")).to_have_count(1)
     else:
         # Trafficking 3d: a Dealer chooses a character -- the free Dealers are picked
-        for _ in range(3):
+        for _ in range(5):
+            only_mine_awaited(page, live_server, game_id, token)
             free = {m["dealer"] for m in game_as(live_server, game_id, token)["legal_moves"] if m["type"] == "ChooseDealer"}
             expect(page.locator(".trafficking .card.pickable")).to_have_count(len(free))
             dealer, _ = pick_and_check(page, live_server, game_id, token, page.locator(".trafficking .card.pickable").first)
-            if click_a_move(page):
+            if chosen := click_a_move(page):
                 break
+        assert chosen, "five picks of a Dealer each met a 409"
         expect(page.locator(".trafficking-players tr[data-seat='0']")).to_contain_text(
             next(d["name"] for d in data["dealers"] if d["id"] == dealer))
         # no square is pickable while no move names one

@@ -527,6 +527,8 @@ async function send(page, command) {
     await refresh(page);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
+      // the pick was for a move that did not land: the player chooses again from the board as it is now
+      page.picked = null;
       await refresh(page, "The game moved on before your move arrived (someone else acted first): refreshed, choose again.");
       toast("Conflict: refreshed");
     } else {
