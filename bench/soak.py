@@ -12,7 +12,9 @@ thread that picks a random move from the seat's `legal_moves` and sends it with 
 Idempotency-Key (resent with the same key after a 5xx or a dropped connection, so an answer is never
 lost to a kill), the rest bots; every fourth game instead has an idle human seat on a short clock, so
 the clock expires and hands the seat to a bot.  The followers (asyncio SSE in one event loop, spread
-over both nodes' Pushpins) reconnect with Last-Event-ID when a stream drops and record every event
+over both nodes' Pushpins) reconnect with Last-Event-ID when a stream drops, or when it sends nothing,
+not even a heartbeat, for three heartbeats (as the SDK's `read_timeout` does: a held stream Pushpin
+stopped serving, seen under load after kills, is only healed by the client), and record every event
 version they read.  Every --kill-every seconds a chaos loop SIGKILLs one of: a gunicorn worker (its
 master forks another), a gunicorn master (with its workers; restarted on the same port), an RQ
 worker, a Pushpin (restarted on its ports) or redis-server (restarted from its AOF on its port).
@@ -94,7 +96,7 @@ class Node:
 class Cluster:
     """One Redis (AOF, appendfsync always), two nodes, `workers` RQ workers; kill() and restart any part."""
 
-    def __init__(self, tmp: Path, nodes: int = 2, workers: int = 2, web_workers: int = 2):
+    def __init__(self, tmp: Path, nodes: int = 2, workers: int = 2, web_workers: int = 2, heartbeat: float = 15):
         (tmp / "redis").mkdir(parents=True)
         self.tmp = tmp
         self.redis = RedisServer(tmp / "redis", appendfsync="always")
@@ -104,7 +106,8 @@ class Cluster:
         for node in self.nodes:
             node.pushpin.key = key
         publish = ",".join(f"http://127.0.0.1:{n.pushpin.ports['publish']}/publish/" for n in self.nodes)
-        self.env = web_env(rate_limits=False, GRIP_KEY=key, GRIP_PUBLISH_URL=publish)
+        self.env = web_env(rate_limits=False, GRIP_KEY=key, GRIP_PUBLISH_URL=publish,
+                           SSE_HEARTBEAT_SECONDS=f"{heartbeat:g}")
         self.workers = [Worker(self.redis.url, tmp / f"worker{n}.log", extra_env=self.env) for n in range(workers)]
         try:
             for worker in self.workers:
@@ -379,14 +382,15 @@ class Watch:
     read_at: float = 0.0  # when it last read an event
     heard_at: float = 0.0  # when its stream last sent anything (a heartbeat included)
     streams: int = 0
+    silences: int = 0  # streams it gave up on because they sent nothing for `Follower.silence` seconds
     started_at: float = field(default_factory=time.monotonic)  # when the follower chose this game
 
 
 class Follower:
     """An SSE client that follows one game after another on either node, resuming with Last-Event-ID."""
 
-    def __init__(self, ports: list[int], table: Table, rng: random.Random):
-        self.ports, self.table, self.rng = ports, table, rng
+    def __init__(self, ports: list[int], table: Table, rng: random.Random, silence: float = 60.0):
+        self.ports, self.table, self.rng, self.silence = ports, table, rng, silence
         self.watches: list[Watch] = []
         self.reconnects = 0
         self.refusals: Counter = Counter()
@@ -423,7 +427,13 @@ class Follower:
             watch.port, watch.opened_at, watch.streams = port, time.monotonic(), watch.streams + 1
             chunked = b"transfer-encoding: chunked" in head.lower()
             buffer = b""
+            watch.heard_at = time.monotonic()
             async for piece in _body(reader, chunked, stop):
+                if piece is None:  # a second with nothing read
+                    if time.monotonic() - watch.heard_at > self.silence:
+                        watch.silences += 1
+                        return False  # resume from the last version held, on either node
+                    continue
                 watch.heard_at = time.monotonic()  # an event, a turn or a heartbeat: the stream is alive
                 buffer += piece
                 while b"\n\n" in buffer:
@@ -461,7 +471,8 @@ class Follower:
 
 
 async def _body(reader: asyncio.StreamReader, chunked: bool, stop: asyncio.Event):
-    """The response body as it arrives (de-chunked); ends at its end or when `stop` is set."""
+    """The response body as it arrives (de-chunked), and None after each second with nothing read;
+    ends at its end or when `stop` is set."""
     while not stop.is_set():
         try:
             if not chunked:
@@ -472,6 +483,7 @@ async def _body(reader: asyncio.StreamReader, chunked: bool, stop: asyncio.Event
                 continue
             size_line = await asyncio.wait_for(reader.readline(), 1)
         except TimeoutError:
+            yield None
             continue
         size = int(size_line.split(b";")[0].strip() or b"0", 16)
         if size == 0:
@@ -593,12 +605,14 @@ def check_followers(followers: list[Follower], due: dict[str, int], settled: flo
             last = due[watch.game_id]
             if watch.last < last or (watch.final is not None and watch.final != watch.last):
                 unhealed.append(f"{watch.game_id}: held 1..{watch.last}, game at {last} 3 s before; stream {watch.streams} "
+                                f"({watch.silences} given up silent) "
                                 f"on :{watch.port} opened {now - watch.opened_at:.0f} s ago, last event read "
                                 f"{now - watch.read_at:.0f} s ago, last heard {now - watch.heard_at:.0f} s ago")
     return {"watches": watches, "unhealed": unhealed,
             "gaps_seen": sum(w.gaps for f in followers for w in f.watches),
             "duplicates_seen": sum(w.duplicates for f in followers for w in f.watches),
             "reconnects": sum(f.reconnects for f in followers),
+            "silences": sum(w.silences for f in followers for w in f.watches),
             "refused": dict(sum((f.refusals for f in followers), Counter()))}
 
 
@@ -613,15 +627,24 @@ class Plan:
     web_workers: int = 2
     player_threads: int = 8
     think: float = 1.0  # seconds between a player thread's passes over its games
-    quiet: float = 20  # seconds with no kills and no new games before the checks
+    quiet: float = 30  # seconds with no kills and no new games before the checks (more than `silence`)
     seed: str = "soak"
+    heartbeat: float = 5  # SSE_HEARTBEAT_SECONDS: a held stream's heartbeat
+
+    @property
+    def silence(self) -> float:
+        """Seconds a follower waits on a stream that sends nothing, not even a heartbeat, before it
+        resumes elsewhere: three heartbeats and a second."""
+        return 3 * self.heartbeat + 1
 
 
 def soak(plan: Plan, tmp: Path, log=print) -> dict:
     """Run the soak; its counts and its findings (`lost` is the sum of everything that must be 0)."""
+    if plan.quiet < plan.silence + 3:  # a stream silenced by the last kill must be given up and resumed in it
+        raise ValueError(f"quiet ({plan.quiet:g} s) must be at least the followers' silence ({plan.silence:g} s) + 3 s")
     raise_open_files(2 * plan.followers + 4096)
     rng = random.Random(plan.seed)
-    cluster = Cluster(tmp, workers=plan.workers, web_workers=plan.web_workers)
+    cluster = Cluster(tmp, workers=plan.workers, web_workers=plan.web_workers, heartbeat=plan.heartbeat)
     ports = [n.port for n in cluster.nodes]
     crowd = chaos = players = None
     try:
@@ -630,7 +653,8 @@ def soak(plan: Plan, tmp: Path, log=print) -> dict:
         table.fill()
         players = Players(table, ports, plan.player_threads, plan.seed, plan.think)
         players.start()
-        crowd = Crowd([Follower(ports, table, random.Random(f"{plan.seed}-f{n}")) for n in range(plan.followers)])
+        crowd = Crowd([Follower(ports, table, random.Random(f"{plan.seed}-f{n}"), plan.silence)
+                       for n in range(plan.followers)])
         crowd.start()
         chaos = Chaos(cluster, plan.kill_every, rng, log)
         chaos.thread.start()
@@ -670,6 +694,7 @@ def soak(plan: Plan, tmp: Path, log=print) -> dict:
             "command_answers": dict(players.counts),
             "kills": dict(chaos.kills), "kill_errors": chaos.errors, "create_failures": table.failures,
             "followers": plan.followers, "follower_watches": follow["watches"], "reconnects": follow["reconnects"],
+            "silent_streams_resumed": follow["silences"],
             "stream_refusals": follow["refused"], "gaps_seen": follow["gaps_seen"],
             "duplicates_seen": follow["duplicates_seen"],
             "longest_bot_or_clock_wait_s": round(max((g.longest_wait for g in table.games.values()), default=0), 1),

@@ -2,12 +2,18 @@
 Redis (AOF, appendfsync always), games of every ruleset played over HTTP by scripted clients and bots,
 SSE followers on both nodes, and a SIGKILL of each kind of part (a gunicorn worker, a gunicorn master,
 an RQ worker, a Pushpin, redis-server), each restarted.  Nothing acknowledged may be lost, every
-history must verify, every follower must end holding each event once, and no game may be stuck."""
+history must verify, every follower must end holding each event once, and no game may be stuck.
+The followers resume a stream that sent nothing, not even a heartbeat, for three heartbeats, as the
+SDK does after its read_timeout (how often is reported: `silent_streams_resumed`)."""
 from __future__ import annotations
+
+import asyncio
+import random
+import time
 
 import pytest
 
-from bench.soak import KINDS, PLAYED, Plan, soak
+from bench.soak import KINDS, PLAYED, Follower, Plan, Watch, soak
 
 
 def assert_nothing_lost(result: dict) -> None:
@@ -28,14 +34,41 @@ def test_short_soak_loses_nothing_through_a_kill_of_each_kind(tmp_path_factory):
     # a short directory: Pushpin's IPC sockets live in it, and a Unix socket's path is at most 107 bytes
     # (under pytest-xdist, tmp_path's ".../popen-gw2/test_short_soak_loses_nothing_0/node0/run/..." is longer)
     result = soak(Plan(minutes=0.35, games=10, followers=50, kill_every=4, workers=1, player_threads=2,
-                       think=0.5, quiet=6, seed="soak-short"), tmp_path_factory.mktemp("soak"))
+                       think=0.5, heartbeat=2, quiet=10, seed="soak-short"), tmp_path_factory.mktemp("soak"))
+    print({key: result[key] for key in ("follower_watches", "reconnects", "silent_streams_resumed", "gaps_seen")})
     assert_nothing_lost(result)
 
 
 @pytest.mark.soak  # about 4 minutes: on demand with the other soaks (`-m soak`), not in the default run
 def test_three_minute_soak_loses_nothing(tmp_path_factory):
     result = soak(Plan(minutes=3, games=20, followers=150, kill_every=15, workers=2, player_threads=4,
-                       quiet=15, seed="soak-slow"), tmp_path_factory.mktemp("soak"))
+                       quiet=20, seed="soak-slow"), tmp_path_factory.mktemp("soak"))
     assert_nothing_lost(result)
     assert sum(result["kills"].values()) >= 10
     assert result["games_ended"] > 0
+
+
+def test_a_follower_gives_up_a_stream_that_sends_nothing_and_resumes_from_what_it_holds():
+    """A stream held open but no longer served (not even a heartbeat) is left after `silence` seconds,
+    for a new one from the last version held: what the soak's followers do, as the SDK's read_timeout."""
+    async def served_once(reader, writer):
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        body = b"id: 1\nevent: event\ndata: {}\n\n"
+        writer.write(b"%x\r\n%s\r\n" % (len(body), body))
+        await writer.drain()
+        await asyncio.sleep(30)  # then silence, the connection open
+
+    async def follow() -> tuple[bool | None, Watch, float]:
+        server = await asyncio.start_server(served_once, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        follower, watch = Follower([port], None, random.Random(1), silence=1.5), Watch("g")
+        started = time.monotonic()
+        ended = await asyncio.wait_for(follower.stream(watch, port, asyncio.Event()), 15)  # never left: fails here
+        server.close()
+        return ended, watch, time.monotonic() - started
+
+    ended, watch, took = asyncio.run(follow())
+    assert ended is False  # False: resume (None would be the game's end)
+    assert (watch.last, watch.silences) == (1, 1)
+    assert 1.5 <= took < 10
