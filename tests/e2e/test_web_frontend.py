@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -171,6 +172,40 @@ def test_kingpin_against_bots_by_clicking_to_the_end_followed_live_by_a_spectato
     assert "not valid" not in page.locator("#verdict").inner_text()
     me.shot("kingpin-replay")
     me.close()
+
+
+def test_a_stream_that_stalls_open_is_replaced_once_the_game_moves_on_without_it(live_server, browser):
+    # Pushpin, under load after a kill, once held streams open without serving them (not even the
+    # heartbeat, which an EventSource cannot see anyway): the page asks the game's version after a
+    # silence and follows again from the last version it saw
+    created = requests.post(f"{live_server.url}/v1/games", timeout=10, json={
+        "ruleset": "kingpin", "seats": [{"kind": "human"}] * 2}).json()
+    game_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    tab = Tab(browser, live_server.url)
+    page = tab.page
+    page.add_init_script("window.cartelStallSeconds = 2")
+    held = []  # the page's first stream: answered never, its connection left open
+
+    def stall_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+    page.route(re.compile(r"/v1/games/[^/]+/events\?"), stall_the_first)
+    tab.open(f"#/games/{game_id}")
+    expect(page.locator("text=You are watching")).to_be_visible()
+    before = version_of(page)
+    game = game_as(live_server, game_id, tokens[0])
+    mover = tokens[0] if game["legal_moves"] else tokens[1]
+    move = game_as(live_server, game_id, mover)["legal_moves"][0]
+    answer = requests.post(f"{live_server.url}/v1/games/{game_id}/commands", json=move, timeout=10,
+                           headers={"Authorization": f"Bearer {mover}"})
+    assert answer.status_code == 200, answer.text
+    now = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()["version"]
+    assert now > before and len(held) == 1
+    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.trim().slice(1)) >= {now}",
+                           timeout=15_000)
+    tab.close()
 
 
 def test_an_uploaded_tampered_history_shows_where_it_diverges(live_server, browser, tmp_path):

@@ -117,8 +117,10 @@ async function follow(page) {
   if (page.stopped || page.seat !== seat) return;
   const feed = new EventSource(url);
   page.feed = feed;
-  feed.onopen = () => replace(page.el.feed, "(live)");
+  page.heardAt = Date.now();
+  feed.onopen = () => { page.heardAt = Date.now(); replace(page.el.feed, "(live)"); };
   feed.onmessage = (message) => {
+    page.heardAt = Date.now();
     const event = JSON.parse(message.data);
     page.lastVersion = Math.max(page.lastVersion, event.version);
     logEvent(page, event);
@@ -394,6 +396,27 @@ async function reclaim(page) {
 
 function tick(page) {
   for (const clock of page.el.status.querySelectorAll(".clock")) clock.textContent = countdown(Number(clock.dataset.deadline));
+  watchFeed(page);
+}
+
+// A stream can stall with its connection open (a proxy that stopped serving it: seen with Pushpin under
+// load after a kill), and an EventSource cannot see the server's heartbeat comments to notice.  After
+// STALL_SECONDS with no event the page asks the game's version: a stream behind it is replaced, from
+// the last version seen.  A quiet game costs one GET per STALL_SECONDS.
+const STALL_SECONDS = 45;
+
+function watchFeed(page) {
+  const stall = (window.cartelStallSeconds || STALL_SECONDS) * 1000;  // tests shorten it
+  if (!page.feed || page.feed.readyState === EventSource.CLOSED || page.checkingFeed || Date.now() - page.heardAt < stall) return;
+  page.checkingFeed = true;
+  page.heardAt = Date.now();
+  const feed = page.feed;
+  api(`/v1/games/${page.gameId}`, { token: token(page) }).then((doc) => {
+    if (page.stopped || page.feed !== feed || doc.version <= page.lastVersion) return;
+    feed.close();
+    replace(page.el.feed, "(reconnecting…)");
+    follow(page);
+  }).catch(() => {}).finally(() => { page.checkingFeed = false; });
 }
 
 // ---- the board and the moves --------------------------------------------------------------
