@@ -13,6 +13,7 @@ import logging
 import os
 import threading
 import time
+from typing import Callable
 
 import redis
 from rq.worker import SimpleWorker
@@ -64,6 +65,12 @@ def run_sweeper(stop: threading.Event) -> None:
 class CartelWorker(SimpleWorker):
     """SimpleWorker plus the sweeper thread, job-lag metrics and (with METRICS_PORT) its own /metrics."""
 
+    stopping = False  # a stop was asked for (SIGINT/SIGTERM): `work()` returning then is the end
+
+    def request_stop(self, signum, frame):
+        self.stopping = True
+        return super().request_stop(signum, frame)
+
     def execute_job(self, job, queue):
         observe_job_start(job)
         return super().execute_job(job, queue)
@@ -84,20 +91,32 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"), format="%(asctime)s %(name)s %(message)s")
     engine = current_engine()
+    keep_working(lambda: CartelWorker([engine.queue], connection=engine.queue.connection), args.burst)
+
+
+def keep_working(new_worker: Callable[[], CartelWorker], burst: bool,
+                 pause: Callable[[float], None] = time.sleep) -> None:
+    """Run workers until one is asked to stop (or, with `burst`, empties the queue).
+
+    RQ's own loop retries a lost connection only while it waits for a job; a Redis restart at any other
+    moment ends `work()`: by raising, or, when a job failed on it and RQ's failure handling needed Redis
+    too, by logging "found an unhandled exception, quitting" and returning (a CI run saw the only worker
+    go that way, and its bots stop).  Either way a fresh worker (a new name: the old one may still be
+    registered) starts once Redis is back; the sweeper re-enqueues whatever job was cut short."""
     backoff = 0.5
     while True:
-        # RQ's own loop retries a lost connection only while it waits for a job; a
-        # Redis restart at any other moment ends `work()`.  Start a fresh worker
-        # (a new name: the old one may still be registered) once Redis is back;
-        # the sweeper re-enqueues whatever job was cut short.
+        started = time.monotonic()
         try:
-            worker = CartelWorker([engine.queue], connection=engine.queue.connection)  # talks to Redis already
-            worker.work(with_scheduler=True, burst=args.burst, logging_level=os.environ.get("LOG_LEVEL", "INFO"))
-            return
+            worker = new_worker()  # talks to Redis already
+            worker.work(with_scheduler=True, burst=burst, logging_level=os.environ.get("LOG_LEVEL", "INFO"))
+            if burst or worker.stopping:
+                return
+            log.warning("the RQ worker quit on an error it did not handle; starting a new worker in %.1f s", backoff)
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
             log.warning("lost Redis (%s); starting a new worker in %.1f s", error, backoff)
-            time.sleep(backoff)
-            backoff = min(backoff * 2, 10)
+        backoff = 0.5 if time.monotonic() - started > 60 else backoff  # a worker that ran a while: not a crash loop
+        pause(backoff)
+        backoff = min(backoff * 2, 10)
 
 
 if __name__ == "__main__":
