@@ -18,6 +18,7 @@ from events.table import ENGINE_EVENTS
 from rules import EVERY_RULESET
 from rules.base import PUBLIC, Event, Rng, fold, redact
 from rules.narration import REF_KINDS, Names
+from tests.rules.lords_of_cannabis.support import crops, greenhouse, new_game, play, table
 
 NAMES = Names(("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"))
 MAX_COMMANDS = 1500
@@ -152,3 +153,20 @@ def test_a_narrator_that_fails_reads_as_the_generic_sentence_not_an_error() -> N
     kingpin = EVERY_RULESET["kingpin"]
     narration = narrate(kingpin, Event("HitsSold", {"seat": 0}), NAMES)
     assert narration == {"text": "Ana: hits sold.", "refs": [{"kind": "seat", "id": 0, "text": "Ana"}]}
+
+
+def test_the_lords_of_cannabis_events_no_playout_reaches_narrate_too() -> None:
+    # A random playout never defers (Placement: "he may defer his turn to the next player") nor ends a Tunnel
+    # Building early (Progress Cards: "Build up to 2 Tunnels free of cost"): drive the rules to both here
+    ruleset = EVERY_RULESET["lords_of_cannabis"]
+    state = new_game(3)
+    deferred, _ = play(state, state["current"], {"type": "Defer"})
+    state = crops(greenhouse(table(3, phase="main"), 0, 29), 0, "tunnel_building")
+    _, state = play(state, 0, {"type": "PlayTunnelBuilding"})
+    ended, _ = play(state, 0, {"type": "EndTunnelBuilding"})
+    events = [e for e in deferred + ended if e.type in ("Deferred", "TunnelBuildingEnded")]
+    assert [e.type for e in events] == ["Deferred", "TunnelBuildingEnded"]
+    for event in events:
+        for reader in (None, 0, 1, 2):
+            check_sentence(ruleset.narrate(redact(ruleset, event, reader), NAMES), 3, f"{event.type} for {reader}")
+    assert "2 free Tunnels unused" in ruleset.narrate(events[1], NAMES)["text"]
