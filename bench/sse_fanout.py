@@ -11,13 +11,15 @@ alone: a thread per stream on the feed hub) and `pushpin` (Pushpin in front hold
 gunicorn answering each with a hold and publishing after each append, as `python -m
 service.serve` runs it), each at 1 follower (its baseline: the same command load, no crowd) and
 at every count of --followers.  The followers are raw HTTP/1.1 SSE requests on asyncio streams,
-all in one event loop of this process (no thread each, no dependency); the open-file limit is
-raised for them (and inherited by the servers it starts).
+all in one event loop in a process of their own (no thread each, no dependency; not this process,
+whose command clients would wait on that loop for the GIL); the open-file limit is raised for them
+(and inherited by the servers it starts).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import resource
 import tempfile
 import threading
@@ -107,6 +109,45 @@ class Crowd:
         self.loop.close()
 
 
+def _crowd_main(specs: list[tuple[int, str, int]], conn) -> None:
+    """The followers' process: open them, say which are held, wait for "close", send their arrivals."""
+    raise_open_files(len(specs) + 1024)
+    crowd = Crowd([Follower(*spec) for spec in specs])
+    crowd.open()
+    conn.send([(f.connected, f.failure) for f in crowd.followers])
+    conn.recv()
+    crowd.close()
+    conn.send([f.arrivals for f in crowd.followers])
+
+
+class CrowdProcess:
+    """The followers in a process of their own.  In this process their event loop competed with the
+    command clients' threads for the GIL: at 10,000 followers a POST's answer could wait for the loop's
+    turn, so the command times measured the load generator too.  Arrival times are time.monotonic(),
+    one clock for every process on Linux."""
+
+    def __init__(self, followers: list[Follower]):
+        self.followers = followers
+
+    def open(self, timeout: float = 60) -> int:
+        context = multiprocessing.get_context("spawn")  # a clean interpreter: this process has threads
+        self.conn, child = context.Pipe()
+        specs = [(f.port, f.game_id, f.after) for f in self.followers]
+        self.process = context.Process(target=_crowd_main, args=(specs, child), daemon=True)
+        self.process.start()
+        if not self.conn.poll(timeout + 60):
+            raise RuntimeError("the followers' process did not report within the time to open them")
+        for follower, (connected, failure) in zip(self.followers, self.conn.recv()):
+            follower.connected, follower.failure = connected, failure
+        return sum(f.connected for f in self.followers)
+
+    def close(self) -> None:
+        self.conn.send("close")
+        for follower, arrivals in zip(self.followers, self.conn.recv()):
+            follower.arrivals = arrivals
+        self.process.join(timeout=30)
+
+
 def raise_open_files(wanted: int) -> int:
     """This process's open-file limit raised towards `wanted` (one socket per follower); the limit now."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -163,7 +204,7 @@ def measure(port: int, url: str, games: list[tuple[str, dict]], followers: int, 
     for game_id, _ in games[:max(1, followers // per_game)]:
         version = http.call("GET", f"/v1/games/{game_id}")[1]["version"]
         clients += [Follower(port, game_id, version) for _ in range(per_game)]
-    crowd = Crowd(clients[:followers])
+    crowd = CrowdProcess(clients[:followers])
     memory_before = rss_kb(pids())
     opened = time.monotonic()
     held = crowd.open()
@@ -264,8 +305,8 @@ def run(followers: tuple[int, ...] = (1000,), games: int = 100, rounds: int = 3,
              "first move (Pushpin updates each new channel once, 10 a second)",
              "gunicorn as shipped: 2 gthread processes; server memory: gunicorn (+ Pushpin's services) RSS growth "
              "while the followers connect, per follower held",
-             f"load generator: one asyncio event loop in the bench process (open files {open_files}), on the same "
-             "2 cores as the servers"]
+             f"load generator: the followers in one asyncio event loop in a process of their own (open files "
+             f"{open_files}), the command clients threads of the bench process, on the same 2 cores as the servers"]
     return report("sse_fanout", rows, notes=notes)
 
 
