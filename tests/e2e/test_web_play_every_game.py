@@ -2,13 +2,15 @@
 lobby's form (with the options that keep a game short), then one click after another on the moves
 (and, where a move names a board thing, a click on that thing and then on the move in the popover
 beside it) until the result panel names the winner -- never a command posted by the test.  Some
-games at desktop size, some at phone size (390x844).  No console error.
+games at desktop size, some at phone size (390x844); WEB_PLAY_OTHER_SIZE=1 plays each at the other
+size (on demand, not in CI).  No console error.
 
 It also counts the clicks of a typical turn per game (the clicks made in one of your turns, that is
 between two of the bots' moves, averaged) and prints them: `pytest -s` shows the table."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 
@@ -30,6 +32,8 @@ GAMES = [
     ("lords_of_cannabis", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, PHONE),
     ("narcos", [("human", None), ("bot", "greedy")], {"mode": "basic"}, PHONE),
 ]
+if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
+    GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 GAME_SECONDS = 420
 # games where you tick "Play my only move for me": the page plays a roll or a draw that is your only move
 AUTOPLAY = {"kingpin", "narcos"}
