@@ -21,7 +21,7 @@ from rules.base import IllegalMove
 from rules.bot_seat import bot_command, bot_key
 from rules.ruleset import is_search_level
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
-from service.scheduling import enqueue_bot, enqueue_clock, reschedule_clock
+from service.scheduling import enqueue_bot, enqueue_clock, index_work, reschedule_clock
 from service.wiring import build_engine
 
 log = logging.getLogger(__name__)
@@ -219,8 +219,7 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
         # as the Scheduler would have, a bot awaited since the mark, so the loop below re-enqueues it now
         game = loaded_or_forgotten(runner, game_id)
         if game is not None:
-            bots = clocks.bots_to_move(game.seats, game.awaiting())
-            work.update(game.id, marked if bots else None, clocks.earliest(game.deadlines))
+            index_work(work, game, marked)
         work.settled(game_id, marked)
     for game_id in work.stalled_bots(now - stalled_after_ms):
         game = loaded_or_forgotten(runner, game_id)

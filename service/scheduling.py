@@ -31,15 +31,20 @@ class Scheduler:
     def __call__(self, game: Game, before: Game | None) -> None:
         if not clocks.schedules(game.seats, game.clock):
             return  # humans without clocks: nothing to schedule, no index to keep
-        bots = clocks.bots_to_move(game.seats, game.awaiting())
-        deadlines = game.deadlines
         # The sweepers' indexes first (in the event store): if the queue Redis is down,
         # the sweepers still find the game once it is back.
-        self.runner.store.work.update(game.id, self.runner.clock() if bots else None, clocks.earliest(deadlines))
-        for seat in bots:
+        for seat in index_work(self.runner.store.work, game, self.runner.clock()):
             enqueue_bot(self.queue, game.id, game.version, seat)
-        for seat, deadline in clocks.started(before.deadlines if before else {}, deadlines).items():
+        for seat, deadline in clocks.started(before.deadlines if before else {}, game.deadlines).items():
             enqueue_clock(self.queue, game.id, seat, deadline)
+
+
+def index_work(work, game: Game, since_ms: int) -> list[int]:
+    """Record in the sweepers' indexes what `game` waits on: its bots (awaited since `since_ms`) and its
+    earliest human deadline.  The bot seats to move, lowest first."""
+    bots = clocks.bots_to_move(game.seats, game.awaiting())
+    work.update(game.id, since_ms if bots else None, clocks.earliest(game.deadlines))
+    return bots
 
 
 def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:
