@@ -208,6 +208,9 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     me = Player(page, seed=sum(map(ord, ruleset)), autoplay=ruleset in AUTOPLAY)
     if me.autoplay:
         page.get_by_label("Play my only move for me").check()
+        # the page waits 800 ms for a person to read the table before it plays the move; 100 here, or a
+        # Narcos game waits a minute in all (what is checked: that the page, not the test, plays it)
+        page.evaluate("window.cartelForcedDelayMs = 100")
     started, deadline = time.monotonic(), time.monotonic() + GAME_SECONDS
     while not game_over(page):
         assert time.monotonic() < deadline, f"{ruleset}: no end after {len(me.clicks)} moves"

@@ -516,7 +516,7 @@ function playForced(page, move) {
   setTimeout(() => {
     const button = page.el.moves.querySelector("button.play-move.forced");
     if (!page.stopped && page.doc.version === version && button?.dataset.move === JSON.stringify(move)) send(page, move);
-  }, FORCED_DELAY_MS);
+  }, window.cartelForcedDelayMs ?? FORCED_DELAY_MS);  // tests shorten it
 }
 
 // Ending a turn cannot be taken back: with other moves still listed, the click asks first, inline (a
