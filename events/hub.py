@@ -8,9 +8,11 @@ per process however many followers there are, and a follower costs no Redis
 traffic while it waits.
 
 Followers join at any version: events between their `after` and what the hub
-has already read are read once from the store when they subscribe, so nothing
-is lost or duplicated, and order is kept.  When a game's last events arrive the
-hub reads its status once and tells its followers it is finished.
+has already read (or, when it has read nothing after `after`, every event there is)
+are read once from the store when they subscribe, so nothing is lost or duplicated,
+order is kept, and a follower's first events never wait for the hub's current block.
+When a game's last events arrive the hub reads its status once and tells its
+followers it is finished.
 """
 from __future__ import annotations
 
@@ -92,6 +94,11 @@ class FeedHub:
             self._lock.notify_all()
         if already_read > after:  # the hub read these before this follower came
             sub.prepend(self.store.read(game_id, after, until=already_read))
+        else:
+            # what is there already, read now: the hub thread may be in a blocking read of the other
+            # games' streams (up to block_ms) before it reads this one.  The hub reads these again from
+            # its own last version; push keeps each follower's events once and in order (its cursor).
+            sub.push(self.store.read(game_id, after))
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
