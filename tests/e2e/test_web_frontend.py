@@ -103,11 +103,12 @@ def create_game(page: Page, ruleset: str, seats: list[tuple[str, str | None]], o
 MOVED_ON = "The game moved on before your move arrived"
 
 
-def click_a_move(page: Page) -> bool:
-    """Click the first legal move, if there is one, and wait until the game moves on; whether the move
-    landed (False: none to click, or a bot's simultaneous answer reached the server first: the command
-    met a 409 and the page refreshed, saying so, for the player to choose again)."""
-    moves = page.locator("button.play-move:enabled")
+def click_a_move(page: Page, move: dict | None = None) -> bool:
+    """Click the first legal move (or `move`), if there is one, and wait until the game moves on; whether
+    the move landed (False: none to click, or a bot's simultaneous answer reached the server first: the
+    command met a 409 and the page refreshed, saying so, for the player to choose again)."""
+    moves = page.locator("button.play-move:enabled" + (f"[data-move='{json.dumps(move, separators=(',', ':'))}']"
+                                                      if move else ""))
     if not moves.count():
         page.wait_for_timeout(100)
         return False
@@ -530,12 +531,15 @@ def test_trafficking_board_draws_every_square_and_line_and_picks_what_the_moves_
         expect(board.locator("g.square.pickable")).to_have_count(len(data["cop_shops"]))
         for _ in range(5):
             only_mine_awaited(page, live_server, game_id, token)
-            square, _ = pick_and_check(page, live_server, game_id, token, board.locator("g.square.pickable").first)
-            assert square in data["cop_shops"]
-            if placed := click_a_move(page):
+            square, moves = pick_and_check(page, live_server, game_id, token, board.locator("g.square.pickable").first)
+            assert square in data["cop_shops"] and len(moves) == 1
+            # the move the pick lists, by what it is: a redraw between the pick and the click may list them all
+            if placed := click_a_move(page, moves[0]):
                 break
         assert placed, "five picks of a Cop Shop each met a 409"
-        expect(board.locator(f"g.square[data-square='{square}'] g.pawn.narc[data-seat='0']")).to_have_count(1)
+        narc = next(p for p in game_as(live_server, game_id, token)["view"]["players"] if p["role"] == "narc")
+        assert narc["square"] == square, narc  # the server has the Narc where the page placed him
+        expect(board.locator(f"g.square[data-square='{square}'] g.pawn.narc[data-seat='0']")).to_have_count(1, timeout=15_000)
     else:
         # Trafficking 3d: a Dealer chooses a character -- the free Dealers are picked
         for _ in range(5):
