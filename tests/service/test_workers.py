@@ -53,7 +53,7 @@ def test_bots_play_a_game_to_the_end_and_it_verifies(engine, worker):
 
 
 def test_a_clock_never_times_out_before_its_deadline_then_hands_the_seat_to_a_bot(engine, worker):
-    worker()
+    clock_worker = worker()
     game = engine.runner.create_game("race", [{"kind": "human"}, {"kind": "bot"}], {"goal": 1000},
                                      clock={"move_seconds": 1, "response_seconds": 1, "timeouts_before_bot": 2})
     first_deadline = game.deadlines[0]
@@ -66,8 +66,14 @@ def test_a_clock_never_times_out_before_its_deadline_then_hands_the_seat_to_a_bo
     assert len(handed) == 1 and handed[0].data["seat"] == 0
     # once a bot holds the seat, the seat keeps moving
     version = engine.runner.load(game.id).version
-    wait_until(lambda: any(e.actor == "bot:0" for e in engine.store.read(game.id, version)), timeout=10,
-               what="the bot to play seat 0")
+    try:  # a bound for a loaded machine (a full run once waited over 10 s here); an idle one takes well under 1 s
+        wait_until(lambda: any(e.actor == "bot:0" for e in engine.store.read(game.id, version)), timeout=30,
+                   what="the bot to play seat 0")
+    except TimeoutError:
+        now = engine.runner.load(game.id)
+        raise AssertionError(f"no move by the bot on seat 0 in 30 s after v{version}: the game is at v{now.version}, "
+                             f"{now.status}, awaiting {now.awaiting()}; the worker's log ends:\n"
+                             + clock_worker.log.read_text()[-3000:]) from None
 
 
 def test_a_worker_killed_mid_move_still_yields_exactly_one_move(engine, worker, tmp_path):
