@@ -84,6 +84,10 @@ def version_of(page: Page) -> int:
     return int(page.locator("h1 .muted").inner_text().lstrip("v"))
 
 
+# The game version the page shows (its heading's "v12"), as a JavaScript expression for wait_for_function
+SHOWN_VERSION = "Number(document.querySelector('h1 .muted').textContent.trim().slice(1))"
+
+
 def create_game(page: Page, ruleset: str, seats: list[tuple[str, str | None]], options: dict | None = None) -> str:
     """Fill in the lobby's New game form and submit it; the game's id from the page it opens."""
     page.wait_for_selector("#create-game")
@@ -121,8 +125,7 @@ def click_a_move(page: Page, move: dict | None = None) -> bool:
     if sent.value.status == 409:
         expect(page.locator(".notice")).to_contain_text(MOVED_ON)
         return False
-    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {before}"
-                           " || document.querySelector('.notice.bad')")
+    page.wait_for_function(f"() => {SHOWN_VERSION} > {before} || document.querySelector('.notice.bad')")
     assert not page.locator(".notice.bad").count(), page.locator(".notice.bad").inner_text()
     return True
 
@@ -204,8 +207,7 @@ def test_a_stream_that_stalls_open_is_replaced_once_the_game_moves_on_without_it
     assert answer.status_code == 200, answer.text
     now = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()["version"]
     assert now > before and len(held) == 1
-    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.trim().slice(1)) >= {now}",
-                           timeout=15_000)
+    page.wait_for_function(f"() => {SHOWN_VERSION} >= {now}", timeout=15_000)
     tab.close()
 
 
@@ -631,7 +633,7 @@ def test_a_forced_move_is_one_click_and_ending_a_turn_early_asks_first(live_serv
     tab.shot("forced-move")
     before = version_of(page)
     forced.click()
-    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {before}")
+    page.wait_for_function(f"() => {SHOWN_VERSION} > {before}")
     # play until an End move is listed among others
     for _ in range(30):
         wait_for_my_move(page)
@@ -656,7 +658,7 @@ def test_a_forced_move_is_one_click_and_ending_a_turn_early_asks_first(live_serv
     assert version_of(page) == version == game_as(live_server, game_id, token)["version"]  # nothing sent
     end.click()
     page.locator(".confirm-end button.confirm-yes").click()
-    page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.slice(1)) > {version}")
+    page.wait_for_function(f"() => {SHOWN_VERSION} > {version}")
     assert game_as(live_server, game_id, token)["view"]["current"] != int(mover)  # the turn did end
     tab.close()
 

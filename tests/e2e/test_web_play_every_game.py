@@ -19,7 +19,8 @@ import requests
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.test_web_frontend import Tab, browser, create_game  # noqa: F401  (browser: the fixture)
+# browser: the fixture
+from tests.e2e.test_web_frontend import SHOWN_VERSION, Tab, browser, create_game, version_of  # noqa: F401
 
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
@@ -49,10 +50,6 @@ def mentions(move: dict, value: str) -> bool:
         given = move.get(arg)
         return any(str(v) == wanted for v in (given if isinstance(given, list) else [given] if given is not None else []))
     return any(k != "type" and (v == value or (isinstance(v, list) and value in v)) for k, v in move.items())
-
-
-def version_of(page: Page) -> int:
-    return int(page.locator("h1 .muted").text_content().strip().lstrip("v"))
 
 
 def game_over(page: Page) -> bool:
@@ -139,8 +136,7 @@ class Player:
                     raise
                 return False
             taken = 1 + confirm_end(page)
-        page.wait_for_function(f"() => Number(document.querySelector('h1 .muted').textContent.trim().slice(1)) > {before}"
-                               " || document.querySelector('#main .notice.bad')")
+        page.wait_for_function(f"() => {SHOWN_VERSION} > {before} || document.querySelector('#main .notice.bad')")
         bad = page.locator("#main .notice.bad")
         # a bot answering first is a conflict the page refreshes through; anything else is a failure
         assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
