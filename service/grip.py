@@ -186,7 +186,8 @@ class PublishSkipped(ConnectionError):
 # The last batch of each game not yet published to every Pushpin.  A lost publish heals when the game's next
 # batch is published (its prev-id does not follow what the followers hold: Pushpin asks for the catch-up),
 # but a game's last batch has no next one: its followers would stay held short of the end.  So the publish
-# step marks the game pending before it posts and clears the mark once every Pushpin has the batch; what is
+# step marks the game pending before it posts and clears the mark once every Pushpin has the batch (a game's
+# final batch: once the sweeper has published it a second time, see Publisher.__call__); what is
 # still marked a moment later (the post failed, was skipped, or its process was killed between the append
 # and the post) the workers' sweeper publishes again (`republish`).  Only the highest version is kept:
 # once a game's latest batch reached every Pushpin, any follower behind it catches up through the next link.
@@ -241,19 +242,27 @@ class Publisher:
     _queue: queue.Queue | None = None
     _queue_pid: int = 0
 
-    def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope]) -> None:
+    def __call__(self, before: Game, after: Game, envelopes: Sequence[Envelope], again: bool = False) -> None:
+        """Publish a batch (`again`: the sweeper's republish of a game's last batch)."""
         if not envelopes:
             return
         marked = self._mark(after)
-        batch = (after.id, after.version, publish_items(before, after, envelopes), marked)
+        # A game's final batch stays marked after it was posted, so the sweeper publishes it once more a
+        # moment later: a follower whose hold was catching up through its next link when the final batch
+        # came can miss it, and no batch comes after a game's last to show Pushpin the gap.  Its stream
+        # then stays held, heartbeating, short of the end (a follower in tests/service/test_serve.py
+        # waited two minutes for it).  The second publish's prev-id does not follow what such a follower
+        # holds, so Pushpin asks the next link, whose answer ends the stream.
+        settled = not (after.ended and not again)
+        batch = (after.id, after.version, publish_items(before, after, envelopes), marked and settled)
         if self.background:
             self._enqueue(batch)
         else:
             self._deliver(*batch)
 
-    def _deliver(self, game_id: str, version: int, items: list[dict], marked: bool) -> None:
+    def _deliver(self, game_id: str, version: int, items: list[dict], clear: bool) -> None:
         self._post(items)
-        if marked:  # every Pushpin has it: nothing for the sweeper
+        if clear:  # every Pushpin has it: nothing for the sweeper
             clear_pending(self.redis, game_id, version)
 
     def _enqueue(self, batch: tuple) -> None:
@@ -328,7 +337,7 @@ def republish(runner: GameRunner, publisher: Publisher, older_than_ms: int = 200
             clear_pending(redis, game_id, redis.hget(PENDING, game_id) or 0)
             continue
         try:
-            publisher(game, game, last)
+            publisher(game, game, last, again=True)
             published += 1
         except ConnectionError as error:  # a Pushpin still unreachable: this game is tried again next sweep
             failures.append(f"{game_id}: {error}")
