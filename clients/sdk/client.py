@@ -6,6 +6,7 @@ See the package docstring (:mod:`clients.sdk`) for the whole policy.
 """
 from __future__ import annotations
 
+import random
 import time
 import uuid
 from pathlib import Path
@@ -303,14 +304,15 @@ class CartelClient:
                 headers["If-Match"] = f'"{int(conflict.version)}"'
 
     def send_fresh(self, game_id: str, choose: Callable[[Game], Command | None], *,
-                   attempts: int = 5) -> CommandResult | None:
-        """Fetch the game, let ``choose(game)`` pick a command, send it against that version; on 409 fetch again
-        and re-choose (even when the 409 says the command is still legal: the choice was made from what the
-        caller saw), up to ``attempts`` times (then the last Conflict is raised).
+                   attempts: int = 5, backoff: float = 0.1) -> CommandResult | None:
+        """Fetch the game, let ``choose(game)`` pick a command, send it against that version; on 409 wait a
+        little (``backoff`` s, doubled per retry, at most 1 s, jittered), fetch again and re-choose (even when
+        the 409 says the command is still legal: the choice was made from what the caller saw), up to
+        ``attempts`` times (then the last Conflict is raised).
 
         ``choose`` returns None when there is nothing to do (e.g. not our turn): then so does ``send_fresh``.
         """
-        return send_fresh(self, game_id, choose, attempts=attempts)
+        return send_fresh(self, game_id, choose, attempts=attempts, backoff=backoff)
 
     # --------------------------------------------------------------- events
     def events(self, game_id: str, after: int = 0, limit: int = 100) -> EventsPage:
@@ -408,14 +410,18 @@ class _Mover(Protocol):
 
 
 def send_fresh(client: _Mover, game_id: str, choose: Callable[[Game], Command | None], *,
-               attempts: int = 5) -> CommandResult | None:
+               attempts: int = 5, backoff: float = 0.1) -> CommandResult | None:
     """The loop behind :meth:`CartelClient.send_fresh` (see there), for any object with its ``game`` and ``send``.
 
     It is a function so that a wrapper or a test double of the client gets the same loop.
     """
     if attempts < 1:
         raise ValueError("attempts must be at least 1")
+    if backoff < 0:
+        raise ValueError("backoff must be 0 or more")
     for attempt in range(attempts):
+        if attempt:
+            time.sleep(fresh_backoff(backoff, attempt))
         game = client.game(game_id)
         command = choose(game)
         if command is None:
@@ -427,4 +433,12 @@ def send_fresh(client: _Mover, game_id: str, choose: Callable[[Game], Command | 
             if attempt + 1 >= attempts:
                 raise
     raise AssertionError("unreachable")
+
+
+def fresh_backoff(base: float, attempt: int) -> float:
+    """How long :func:`send_fresh` waits before its ``attempt``-th retry (1, 2, ...): ``base`` doubled per retry,
+    at most 1 s, times a random 0.5-1.  The waits let a burst of other seats' moves pass (three bots loading
+    their Weight one unit at a time, say), where retrying at once races the same burst again; the jitter keeps
+    two clients that lost together from retrying together."""
+    return min(base * 2 ** (attempt - 1), 1.0) * random.uniform(0.5, 1.0)
 

@@ -30,6 +30,7 @@ from clients.sdk import (
     Unprocessable,
     send_fresh,
 )
+from clients.sdk.client import fresh_backoff
 from tests.support.processes import database, free_port, running_service, wait_until
 
 # The server closes SSE streams after 1 s here, so following a game that lasts
@@ -317,10 +318,34 @@ def test_send_fresh_gives_up_after_its_attempts():
 
     fake = AlwaysStale()
     with pytest.raises(Conflict) as caught:
-        send_fresh(fake, "g", lambda game: game.legal_moves[0], attempts=3)
+        send_fresh(fake, "g", lambda game: game.legal_moves[0], attempts=3, backoff=0)
     assert fake.sent == [11, 12, 13] and caught.value.version == 14
     with pytest.raises(ValueError):
         send_fresh(fake, "g", lambda game: None, attempts=0)
+    with pytest.raises(ValueError):
+        send_fresh(fake, "g", lambda game: None, backoff=-1)
+
+
+def test_send_fresh_waits_longer_before_each_retry_up_to_a_second(monkeypatch):
+    """A burst of other seats' moves (bots loading Weight one unit at a time) must get time to pass."""
+    waits = []
+    monkeypatch.setattr("clients.sdk.client.time.sleep", waits.append)
+
+    class StaleTwice:
+        version = 0
+
+        def game(self, game_id):
+            self.version += 1
+            return type("G", (), {"version": self.version, "legal_moves": [{"type": "Go"}]})()
+
+        def send(self, game_id, command, expected_version=None, resend_if_still_legal=3):
+            if expected_version < 3:
+                raise Conflict(409, {"status": 409, "title": "Conflict", "detail": "stale", "version": 99})
+            return "sent"
+
+    assert send_fresh(StaleTwice(), "g", lambda game: game.legal_moves[0]) == "sent"
+    assert len(waits) == 2 and 0.05 <= waits[0] <= 0.1 and 0.1 <= waits[1] <= 0.2  # before the 2nd and 3rd try
+    assert all(0.5 <= fresh_backoff(0.1, n) <= 1.0 for n in range(5, 40))  # doubling stops at a second
 
 
 # ==================================================================== events
