@@ -1,6 +1,7 @@
 """SSE fan-out: how many live followers one node holds, and what they cost the rest of the API.
 
-`nice python3 -m bench.sse_fanout [--followers 1000,5000 --games 100 --rounds 10 --concurrency 8]`
+`nice python3 -m bench.sse_fanout [--followers 1000,5000 --games 100 --rounds 10 --concurrency 8
+--recover-seconds 60 --settle 2]`
 starts redis-server and gunicorn as shipped (2 gthread processes, SSE_MAX_FOLLOWERS each), opens
 the followers spread over the games all at once (a connect burst), then plays a move in every game
 per round from `concurrency` clients at once (the command load) and reports: followers held (and
@@ -188,13 +189,14 @@ def rss_kb(pids: list[int]) -> int:
 
 
 @contextmanager
-def node(tmp: Path, engine: str):
+def node(tmp: Path, engine: str, recover_seconds: int | None = None):
     """redis-server and gunicorn as shipped, with Pushpin in front for `pushpin`; yields (redis, url, port,
-    the server pids whose memory counts)."""
+    the server pids whose memory counts).  `recover_seconds`: GRIP_RECOVER_SECONDS (None: as shipped)."""
     with redis_only(tmp) as redis_server:
         pushpin = Pushpin(tmp, backend="") if engine == "pushpin" else None
+        recover = {} if recover_seconds is None else {"GRIP_RECOVER_SECONDS": str(recover_seconds)}
         web = Gunicorn(redis_server.url, tmp / "gunicorn.log", workers=2,
-                       extra_env=web_env(rate_limits=False, **(pushpin.env if pushpin else {})))
+                       extra_env=web_env(rate_limits=False, **recover, **(pushpin.env if pushpin else {})))
         try:
             web.start()
             if pushpin is None:
@@ -209,7 +211,7 @@ def node(tmp: Path, engine: str):
 
 
 def measure(port: int, url: str, games: list[tuple[str, dict]], followers: int, rounds: int,
-            concurrency: int, pids=lambda: [], crowd_nice: int = 0) -> dict:
+            concurrency: int, pids=lambda: [], crowd_nice: int = 0, settle: float = 2) -> dict:
     per_game = max(1, followers // len(games))
     http = Http(url)
     clients = []
@@ -257,7 +259,7 @@ def measure(port: int, url: str, games: list[tuple[str, dict]], followers: int, 
         player.start()
     for player in players:
         player.join()
-    time.sleep(2)
+    time.sleep(settle)  # what has not reached its follower by then counts as not delivered
     crowd.close()
     if not sent:
         raise RuntimeError("no command was accepted: nothing to deliver")
@@ -278,19 +280,20 @@ def redis_connections(redis_server) -> int:
 
 
 def run(followers: tuple[int, ...] = (1000,), games: int = 100, rounds: int = 10, concurrency: int = 8,
-        engines: tuple[str, ...] = ("hub", "pushpin"), crowd_nice: int = 19) -> dict:
+        engines: tuple[str, ...] = ("hub", "pushpin"), crowd_nice: int = 19, recover_seconds: int | None = None,
+        settle: float = 2) -> dict:
     open_files = raise_open_files(2 * max(followers) + 4096)  # our sockets, and the servers' (inherited)
     plan = [(engine, count) for count in (1, *followers) for engine in engines]
     rows = []
     for engine, count in plan:
-        with tempfile.TemporaryDirectory() as tmp, node(Path(tmp), engine) as (redis_server, url, port, pids):
+        with tempfile.TemporaryDirectory() as tmp, node(Path(tmp), engine, recover_seconds) as (redis_server, url, port, pids):
             http = Http(url)
             created = []
             for n in range(games):
                 status, body = http.call("POST", "/v1/games", {"ruleset": "kingpin", "seed": f"fan-{n}",
                                                                "seats": [{"kind": "human"}, {"kind": "human"}]})
                 created.append((body["id"], {s["seat"]: s["token"] for s in body["seats"]}))
-            row = {"streams": engine, **measure(port, url, created, count, rounds, concurrency, pids, crowd_nice)}
+            row = {"streams": engine, **measure(port, url, created, count, rounds, concurrency, pids, crowd_nice, settle)}
             row["redis_connections"] = redis_connections(redis_server)
             rows.append(row)
             print(f"{engine} {count}: {row}", flush=True)
@@ -310,7 +313,8 @@ def run(followers: tuple[int, ...] = (1000,), games: int = 100, rounds: int = 10
              + ", ".join(f"{r['streams']} {verdict(r['command_p99_vs_1'] or 1e9, 1.5, higher_is_better=False)}"
                          for r in top) + ")",
              f"every row: {games} kingpin games, {concurrency} clients sending commands at once ({rounds} rounds of a "
-             "move in every game, 1 s apart) while the followers are open; a command's time is its POST, "
+             f"move in every game, 1 s apart) while the followers are open, then {settle:g} s for the last deliveries; "
+             f"GRIP_RECOVER_SECONDS {recover_seconds or 'as shipped (60)'}; a command's time is its POST, "
              "acknowledged after the append (and, with Pushpin, its publish); commands go through Pushpin too",
              "followers connect all at once (burst_s: until every one is answered); refused: answered other than 200 "
              "(the hub's 503 over SSE_MAX_FOLLOWERS a process); followers idle 3 s + 0.1 s a followed game before the "
@@ -332,9 +336,15 @@ def main() -> None:
     parser.add_argument("--engines", default="hub,pushpin", help="which nodes to run (hub,pushpin)")
     parser.add_argument("--crowd-nice", type=int, default=19,
                         help="niceness added to the followers' process (0: theirs competes with the servers')")
+    parser.add_argument("--recover-seconds", type=int, default=None,
+                        help="GRIP_RECOVER_SECONDS on the nodes (default: as shipped, 60): each follower sent nothing "
+                             "this long asks Pushpin's next link, so idle followers cost requests")
+    parser.add_argument("--settle", type=float, default=2,
+                        help="seconds after the last command before the followers stop: later arrivals count as "
+                             "not delivered")
     args = parser.parse_args()
     run(tuple(int(n) for n in args.followers.split(",")), args.games, args.rounds, args.concurrency,
-        tuple(args.engines.split(",")), args.crowd_nice)
+        tuple(args.engines.split(",")), args.crowd_nice, args.recover_seconds, args.settle)
 
 
 if __name__ == "__main__":
