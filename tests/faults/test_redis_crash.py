@@ -13,11 +13,16 @@ from tests.support.processes import Gunicorn, Worker, wait_until
 PLUGIN = {"CARTEL_EXTRA_RULESETS": "tests.support.race:RACE"}
 
 
+# What an acknowledged command may lose to a SIGKILL of Redis, by appendfsync (docs/configuration.md:
+# Durability).  always: nothing, a reply waits for the fsync.  everysec: Redis write()s the AOF before it
+# replies, except while the background fsync of the last second is still running: then it postpones
+# the write for up to 2 s and replies anyway (flushAppendOnlyFile in Redis's aof.c), so a kill loses
+# what it acknowledged in those seconds.  A full CI run on this 2-core machine once lost one that way.
+LOSABLE_SECONDS = {"always": 0.0, "everysec": 3.0}  # 2 s of postponed writes, and 1 s for the kill to land
+
+
 @pytest.mark.parametrize("crashable_redis", [
     "always",  # a 2xx is only sent after the AOF is fsynced: survives even a power cut
-    # everysec: Redis still write()s the AOF before it replies, so a crash of the Redis *process*
-    # loses nothing acknowledged either; only a crash of the machine can lose the last ~1-2 s,
-    # which a test on one machine cannot stage (see docs/configuration.md: Durability).
     pytest.param("everysec", marks=pytest.mark.slow),
 ], indirect=True)
 def test_every_acknowledged_command_survives_a_redis_crash_exactly_once(crashable_redis, tmp_path):
@@ -46,7 +51,7 @@ def test_every_acknowledged_command_survives_a_redis_crash_exactly_once(crashabl
                         continue
                     statuses.append(response.status_code)
                     if response.status_code == 200:
-                        acknowledged.append((game_id, response.json()["events"]))
+                        acknowledged.append((game_id, response.json()["events"], time.monotonic()))
                         seat = 1 - seat
                         break
                     assert response.status_code == 503, response.text  # never a 500
@@ -56,6 +61,9 @@ def test_every_acknowledged_command_survives_a_redis_crash_exactly_once(crashabl
         for t in threads:
             t.start()
         wait_until(lambda: len(acknowledged) > 100, timeout=30, what="some load")
+        losable = LOSABLE_SECONDS[crashable_redis.appendfsync]
+        time.sleep(losable + 1)  # so that what must survive the kill is more than nothing
+        killed_at = time.monotonic()
         crashable_redis.kill()
         time.sleep(1.0)
         crashable_redis.start()  # same port, same directory: it replays its AOF
@@ -66,18 +74,23 @@ def test_every_acknowledged_command_survives_a_redis_crash_exactly_once(crashabl
             t.join()
         assert 503 in statuses, "the crash window should have refused some commands"
         client = crashable_redis.client()
+        checked = 0
         for game_id, _ in games:
             stored = client.xrange(f"g:{{{game_id}}}:events")
             versions = [int(entry_id.split("-")[0]) for entry_id, _ in stored]
             assert versions == list(range(1, len(versions) + 1))
             by_version = {int(entry_id.split("-")[0]): fields for entry_id, fields in stored}
-            acked = [e for g, events in acknowledged if g == game_id for e in events]
-            command_ids = [e["command_id"] for e in acked]
+            acked = [(e, at) for g, events, at in acknowledged if g == game_id for e in events]
+            command_ids = [e["command_id"] for e, _ in acked]
             assert len(command_ids) == len(set(command_ids)), "an acknowledged command was applied twice"
-            for event in acked:
-                assert by_version[event["version"]]["c"] == event["command_id"]  # there, at its version, once
+            for event, at in acked:
+                if at < killed_at - losable:  # else appendfsync may have lost it
+                    # there, at its version, once
+                    assert by_version[event["version"]]["c"] == event["command_id"], (at - killed_at, event)
+                    checked += 1
             stored_commands = [fields["c"] for fields in by_version.values() if fields["t"] == "TurnPassed"]
             assert len(stored_commands) == len(set(stored_commands))
+        assert checked > 100, checked
     finally:
         web.stop()
 
