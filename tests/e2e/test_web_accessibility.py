@@ -100,3 +100,29 @@ def test_the_replay_page_has_no_serious_accessibility_violation(live_server, bro
         expect(page.locator("#verdict")).to_contain_text("valid")
         assert violations(page, axe_script) == []
         tab.close()
+
+
+# Every way the boards mark a card as spent (kingpin.js, narcos.js), with the muted detail line cardFace writes.
+SPENT_CARDS = [("kingpin", "card kind-special exhausted"), ("narcos", "card narcos-card side-siren status-eliminated"),
+               ("narcos", "card narcos-card side-gun status-removed"), ("narcos", "card narcos-card side-gun used")]
+
+
+def test_a_spent_card_keeps_its_text_readable(live_server, browser, axe_script):  # noqa: F811
+    """A spent card is marked by a dashed border and a grey ground: it once was faded with opacity, which
+    took its muted text to 3.8:1, and axe found it only in the games where a Narcos Police card had been
+    eliminated by then.  Here each marking is on the page, whatever a game's dice did."""
+    tab = AxeTab(browser, live_server.url)
+    page = tab.open()
+    expect(page.locator("#main")).not_to_be_empty()
+    page.evaluate("""cards => {
+        const main = document.querySelector('#main');
+        for (const [game, classes] of cards) {
+            const board = document.createElement('div');
+            board.className = `board ${game}`;
+            board.innerHTML = `<div class="cards"><div class="${classes}"><b>Police</b>` +
+                `<span class="muted">Police · eliminated</span></div></div>`;
+            main.append(board);
+        }
+    }""", SPENT_CARDS)
+    assert violations(page, axe_script) == []
+    tab.close()
