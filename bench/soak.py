@@ -96,7 +96,8 @@ class Node:
 class Cluster:
     """One Redis (AOF, appendfsync always), two nodes, `workers` RQ workers; kill() and restart any part."""
 
-    def __init__(self, tmp: Path, nodes: int = 2, workers: int = 2, web_workers: int = 2, heartbeat: float = 15):
+    def __init__(self, tmp: Path, nodes: int = 2, workers: int = 2, web_workers: int = 2, heartbeat: float = 15,
+                 recover: float | None = None):
         (tmp / "redis").mkdir(parents=True)
         self.tmp = tmp
         self.redis = RedisServer(tmp / "redis", appendfsync="always")
@@ -107,7 +108,8 @@ class Cluster:
             node.pushpin.key = key
         publish = ",".join(f"http://127.0.0.1:{n.pushpin.ports['publish']}/publish/" for n in self.nodes)
         self.env = web_env(rate_limits=False, GRIP_KEY=key, GRIP_PUBLISH_URL=publish,
-                           SSE_HEARTBEAT_SECONDS=f"{heartbeat:g}")
+                           SSE_HEARTBEAT_SECONDS=f"{heartbeat:g}",
+                           **({} if recover is None else {"GRIP_RECOVER_SECONDS": f"{max(1, round(recover))}"}))
         self.workers = [Worker(self.redis.url, tmp / f"worker{n}.log", extra_env=self.env) for n in range(workers)]
         try:
             for worker in self.workers:
@@ -630,6 +632,9 @@ class Plan:
     quiet: float = 30  # seconds with no kills and no new games before the checks (more than `silence`)
     seed: str = "soak"
     heartbeat: float = 5  # SSE_HEARTBEAT_SECONDS: a held stream's heartbeat
+    # GRIP_RECOVER_SECONDS (None: as shipped, 60): a held stream that missed a publish, in a game that then
+    # went quiet, is caught up within this; a run whose quiet spell is shorter may judge it before that
+    recover: float | None = None
 
     @property
     def silence(self) -> float:
@@ -644,7 +649,10 @@ def soak(plan: Plan, tmp: Path, log=print) -> dict:
         raise ValueError(f"quiet ({plan.quiet:g} s) must be at least the followers' silence ({plan.silence:g} s) + 3 s")
     raise_open_files(2 * plan.followers + 4096)
     rng = random.Random(plan.seed)
-    cluster = Cluster(tmp, workers=plan.workers, web_workers=plan.web_workers, heartbeat=plan.heartbeat)
+    if plan.recover is not None and plan.quiet < plan.recover + 3:  # the catch-up must come before the checks
+        raise ValueError(f"quiet ({plan.quiet:g} s) must be at least GRIP_RECOVER_SECONDS ({plan.recover:g} s) + 3 s")
+    cluster = Cluster(tmp, workers=plan.workers, web_workers=plan.web_workers, heartbeat=plan.heartbeat,
+                      recover=plan.recover)
     ports = [n.port for n in cluster.nodes]
     crowd = chaos = players = None
     try:
@@ -729,9 +737,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="soak")
     parser.add_argument("--keep", type=Path, help="run in this directory and keep it (Redis's AOF, every log)")
+    parser.add_argument("--recover-seconds", type=float, default=None,
+                        help="GRIP_RECOVER_SECONDS on the nodes (default: as shipped, 60, longer than the 30 s quiet "
+                             "spell: a follower that missed a publish in a game that then went quiet may be judged "
+                             "before its catch-up is due)")
     args = parser.parse_args()
     plan = Plan(minutes=args.minutes, games=args.games, followers=args.followers, kill_every=args.kill_every,
-                workers=args.workers, seed=args.seed)
+                workers=args.workers, seed=args.seed, recover=args.recover_seconds)
     def log(line: str) -> None:
         print(time.strftime("%H:%M:%S"), line, flush=True)
 
