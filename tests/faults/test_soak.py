@@ -75,3 +75,9 @@ def test_a_follower_gives_up_a_stream_that_sends_nothing_and_resumes_from_what_i
     assert ended is False  # False: resume (None would be the game's end)
     assert (watch.last, watch.silences) == (1, 1)
     assert 1.5 <= took < 10
+
+
+def test_a_soak_whose_quiet_spell_ends_before_the_catch_up_bound_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="GRIP_RECOVER_SECONDS"):
+        soak(Plan(minutes=0.1, heartbeat=0.3, quiet=5, recover=4), tmp_path)
+    assert not any(tmp_path.iterdir())  # refused before anything was started
