@@ -123,17 +123,11 @@ class Player:
                 taken = 2
             else:  # the popover is the board's view of it: the same move from the list, without the pick
                 page.click(".popover button:has-text('Close')")
-                page.locator(f"button.play-move[data-move='{wanted}']").first.click()
+                if not click_listed(page, wanted):
+                    return False
                 taken = 3 + confirm_end(page)
         else:
-            button = page.locator(f"button.play-move[data-move='{wanted}']").first
-            try:
-                button.click(timeout=5000)
-            except PlaywrightTimeout:
-                # the list changed under the choice (the other seat acted, or a move was played for
-                # you): a person looks again; a button still there but not clickable is a failure
-                if page.locator(f"button.play-move[data-move='{wanted}']").count():
-                    raise
+            if not click_listed(page, wanted):
                 return False
             taken = 1 + confirm_end(page)
         page.wait_for_function(f"() => {SHOWN_VERSION} > {before} || document.querySelector('#main .notice.bad')")
@@ -142,6 +136,22 @@ class Player:
         assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
         self.clicks.append((before, taken))
         return True
+
+
+def click_listed(page: Page, wanted: str) -> bool:
+    """Click the listed move `wanted` (its data-move); False when it left the list first.
+
+    The list can change under a choice: the other seat acted, a move was played for you, or (in
+    Druglord's loading, where everyone draws Weight from one supply at once) bots drew the last markers
+    a chosen LoadWeight needed; CI once saw a LoadWeight leave the list between the popover's Close and
+    the click.  A person then looks again; a button still there but not clickable is a failure."""
+    try:
+        page.locator(f"button.play-move[data-move='{wanted}']").first.click(timeout=5000)
+        return True
+    except PlaywrightTimeout:
+        if page.locator(f"button.play-move[data-move='{wanted}']").count():
+            raise
+        return False
 
 
 def popover_opened(page: Page, seconds: float = 3) -> bool:
