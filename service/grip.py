@@ -253,7 +253,7 @@ class Publisher:
         # then stays held, heartbeating, short of the end (a follower in tests/service/test_serve.py
         # waited two minutes for it).  The second publish's prev-id does not follow what such a follower
         # holds, so Pushpin asks the next link, whose answer ends the stream.
-        settled = not (after.ended and not again)
+        settled = again or not after.ended
         batch = (after.id, after.version, publish_items(before, after, envelopes), marked and settled)
         if self.background:
             self._enqueue(batch)

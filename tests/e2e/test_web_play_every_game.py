@@ -145,11 +145,12 @@ def click_listed(page: Page, wanted: str) -> bool:
     Druglord's loading, where everyone draws Weight from one supply at once) bots drew the last markers
     a chosen LoadWeight needed; CI once saw a LoadWeight leave the list between the popover's Close and
     the click.  A person then looks again; a button still there but not clickable is a failure."""
+    button = page.locator(f"button.play-move[data-move='{wanted}']").first
     try:
-        page.locator(f"button.play-move[data-move='{wanted}']").first.click(timeout=5000)
+        button.click(timeout=5000)
         return True
     except PlaywrightTimeout:
-        if page.locator(f"button.play-move[data-move='{wanted}']").count():
+        if button.count():
             raise
         return False
 
