@@ -122,7 +122,12 @@ class Player:
                 popover.first.click()
                 taken = 2
             else:  # the popover is the board's view of it: the same move from the list, without the pick
-                page.click(".popover button:has-text('Close')")
+                close = page.locator(".popover button:has-text('Close')")
+                try:
+                    close.click(timeout=5000)
+                except PlaywrightTimeout:  # a live event redrew the board and closed it first (CI saw it once)
+                    if close.count():  # still open but not clickable: a failure
+                        raise
                 if not click_listed(page, wanted):
                     return False
                 taken = 3 + confirm_end(page)
