@@ -20,6 +20,7 @@ from rules.base import PUBLIC, redact
 from rules.narration import Names
 from service import create_app
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 ALL = {**EVERY_RULESET, "race": RACE}
 COMMANDS_PER_GAME = 160
@@ -28,7 +29,7 @@ CHECK_EVERY = 40
 
 @pytest.fixture
 def client(redis_server, redis_client):
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": ALL,
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": ALL,
                       "RATE_LIMIT_PER_ADDRESS": 0, "RATE_LIMIT_PER_TOKEN": 0})
     yield app.test_client(), app.extensions["cartel"]
     app.extensions["cartel"].hub.close()  # as tests/service/conftest.py's app: no reader left polling
