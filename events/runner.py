@@ -141,8 +141,8 @@ class Game:
     def window_closes(self) -> int | None:
         """When the contribution window closes (ms), while it is open (events/table.py)."""
         window = self.table.get("window")
-        if not window or window["closed"] or not self.meta.get("window_closes"):
-            return None
+        if not window or window["closed"] or self.state is not None or not self.meta.get("window_closes"):
+            return None  # none, closed, or the game started (every human seat sent its entropy)
         return int(self.meta["window_closes"])
 
     def command_rng(self, roller: str, record: bool = True) -> Rng:
@@ -208,6 +208,7 @@ class Append:
     human: bool = False
     toll: Toll | None = None
     draws: list | None = None  # the command's raw draws (Rng.recorded()), stored with its first event
+    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (service/botbox.py provenance)
 
 
 def fingerprint(command: Mapping[str, Any]) -> str:
@@ -410,7 +411,8 @@ class GameRunner:
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None) -> CommandResult:
+                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None,
+                bot: Mapping[str, Any] | None = None) -> CommandResult:
         """Validate `command` for `seat` and append its events atomically.
 
         With `expected_version` a moved-on game raises ConcurrencyConflict;
@@ -421,7 +423,8 @@ class GameRunner:
         bot moves in a row schedules once, at the end).  A `toll` (the request's
         rate limits, events/limits.py) is taken with the first append, in the same
         round trip; over a limit that append raises RateLimited and writes nothing.
-        A command that appends nothing leaves its toll untaken.
+        A command that appends nothing leaves its toll untaken.  `bot`: a bot's move, how it was chosen
+        (stored with it, for verification to re-run it).
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
@@ -451,7 +454,7 @@ class GameRunner:
             try:
                 append = Append(actor_for(actor_kind, seat), command, new_command_id(), idempotency=idem,
                                 meta=self._counted(game, rng), human=actor_kind == "seat", toll=toll,
-                                draws=rng.recorded())
+                                draws=rng.recorded(), bot=bot)
                 after, envelopes = self._commit(game, events, append, schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
@@ -525,7 +528,7 @@ class GameRunner:
         at = self.clock()
         meta = {**append.meta, **self._meta_after(game, after, at, append.human)}
         after.meta.update(meta)
-        pending = [PendingEvent(event, append.actor, append.command, append.draws) if i == 0
+        pending = [PendingEvent(event, append.actor, append.command, append.draws, append.bot) if i == 0
                    else PendingEvent(event, append.actor) for i, event in enumerate(events)]
         kwargs = {"at": at, "command_id": append.command_id, "meta": meta, "idempotency": append.idempotency}
         if append.toll is not None and not append.toll.taken:
@@ -533,7 +536,8 @@ class GameRunner:
         else:
             self.store.append(game.id, game.version, pending, **kwargs)
         return after, [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at,
-                                append.command_id, command=p.command, draws=p.draws) for i, p in enumerate(pending)]
+                                append.command_id, command=p.command, draws=p.draws, bot=p.bot)
+                       for i, p in enumerate(pending)]
 
     @staticmethod
     def _meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from events import clocks
 from events.runner import Game
@@ -41,15 +42,19 @@ def turn_state(game: Game, seat: int | None) -> dict:
         "legal_moves": moves,
         "move_labels": [game.ruleset.label(game.state, seat, move) for move in moves],
         "outcome": game.outcome() if game.ended else None,  # finished or abandoned: the outcome is known
+        # before the start: the human seats whose entropy it waits for (a client holding one sends some)
+        "contributions": contributions(game),
     }
 
 
-def contributions(game: Game, now: int) -> dict | None:
-    """While the game waits for its human seats' entropy (events/table.py): who, and until when."""
+def contributions(game: Game, now: int | None = None) -> dict | None:
+    """While the game waits for its human seats' entropy (events/table.py): who, and until when
+    (`remaining_ms` from `now`, the server's clock in ms: by default this process's)."""
     owed = clocks.owed(game.table) if game.status == "open" else []
     if not owed:
         return None
     closes = game.window_closes
+    now = int(time.time() * 1000) if now is None else now
     return {"owed": owed, "closes_at": closes, "remaining_ms": None if closes is None else max(0, closes - now)}
 
 
@@ -58,7 +63,7 @@ def game_document(game: Game, seat: int | None, now: int) -> dict:
     doc = summary(game.id, game.meta)
     doc.update(turn_state(game, seat))
     doc["seed_commitment"] = game.meta["seed_commitment"]
-    doc["contributions"] = contributions(game, now)
+    doc["contributions"] = contributions(game, now)  # as turn_state's, from the runner's clock
     doc["view"] = game.ruleset.view(game.state, seat) if game.state is not None else None
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published
