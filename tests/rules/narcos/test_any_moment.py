@@ -6,26 +6,11 @@ from __future__ import annotations
 
 from rules.base import Rng
 from rules.narcos.flow import could_shed_agent
-from tests.rules.narcos.support import (
-    N,
-    draws,
-    first,
-    legal,
-    managing,
-    play,
-    plays,
-    refused,
-    table,
-    types,
-    with_player,
-)
+from tests.rules.narcos.support import N, draws, first, legal, managing, play, plays, refused, table, types, with_player
+from tests.rules.narcos.test_round3 import at
 
 LAUNDERING = {"type": "PlayCartel", "card": "laundering-1", "target": -1}
 PASS = {"type": "PassReaction"}
-
-
-def at(version: int, state: dict) -> dict:
-    return {**state, "rules_version": version}
 
 
 def test_new_games_are_played_under_version_3():
