@@ -420,7 +420,7 @@ LABELS = {
                             + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
     "LoadDefault": lambda m: "Load the rest by default",
     "StoreLocally": lambda m: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
-                               if m["regions"] else "Store nothing locally this turn"),
+                               if m["regions"] else "Store nothing locally"),
     "Trade": lambda m: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by {_route(m['route'])}",
     "ReRoll": lambda m: "Re-roll the failed trade",
     "AcceptBust": lambda m: "Accept the bust",
