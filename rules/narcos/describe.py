@@ -33,7 +33,8 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
     "PlayCartel": ("7: play a Cartel card's ability",
                    {"card": CARTEL_CARD, "target": "the seat aimed at (Burn the crops; Crop guards: the attacker), "
                                                   "else -1"}),
-    "PassReaction": ("7: let the attack aimed at you happen (no reaction card)", {}),
+    "PassReaction": ("7: answer nothing more in your window: let the attack aimed at you happen, leave the owed "
+                     "card unpaid, or let the DEA agent of money follow the richest", {}),
     "ConvertWorker": ("8: pay a worker 2 million to become a sicario", {}),
     "EndActions": ("6.2: finish your actions (unused ones are lost)", {}),
     "CollectSales": ("6.2 Collecting sales: collect 1 million a unit sold; leftover Dealers go round", {}),
@@ -70,8 +71,9 @@ EVENT_DOCS: dict[str, str] = {
     "CartelBackSpent": "A Cartel card was spent face down for one more action (which: that seat only)",
     "WorkerConverted": "A worker became a sicario for 2 million",
     "CartelPlayed": "A Cartel card's ability was played (face up)",
-    "ReactionAsked": "A seat may answer an attack aimed at it on another's turn (Burn the crops)",
-    "ReactionPassed": "The seat let the attack happen",
+    "ReactionAsked": "A seat may answer: an attack aimed at it on another's turn (Burn the crops); from version 3 "
+                     "a card about to go unpaid (unpaid) or the DEA agent of money coming to it (dea-money)",
+    "ReactionPassed": "The seat answered nothing more in its window",
     "CropBurned": "A crop was burned: one brown cube back to the supply",
     "ActionsEnded": "The seat finished its actions",
     "SalesCollected": "Sales were collected",
@@ -193,7 +195,8 @@ VIEW_SCHEMA = obj({
     "dea": obj({"actions": _DEA, "money": _DEA}),
     "current": INT,
     "turn": _TURN,
-    "window": nullable(obj({"kind": {"const": "burn-crops"}, "waiting": arr(INT), "attacker": INT, "card": STR})),
+    "window": nullable(obj({"kind": one_of_consts("burn-crops", "unpaid", "dea-money"), "waiting": arr(INT),
+                            "attacker": INT, "card": STR})),
     "supply": obj({"merchandise": INT, "crops": INT}),
     "players": arr(_PLAYER),
     "outcome": nullable(obj({"winners": arr(INT), "reason": STR, "money": arr(INT)})),
@@ -219,7 +222,7 @@ def _employee(move: dict) -> str:
 def _play(state: dict, seat: int, move: dict) -> str:
     target = move["target"]
     aimed = f" on seat {target}" if target != -1 and state["window"] is None else ""
-    answer = f" against seat {target}'s attack" if state["window"] is not None else ""
+    answer = f" against seat {target}'s attack" if target != -1 and state["window"] is not None else ""
     return f"Play {_cartel(move['card'])}{aimed}{answer}"
 
 
@@ -228,6 +231,9 @@ def _eliminate(state: dict) -> str:
     return f"Eliminate {_card(entry['card'])} with sicarios" if entry else "Eliminate the danger just turned"
 
 
+PASS_LABELS = {"burn-crops": lambda s: "Let the attack happen",
+               "unpaid": lambda s: f"Leave {_card(s['window']['card'])} unpaid",
+               "dea-money": lambda s: "Go on: the DEA agent of money follows the richest"}
 PAY_FROM = {"laboratory": "1 merchandise from your Laboratory", "storage": "1 merchandise from your Storage",
             "money": "1 million"}
 LABELS = {
@@ -249,7 +255,7 @@ LABELS = {
     "SpendWorker": lambda s, p, m: "Spend a worker for one more action",
     "SpendCartel": lambda s, p, m: f"Spend {_cartel(m['card'])} face down for one more action",
     "PlayCartel": _play,
-    "PassReaction": lambda s, p, m: "Let the attack happen",
+    "PassReaction": lambda s, p, m: PASS_LABELS[s["window"]["kind"]](s),
     "ConvertWorker": lambda s, p, m: "Convert a worker into a sicario (2 million)",
     "EndActions": lambda s, p, m: "End your actions",
     "CollectSales": lambda s, p, m: "Collect your sales",
