@@ -27,7 +27,7 @@ from events.clocks import SeatPlayedByBot as SeatPlayedByBot
 from events.envelope import Envelope, actor_for, canonical
 from events.limits import Toll
 from events.narration import narrate
-from events.seeds import effective_seed
+from events.seeds import SEALED, effective_seed, seal, unseal
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import WORLD, BadCommand, Event, IllegalMove, KeyedRng, Rng, Ruleset, fold, redact, seed_commitment
@@ -219,8 +219,10 @@ class GameRunner:
     def __init__(self, store: EventStore, rulesets: Mapping[str, Ruleset],
                  after_append: Callable[[Game, Game | None], None] | None = None,
                  clock: Callable[[], int] = now_ms, snapshot_every: int = SNAPSHOT_EVERY,
-                 archive: ArchiveStore | None = None):
+                 archive: ArchiveStore | None = None, seed_key: str | None = None):
         self.store = store
+        # the operator's key that seals live seeds at rest (events/seeds.py seal): None stores them as they are
+        self.seed_key = seed_key
         self.archive = archive  # where ended games go after ARCHIVE_AFTER_SECONDS (events/retention.py)
         self._archived: OrderedDict[str, Game] = OrderedDict()
         self.rulesets = rulesets
@@ -257,6 +259,7 @@ class GameRunner:
         if not meta:
             self._cache.pop(game_id, None)  # archived since this process cached it, or never there
             return self.load_archived(game_id)
+        meta = self._opened(meta)
         ruleset = self.ruleset_of(meta)
         # Up to the meta's version only: the meta (its draw counters, deadlines) is the one those events left
         upto = int(meta.get("version", 0))
@@ -286,7 +289,7 @@ class GameRunner:
         return fold_game(ruleset, (e.event for e in envelopes), *folded), last, command
 
     def _load_at(self, game_id: str, version: int) -> Game:
-        meta = self.store.meta(game_id)
+        meta = self._opened(self.store.meta(game_id))
         if not meta:
             archived = self.load_archived(game_id)
             table, state = fold_game(archived.ruleset, (e.event for e in archived.history[:version]), None, None)
@@ -318,6 +321,13 @@ class GameRunner:
         while len(self._archived) > CACHE_ARCHIVED_GAMES:
             self._archived.popitem(last=False)
         return game
+
+    def _opened(self, meta: dict) -> dict:
+        """The meta as this process works with it: the seed opened if it is stored sealed (in memory only:
+        an append writes the fields it changes, never the seed)."""
+        if meta and meta.get("seed", "").startswith(SEALED):
+            meta = {**meta, "seed": unseal(meta["seed"], self.seed_key)}
+        return meta
 
     def forget(self, game_id: str) -> None:
         """Drop this process's cached copy (the game was archived)."""
@@ -355,7 +365,8 @@ class GameRunner:
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version,
                                  seed_source=source, contribution_seconds=contribution_seconds)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
-        meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
+        meta = {"seed": seal(seed, self.seed_key, secrets.token_bytes(16)), "status": "open",
+                "created_at": str(created_at), "human_at": str(created_at),
                 "deadlines": "{}", "draws": "recorded",  # its export records its draws (events/history.py)
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         if contribution_seconds:
