@@ -58,8 +58,8 @@ def check_entropy(value: str) -> None:
         raise ma.ValidationError(refusal)
 
 
-def Entropy(who: str) -> ma.fields.String:
-    return ma.fields.String(validate=[validate.Length(1, ENTROPY_MAX), check_entropy], metadata={
+def Entropy(who: str, required: bool = False) -> ma.fields.String:
+    return ma.fields.String(required=required, validate=[validate.Length(1, ENTROPY_MAX), check_entropy], metadata={
         "description": f"{who} own entropy for the game's dice and shuffles: {ENTROPY_RULES}. Public at once (in "
                        "the game's events); the effective seed mixes the server's committed seed with every "
                        "contribution when the game starts, so no one party chooses a roll (docs/fairness.md)",
@@ -164,7 +164,7 @@ class CreateGameSchema(Strict):
                        "allows it (ALLOW_FIXED_SEEDS, for tests and tournaments), and then recorded as "
                        "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
-    contribution_seconds = ma.fields.Integer(validate=validate.Range(0, 3600), metadata={
+    contribution_seconds = ma.fields.Integer(strict=True, validate=validate.Range(0, 3600), metadata={
         "description": "How long the game waits, after its creation, for every human seat's entropy before it "
                        "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "
                        "carry it).  It starts as soon as no seat is open and every human seat has sent some. "
@@ -319,7 +319,7 @@ class ClaimedSeatSchema(Strict):
 
 
 class ContributeSchema(Strict):
-    entropy = Entropy("Your seat's")
+    entropy = Entropy("Your seat's", required=True)
 
 
 class ContributedSchema(Strict):

@@ -224,6 +224,8 @@ def test_export_and_verify(cartel, finished_game, tmp_path):
     moves = [r for r in map(json.loads, path.read_text().splitlines()[1:]) if "bot" in r]
     assert moves and f"bot moves re-derived: {len(moves)} of {len(moves)}\n" in out
     assert "seed_source: fixed" in out  # the test server lets creators fix the seed, and it says so
+    code, offline, _ = cartel("verify", "--offline", "--bots", "all", path)  # the bots re-run here, not there
+    assert code == 0 and f"bot moves re-derived: {len(moves)} of {len(moves)}\n" in offline
     code, out, _ = cartel("verify", path, "--json")
     assert code == 0 and json.loads(out)["valid"] is True and json.loads(out)["complete"] is True
 

@@ -44,6 +44,9 @@ def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
         ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": %s}'),
         (f"/v1/games/{game_id}/commands", '{"type": "Roll", "arg": %s}'),
         (f"/v1/games/{game_id}/seats/1/claim", '{"name": %s}'),
+        (f"/v1/games/{game_id}/seats/0/entropy", '{"entropy": %s}'),
+        ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], '
+                      '"contribution_seconds": %s}'),
     ]
     for url, template in bodies:
         refused = problem(post_raw(client, url, template % value, bearer(tokens[0])), 400)
@@ -205,3 +208,29 @@ def test_no_input_here_logs_an_unhandled_error(client, race, caplog):
         post_raw(client, "/v1/games", '{"ruleset": "race", "seats": [], "seed": "\\udfff"}')
         client.get(f"/v1/games/{game_id}/events?after={2**70}")
     assert not caplog.records
+
+
+@pytest.mark.parametrize("field, value", [("contribution_seconds", -1), ("contribution_seconds", 3601),
+                                          ("contribution_seconds", "30"), ("contribution_seconds", True),
+                                          ("entropy", "any"), ("seed", ""), ("seed", "x" * 257)])
+def test_a_creation_with_a_contribution_window_or_secret_it_may_not_carry_creates_nothing(client, field, value):
+    listed = client.get("/v1/games").json["total"]
+    answer = client.post("/v1/games", json={"ruleset": "race", "seats": RACE_SEATS, field: value})
+    assert answer.status_code == 400 and answer.mimetype == "application/problem+json", answer.json
+    assert client.get("/v1/games").json["total"] == listed
+
+
+@pytest.mark.parametrize("body", [None, {}, {"entropy": 7}, {"entropy": "ok", "more": 1}, [], "text"])
+def test_a_contribution_of_the_wrong_shape_is_a_400_and_appends_nothing(client, body):
+    created = client.post("/v1/games", json={"ruleset": "race", "seats": RACE_SEATS, "contribution_seconds": 60}).json
+    before = version_of(client, created["id"])
+    url = f"/v1/games/{created['id']}/seats/0/entropy"
+    token = bearer(created["seats"][0]["token"])
+    answer = client.post(url, headers=token) if body is None else client.post(url, json=body, headers=token)
+    assert answer.status_code in (400, 415) and answer.mimetype == "application/problem+json", answer.json
+    assert version_of(client, created["id"]) == before
+    for seat in ("9", "-1", "x"):
+        assert client.post(f"/v1/games/{created['id']}/seats/{seat}/entropy", json={"entropy": "e"},
+                           headers=token).status_code in (403, 404)
+    assert client.post("/v1/games/nope/seats/0/entropy", json={"entropy": "e"}, headers=token).status_code == 404
+    assert version_of(client, created["id"]) == before
