@@ -18,8 +18,8 @@ from events import clocks
 from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
-from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, seat_state, wire
-from service.botbox import BotBox, provenance
+from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, provenance, seat_state, wire
+from service.botbox import BotBox
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
