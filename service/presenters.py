@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 from events.runner import Game
+from rules import narration
+from rules.describe import move_labels
 
 
 def seat_list(game: Game) -> list[dict]:
@@ -37,9 +39,19 @@ def turn_state(game: Game, seat: int | None) -> dict:
         "awaiting_seats": sorted(game.awaiting()),
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
-        "move_labels": [game.ruleset.label(game.state, seat, move) for move in moves],
-        "outcome": game.outcome() if game.ended else None,  # finished or abandoned: the outcome is known
+        # each written from the seat's view, never the true state (rules/ruleset.py `label`)
+        "move_labels": move_labels(game.ruleset, game.state, seat, moves, game.names),
+        "outcome": outcome(game) if game.ended else None,  # finished or abandoned: the outcome is known
     }
+
+
+def outcome(game: Game) -> dict | None:
+    """How the game ended (the rules' outcome, or the table's when it was abandoned) with `text`, a sentence
+    naming seats as the game does ("Ana wins: reached 10 Victory Points on their own turn.")."""
+    result = game.outcome()
+    if result is None:
+        return None
+    return {**result, "text": narration.outcome_text(result, game.names)}
 
 
 def game_document(game: Game, seat: int | None) -> dict:
