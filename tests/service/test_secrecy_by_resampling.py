@@ -40,15 +40,21 @@ HIDDEN = sorted(name for name, ruleset in EVERY_RULESET.items() if adopt(ruleset
 # options that change what is hidden or said: every other game of a ruleset plays them
 VARIANTS = {"narcos": {"mode": "advanced"}, "trafficking": {"lending": True},
             "druglord": {"faster_play": True, "california_style": True, "new_players": [0]}}
-# The default run: two whole games of each ruleset (its defaults, then its variant), the states compared at
-# every 5th command, every command's transitions; 1-4 s a ruleset on this machine.  The soak: eight games,
-# every state, more resamples and changed draws.
-QUICK = Plan(games=2, max_commands=3000, every=5, twins=1, redraws=1)
+# The default run: two games of each ruleset (its defaults at three seats, its variant at four), the first 400
+# commands of each (a Narcos or Lords of Cannabis game ends sooner, a Druglord game runs to 1,000-2,000), the
+# states compared at every 5th command, every command's transitions: 1-3 s a ruleset on this 2-core machine
+# when idle.  The soak (`-m soak`): eight whole games, every state, more resamples and changed draws.
+QUICK = Plan(games=2, max_commands=400, every=5, twins=1, redraws=1)
 LONG = Plan(games=8, max_commands=3000, every=1, twins=3, redraws=4)
 
 
 def plan_for(name: str, plan: Plan) -> Plan:
-    return dataclasses.replace(plan, options=({}, VARIANTS.get(name, {})))
+    """The plan with the ruleset's variant every other game, at three seats and four (or what it is played by):
+    at two, more of the table can be worked out (Lords of Cannabis: the public bank tells each what the other
+    holds)."""
+    ruleset = EVERY_RULESET[name]
+    seats = tuple(max(ruleset.min_seats, min(ruleset.max_seats, n)) for n in (3, 4))
+    return dataclasses.replace(plan, options=({}, VARIANTS.get(name, {})), seats=seats)
 
 
 def test_the_games_with_hidden_information_are_read_from_their_declarations():
@@ -111,7 +117,8 @@ def test_a_real_games_label_that_tells_a_hidden_number_fails(monkeypatch):
     monkeypatch.setattr(cannabis, "legal_moves", remembering)
     monkeypatch.setattr(cannabis, "label", telling)
     with pytest.raises(AssertionError, match="reads different move labels") as found:
-        check_secrecy("lords_of_cannabis", cannabis, Plan(games=1, every=1))
+        # three seats: with two, the bank (public) tells each what the other holds
+        check_secrecy("lords_of_cannabis", cannabis, Plan(games=1, seats=(3,), every=1))
     assert " SOIL)" in str(found.value)
 
 

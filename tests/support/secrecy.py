@@ -216,6 +216,7 @@ class Plan:
     twins: int = 2          # resamples per seat and state
     redraws: int = 2        # changed draws per command and seat
     options: tuple = ({},)  # the options of game 0, 1, ... (in turn)
+    seats: tuple = ()       # the seat counts of game 0, 1, ... (in turn); () from the fewest up to 4
 
 
 def positions(ruleset: Any, seats: int, options: dict, seed: str, max_commands: int) -> Iterator[tuple]:
@@ -239,7 +240,8 @@ def check_secrecy(name: str, ruleset: Any, plan: Plan = Plan()) -> Tally:
     ruleset = adopt(ruleset)
     tally = Tally()
     for game in range(plan.games):
-        seats = ruleset.min_seats + game % (min(ruleset.max_seats, 4) - ruleset.min_seats + 1)
+        seats = plan.seats[game % len(plan.seats)] if plan.seats else \
+            ruleset.min_seats + game % (min(ruleset.max_seats, 4) - ruleset.min_seats + 1)
         options = plan.options[game % len(plan.options)]
         seed = f"secrecy-{name}-{game}"
         table = table_for(ruleset, seats, options)
