@@ -80,7 +80,7 @@ def listing(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
-_SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)")
+_SEATS = re.compile(r"\b[Ss]eat(?:s|\(s\))? (\d+(?:(?:, | and )\d+)*)")
 
 
 def seats_named(text: str, names: Names) -> str:

@@ -462,7 +462,7 @@ class RulesetBase(Ruleset):
 
     def hidden_from(self, state: Any, seat: int) -> list:
         """Values in the state `seat` may not read before the end although no single field holds
-        them (a deck's order): tests/service/test_secrets_every_ruleset.py checks no response shows them."""
+        them (a deck's order); tests/service/test_secrecy_by_resampling.py resamples them (`determinize`)."""
         return []
 
     def outcome(self, state: Any) -> dict | None:

@@ -27,7 +27,7 @@ import random
 import pytest
 
 from rules import EVERY_RULESET, RULESETS
-from rules.base import Rng
+from rules.base import PUBLIC, Rng
 from rules.narration import Names
 from rules.ruleset import adopt
 from service.presenters import game_document
@@ -61,6 +61,25 @@ def test_the_games_with_hidden_information_are_read_from_their_declarations():
     assert HIDDEN, "no ruleset declares hidden information: the secrecy test would check nothing"
     assert "pig" not in HIDDEN  # the example game hides nothing (a ruleset that says so must determinize:
     # rules/ruleset.py checks it when the class is made)
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_a_game_whose_events_keep_secrets_declares_hidden_information(name):
+    """The games to resample are found by their declaration: one that kept secrets without saying so would
+    escape the check."""
+    ruleset = adopt(EVERY_RULESET[name])
+    events = ruleset.setup({}, ruleset.min_seats, Rng(name, 1))
+    state, secret = ruleset.fold(None, events), False
+    for step in range(300):
+        secret |= any("secret" in e.data and ruleset.visible_to(e) != PUBLIC for e in events)
+        if secret or not ruleset.awaiting(state):
+            break
+        seat = min(ruleset.awaiting(state))
+        events = ruleset.decide(state, seat, ruleset.bot_move(state, seat, "random", Rng(name, f"bot:{step}")),
+                                Rng(name, step + 2))
+        state = ruleset.fold(state, events)
+    assert secret == ruleset.hidden_information, f"{name} keeps secrets: {secret}; declares them: " \
+                                                 f"{ruleset.hidden_information}"
 
 
 @pytest.mark.parametrize("name", HIDDEN)
