@@ -263,7 +263,7 @@ LABELS = {
     "CollectDouble": lambda v, s, n, m: f"Double {m['face']}s: collect $200",
     "UseTriple": lambda v, s, n, m: f"Triple {m['face']}s: Payday and a free {_kind(v, m['kind'])}",
     "UseQuadruple": lambda v, s, n, m: f"Quadruple {m['face']}s: a free {_kind(v, m['kind'])}",
-    "UseCop": lambda v, s, n, m: f"Send the Cop after {_theirs(v, s, n, m['target'])} ($200)",
+    "UseCop": lambda v, s, n, m: f"Pay $200 to send the Cop after {_theirs(v, s, n, m['target'])}",
     "UseHitMan": lambda v, s, n, m: f"Send the Hit Man after {_theirs(v, s, n, m['target'])}",
     "PlaceRegulator": lambda v, s, n, m: f"Place {_name(v, m['regulator'])} on {n(m['target'])}",
     "BribeRegulator": lambda v, s, n, m: f"Bribe {_name(v, m['regulator'])} away",

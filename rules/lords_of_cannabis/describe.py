@@ -247,7 +247,7 @@ def _towards(origin: tuple[float, float], point: tuple[float, float], words: tup
 
 def brick(view: dict, b: int) -> str:
     """A brick as the table sees it: "SEEDS 9" (its resource and numbered chip); where another brick has the
-    same, with its row counted from the top ("SEEDS 9 in row 2", "SEEDS 9 in row 2, the 1st from the left")."""
+    same, with its row counted from the top ("SEEDS 9 (row 2)", "SEEDS 9 (row 2, 1st from the left)")."""
     bricks = view["board"]["bricks"]
     name = f"{bricks[b]['resource']} {bricks[b]['chip']}"
     twins = [x for x, other in enumerate(bricks) if (other["resource"], other["chip"]) == (bricks[b]["resource"],
@@ -256,8 +256,10 @@ def brick(view: dict, b: int) -> str:
         return name
     row = BRICK_COORDS[b][1]
     in_row = [x for x in twins if BRICK_COORDS[x][1] == row]  # bricks are in reading order: left to right
-    where = f"{name} in row {row - BRICK_COORDS[0][1] + 1}"
-    return where if len(in_row) == 1 else f"{where}, the {ordinal(in_row.index(b) + 1)} from the left"
+    where = f"row {row - BRICK_COORDS[0][1] + 1}"
+    if len(in_row) > 1:
+        where += f", {ordinal(in_row.index(b) + 1)} from the left"
+    return f"{name} ({where})"
 
 
 def _listing(words: list[str]) -> str:
@@ -266,14 +268,14 @@ def _listing(words: list[str]) -> str:
 
 def intersection(view: dict, node: int) -> str:
     """An intersection by the bricks around it: "the corner of FUEL 4, SEEDS 9 and SOIL 6", on the coast "the
-    top-left corner of SEEDS 9"; and its loading dock."""
+    top-left corner of SEEDS 9, at a 2:1 SEEDS dock"."""
     around = NODE_BRICKS[node]
     if len(around) == 1:
         where = f"the {_towards(BRICK_XY[around[0]], NODE_XY[node], CORNERS, 30)} corner of {brick(view, around[0])}"
     else:
         where = f"the {'coast ' if len(around) == 2 else ''}corner of {_listing([brick(view, b) for b in around])}"
     dock = NODE_DOCK[node]
-    return where + ("" if dock is None else f" (a {'3:1' if dock == '?' else '2:1 ' + RESOURCES[dock]} dock)")
+    return where + ("" if dock is None else f", at a {'3:1' if dock == '?' else '2:1 ' + RESOURCES[dock]} dock")
 
 
 def path(view: dict, p: int) -> str:

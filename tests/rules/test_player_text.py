@@ -45,7 +45,7 @@ def test_the_patterns_find_what_issue_38_found():
                  "Ana drew SG13", "Play strong_arm", "{'type': 'Roll'}"):
         assert ids_in(text), text
     for text in ("Steal a Deal: Bo's Junkie ($1000) buys from Dealer (6) no. 2", "Draft Great Plains (FS3)",
-                 "Place a Greenhouse at the corner of FUEL 4, SEEDS 9 and SOIL 6 (a 2:1 FUEL dock)",
+                 "Place a Greenhouse at the corner of FUEL 4, SEEDS 9 (row 2) and SOIL 6, at a 2:1 FUEL dock",
                  "Sell 2 Lids for $200", "Play the last 3 cards of Round 1", "Sway Cy's die +2 with Pills"):
         assert not ids_in(text), text
 

@@ -22,7 +22,7 @@ def test_a_placement_label_names_the_bricks_around_the_intersection_and_its_dock
     # intersection 0 is the topmost, on the coast: the top corner of its one brick, at a 3:1 dock
     # (this board has two FUEL 6 bricks: the row tells them apart)
     assert at_0 == f"Place a Greenhouse at the top corner of {L.static_data()['board']['bricks'][brick]['resource']} " \
-                   f"{state['chips'][brick]} in row 1 (a 3:1 dock)"
+                   f"{state['chips'][brick]} (row 1), at a 3:1 dock"
 
 
 def test_a_bank_trade_label_gives_the_seats_own_rate():
@@ -35,7 +35,7 @@ def test_a_build_label_states_the_building_conversions_cost():
     # Plantation "(requires 3 FUEL and 2 SOIL)"
     state = cards(greenhouse(table(3, phase="main"), 0, 2), 0, FUEL=3, SOIL=2)
     (upgrade,) = labels(state, 0, "BuildPlantation")
-    assert upgrade.startswith("Upgrade your Greenhouse at the ") and "(a 2:1 FUEL dock)" in upgrade
+    assert upgrade.startswith("Upgrade your Greenhouse at the ") and ", at a 2:1 FUEL dock to a Plantation" in upgrade
     assert upgrade.endswith("3 FUEL + 2 SOIL")
 
 
