@@ -25,7 +25,7 @@ def summary(game_id: str, meta: dict) -> dict:
             "clock": json.loads(meta.get("clock") or "null") or None}
 
 
-def turn_state(game: Game, seat: int | None) -> dict:
+def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
     """Whose turn it is and what `seat` (None: a spectator) may send now: what a client acts on.
     The game document holds it all; the live stream sends it after each batch of events (`turn`)."""
     moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
@@ -40,7 +40,7 @@ def turn_state(game: Game, seat: int | None) -> dict:
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
         # each written from the seat's view, never the true state (rules/ruleset.py `label`)
-        "move_labels": move_labels(game.ruleset, game.state, seat, moves, game.names),
+        "move_labels": move_labels(game.ruleset, game.state, seat, moves, game.names, view),
         "outcome": outcome(game) if game.ended else None,  # finished or abandoned: the outcome is known
     }
 
@@ -57,9 +57,10 @@ def outcome(game: Game) -> dict | None:
 def game_document(game: Game, seat: int | None) -> dict:
     """What `seat` (None: a spectator) may know about the game now."""
     doc = summary(game.id, game.meta)
-    doc.update(turn_state(game, seat))
+    view = game.ruleset.view(game.state, seat) if game.state is not None else None
+    doc.update(turn_state(game, seat, view))  # its labels are written from the same view
     doc["seed_commitment"] = game.meta["seed_commitment"]
-    doc["view"] = game.ruleset.view(game.state, seat) if game.state is not None else None
+    doc["view"] = view
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published
     return doc
