@@ -5,7 +5,7 @@ from the table (events/table.py), the game's status and whom its rules await,
 and, for a clock, the time `now`, which the caller passes in:
 
     who may act        awaited, check_may_act     (the runner, verify_history)
-    when a game starts ready_to_start             (the runner, verify_history)
+    when a game starts ready_to_start, owed       (the runner, verify_history, the window's job)
     a deadline starts  deadlines, started         (the runner after each append, the scheduler)
     ... and stops      clock_current, clock_running (the clock job, between default moves)
     ... and expires    clock_wake, overdue_clocks (the clock job, the sweeper)
@@ -89,9 +89,29 @@ def check_may_act(table: Mapping[str, Any], status: str, awaiting: Mapping[int, 
 
 
 def ready_to_start(table: Mapping[str, Any] | None, state: Any) -> bool:
-    """The game starts (the ruleset's setup is appended) once no seat is open, and only once."""
-    return (table is not None and state is None and not table.get("abandoned")
-            and all(seat["kind"] != "open" for seat in table["seats"]))
+    """The game starts (the ruleset's setup is appended) once no seat is open and its contribution
+    window (events/table.py) waits for nobody: every human seat has sent its entropy, or the window
+    has closed.  Only once."""
+    if table is None or state is not None or table.get("abandoned"):
+        return False
+    if any(seat["kind"] == "open" for seat in table["seats"]):
+        return False
+    return not owed(table)
+
+
+def contributed(table: Mapping[str, Any]) -> set[int]:
+    """The seats that have sent their entropy (with a claim or on their own)."""
+    return {int(part["by"][5:]) for part in table.get("entropy") or () if part["by"].startswith("seat:")}
+
+
+def owed(table: Mapping[str, Any]) -> list[int]:
+    """The human seats an open contribution window still waits for (bots send none; a table from
+    before windows, or whose window closed, waits for nobody)."""
+    window = table.get("window")
+    if not window or window["closed"]:
+        return []
+    done = contributed(table)
+    return [n for n, seat in enumerate(table["seats"]) if seat["kind"] == "human" and n not in done]
 
 
 def schedules(seats: list[Mapping[str, Any]], clock: Mapping[str, Any]) -> bool:

@@ -60,16 +60,18 @@ from events.envelope import Envelope
 from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
-from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
+from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, Ruleset, decide_and_apply, fold, seed_commitment
 from rules.narration import Names
 from rules.ruleset import ruleset_at
 
-HISTORY_FORMAT = "tabletop-cartel-history/4"
+HISTORY_FORMAT = "tabletop-cartel-history/5"  # draws keyed by roller and counter, each call under its label
+DRAWN_FORMAT = "tabletop-cartel-history/4"  # each command's draws as [bound, value] pairs of one stream
 BOUND_FORMAT = "tabletop-cartel-history/3"  # events carry the game id, the header last_version; no draws
 TABLE_FORMAT = "tabletop-cartel-history/2"  # the table re-decided; no game id on the events, `version` for last_version
 LEGACY_FORMAT = "tabletop-cartel-history/1"
-FORMATS = (HISTORY_FORMAT, BOUND_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
-BOUND_FORMATS = (HISTORY_FORMAT, BOUND_FORMAT)  # the header bound to what follows (game_id, last_version)
+FORMATS = (HISTORY_FORMAT, DRAWN_FORMAT, BOUND_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
+BOUND_FORMATS = (HISTORY_FORMAT, DRAWN_FORMAT, BOUND_FORMAT)  # the header bound to what follows (game_id, last_version)
+DRAWS_FORMATS = (HISTORY_FORMAT, DRAWN_FORMAT)  # commands carry their draws
 ENGINE_COMMANDS = TABLE_COMMANDS  # decided by the table, not by the game's ruleset
 
 
@@ -77,12 +79,18 @@ def history_header(game: Any) -> dict:
     """The export's first line (after `format`): what a verifier needs, the revealed seed included,
     and what the file holds (the game, its last version, its outcome and seats then) for it to check.
     A game whose commands were not all stored with their draws (created before they were) is format 3."""
-    recorded = game.meta.get("draws") == "recorded"
-    return {"format": HISTORY_FORMAT if recorded else BOUND_FORMAT, "game_id": game.id,
-            "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
-            "options": game.options, "seats": game.seats,
-            "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "last_version": game.version,
-            "outcome": game.outcome()}
+    if game.table.get("draw_keys"):
+        header = {"format": HISTORY_FORMAT}
+    else:
+        header = {"format": DRAWN_FORMAT if game.meta.get("draws") == "recorded" else BOUND_FORMAT}
+    header.update({"game_id": game.id,
+                   "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
+                   "options": game.options, "seats": game.seats,
+                   "seed": game.seed, "seed_commitment": game.table["seed_commitment"],
+                   "last_version": game.version, "outcome": game.outcome()})
+    if header["format"] == HISTORY_FORMAT:
+        header["seed_source"] = tables.seed_source(game.table)
+    return header
 
 
 def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
@@ -91,7 +99,7 @@ def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
     and (given the game's `ruleset`) its sentence, written from the whole event: an ended game hides
     nothing.  The sentence is derived, not evidence: `verify_history` never reads it."""
     header = {"format": HISTORY_FORMAT, **header}
-    drawn = header["format"] == HISTORY_FORMAT  # format 3 (a game from before draws): none, not some
+    drawn = header["format"] in DRAWS_FORMATS  # format 3 (a game from before draws): none, not some
     names = Names.of_table({"seats": header.get("seats") or ()})
     yield json.dumps(header, separators=(",", ":")) + "\n"
     for envelope in envelopes:
@@ -223,13 +231,14 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict
     field the events contradict, and whether the events are the whole game (module docstring)."""
     header, events = records[0], records[1:]
     result = {"valid": False, "complete": False, "events": 0, "draws": 0, "diverged_at": None, "reason": None,
-              "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"),
+              "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"), "seed_source": None,
               "mismatches": [], "unvouched": [], "summary": ""}
     end = _rederive(header, events, rulesets, result)
     if end is not None:
         table, state, short, ruleset = end
         result["events"] = len(events)
         result["outcome"] = outcome = tables.game_outcome(table, state, ruleset)
+        result["seed_source"] = tables.seed_source(table) if table is not None else None
         contradicted, unfinished = _bind_header(header, events, table, outcome, result)
         result["valid"] = not contradicted
         if contradicted:
@@ -265,6 +274,10 @@ def _bind_header(header: dict, events: list[dict], table: dict | None, outcome: 
                     f"game_id: the header names game {header['game_id']}, the events are game {found}'s", contradicted)
     else:
         result["unvouched"].append("game_id")  # the events of formats 1 and 2 do not carry it
+    source = tables.seed_source(table) if table is not None else None
+    if source is not None and header["format"] == HISTORY_FORMAT and header.get("seed_source") != source:
+        differs("seed_source", header.get("seed_source"), source,
+                "seed_source: the header's differs from the one the game was created with (GameCreated)", contradicted)
     if table is not None and _normal(header.get("options") or {}) != _normal(table["options"]):
         differs("options", header.get("options"), table["options"],
                 "options: the header's differ from those the game was created with (GameCreated)", contradicted)
@@ -302,7 +315,7 @@ def _summary(result: dict) -> str:
         return f"not valid, so not complete: {result['reason']}."
     if not result["complete"]:
         text = f"valid but not complete: the {held} events re-derive from the revealed seed, but {result['reason']}."
-    elif result["format"] == HISTORY_FORMAT:
+    elif result["format"] in DRAWS_FORMATS:
         text = (f"valid and complete: all {held} events and their {result['draws']} recorded draws re-derive "
                 f"from the revealed seed and reach the game's end.")
     else:
@@ -310,6 +323,9 @@ def _summary(result: dict) -> str:
                 f"game's end.")
     if result["unvouched"]:
         text += f" The header ({result['format']}) cannot vouch for: {', '.join(result['unvouched'])}."
+    if result.get("seed_source") == "fixed":
+        text += (" Its seed was fixed by whoever created the game (seed_source: fixed), under the server's "
+                 "setting for tests and tournaments, not drawn by the server: they could foresee its rolls.")
     return text
 
 
@@ -329,7 +345,7 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
                           f"(or an earlier one: {', '.join(map(repr, FORMATS[1:]))})")
     legacy = header["format"] == LEGACY_FORMAT
     bound = header["format"] in BOUND_FORMATS  # its events carry their game's id
-    drawn = header["format"] == HISTORY_FORMAT  # its commands carry their draws
+    drawn = header["format"] in DRAWS_FORMATS  # its commands carry their draws
     # An uploaded file: check every shape before anything indexes, hashes or folds it.
     ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
@@ -360,11 +376,13 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             return fail(expected, f"game_id: the event at version {expected} is game {record.get('game_id')!r}'s, "
                                   f"the first event game {game_id!r}'s")
         if "draws" in record and not (drawn and "command" in record):
-            return fail(expected, "draws are recorded only on a command's first event, in format "
-                                  f"{HISTORY_FORMAT}")
+            return fail(expected, "draws are recorded only on a command's first event, in formats "
+                                  f"{' and '.join(DRAWS_FORMATS)}")
 
     state, table, short = None, None, None
     stream_seed = seed  # the effective seed, fixed at StartGame (events/seeds.py)
+    counters: dict[str, int] = {}  # under draw keys: each roller's draw calls by kind (rules/base.py KeyedRng)
+    keyed = False
     seats = len(header.get("seats") or [])
     if events and (not starts or starts[0]):
         starts.insert(0, 0)  # a first event without a command: refused below
@@ -381,6 +399,11 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             if reason:
                 return fail(version + offset, reason)
             short = version if offset else None  # only the last batch can stop short
+            if command["type"] == "CreateGame":
+                keyed = bool(table.get("draw_keys"))
+                if keyed != (header["format"] == HISTORY_FORMAT):
+                    return fail(version, f"GameCreated {'records' if keyed else 'does not record'} draw keys, "
+                                         f"so its history is {'' if keyed else 'not '}of format {HISTORY_FORMAT}")
             continue
         if table is not None and table.get("abandoned"):
             return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
@@ -389,7 +412,11 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
                 stream_seed = effective_seed(seed, table)
             except ValueError as error:  # a format 1 history's claims are folded, not re-decided
                 return fail(version, str(error))
-        rng = Rng(stream_seed, version, record=drawn)
+        if keyed:  # the set-up is the world's; a move, its seat's (the actor names it, checked below)
+            roller = WORLD if command["type"] == "StartGame" else str(_actor(str(first.get("actor")))[0])
+            rng = KeyedRng(stream_seed, counters, roller, record=True)
+        else:
+            rng = Rng(stream_seed, version, record=drawn)
         try:
             if command["type"] == "StartGame":
                 if table is not None and not clocks.ready_to_start(table, state):
@@ -409,10 +436,11 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
         except IllegalMove as error:
             return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
         if drawn:  # the stream first: a tampered draw is named at its command's version, as a browser names it
-            reason = _draws_differ(first.get("draws", []), rng.draws, version)
+            check = _keyed_draws_differ if keyed else _draws_differ
+            reason = check(first.get("draws", []), rng.recorded(), version)
             if reason:
                 return fail(version, reason)
-            result["draws"] += len(rng.draws)
+            result["draws"] += sum(len(pairs) for _, pairs in rng.recorded()) if keyed else len(rng.draws)
         if not _same_events(produced, batch):  # equal already in the common case; else compare as JSON would
             recorded = [(e["type"], e["data"]) for e in batch]
             pairs = [(e.type, _normal(e.data)) for e in produced]
@@ -454,6 +482,27 @@ def _draws_differ(recorded: Any, drawn: list[list[int]], version: int) -> str | 
         return (f"the command at version {version} records {len(recorded)} draws, but the rules and seed make "
                 f"{len(drawn)}")
     return None
+
+
+def _keyed_draws_differ(recorded: Any, drawn: list[list], version: int) -> str | None:
+    """Why a command's recorded draw calls are not the ones its rules made (each [label, [[bound, value],
+    ...]]: the label the call's stream is keyed by, and its draws), or None when they are."""
+    if json.dumps(recorded) == json.dumps(drawn):
+        return None
+    if not isinstance(recorded, list) or not all(
+            isinstance(call, list) and len(call) == 2 and isinstance(call[0], str) and isinstance(call[1], list)
+            for call in recorded):
+        return (f"the draws of the command at version {version} must be a list of [label, [[bound, value], ...]] "
+                "draw calls")
+    for k, (got, want) in enumerate(zip(recorded, drawn), start=1):
+        if got[0] != want[0]:
+            return (f"draw call {k} of the command at version {version} is recorded on the stream {got[0]!r}, "
+                    f"but the rules draw it on {want[0]!r} (each roller's calls are counted from 0)")
+        reason = _draws_differ(got[1], want[1], version)
+        if reason:
+            return f"{reason} (stream {got[0]!r})"
+    return (f"the command at version {version} records {len(recorded)} draw calls, but the rules and seed make "
+            f"{len(drawn)}")
 
 
 def _is_count(value: Any) -> bool:

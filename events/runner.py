@@ -30,7 +30,7 @@ from events.narration import narrate
 from events.seeds import effective_seed
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
-from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
+from rules.base import WORLD, BadCommand, Event, IllegalMove, KeyedRng, Rng, Ruleset, fold, redact, seed_commitment
 from rules.narration import Names
 from rules.ruleset import latest_version, ruleset_at, table_checks
 
@@ -132,6 +132,28 @@ class Game:
         return self.meta["seed"]
 
     @property
+    def draw_counters(self) -> dict[str, int]:
+        """Under draw keys: each roller's draw calls so far by kind, {"2/dice": 5, ...} (rules/base.py
+        KeyedRng), written by the same atomic append as the events that made them."""
+        return json.loads(self.meta.get("draw_counters") or "{}")
+
+    @property
+    def window_closes(self) -> int | None:
+        """When the contribution window closes (ms), while it is open (events/table.py)."""
+        window = self.table.get("window")
+        if not window or window["closed"] or not self.meta.get("window_closes"):
+            return None
+        return int(self.meta["window_closes"])
+
+    def command_rng(self, roller: str, record: bool = True) -> Rng:
+        """The stream the next command draws from: under draw keys (GameCreated's draw_keys) each draw
+        call on its roller's own stream, counted from the game's counters (a copy: the append writes
+        them); before, one stream labelled by the command's first version (docs/fairness.md)."""
+        if self.table.get("draw_keys"):
+            return KeyedRng(self.effective_seed, self.draw_counters, roller, record=record)
+        return Rng(self.effective_seed, self.version + 1, record=record)
+
+    @property
     def effective_seed(self) -> str:
         """The seed every stream of the game is keyed by: the server's mixed with the players'
         entropy (events/seeds.py); the server's itself when nobody sent any.  As secret as the seed."""
@@ -185,7 +207,7 @@ class Append:
     idempotency: tuple[str, dict] | None = None
     human: bool = False
     toll: Toll | None = None
-    draws: list | None = None  # the command's raw draws (Rng(record=True)), stored with its first event
+    draws: list | None = None  # the command's raw draws (Rng.recorded()), stored with its first event
 
 
 def fingerprint(command: Mapping[str, Any]) -> str:
@@ -235,10 +257,13 @@ class GameRunner:
             self._cache.pop(game_id, None)  # archived since this process cached it, or never there
             return self.load_archived(game_id)
         ruleset = self.ruleset_of(meta)
+        # Up to the meta's version only: the meta (its draw counters, deadlines) is the one those events left
+        upto = int(meta.get("version", 0))
+        tail = [e for e in tail if e.version <= upto]
         folded, last, command = self._fold_tail(ruleset, tail, folded, base_version, base_command)
-        if last < int(meta.get("version", 0)):  # a tail longer than one page
-            folded, last, command = self._fold_tail(ruleset, self.store.read_all(game_id, after=last), folded,
-                                                    last, command)
+        if last < upto:  # a tail longer than one page
+            rest = (e for e in self.store.read_all(game_id, after=last) if e.version <= upto)
+            folded, last, command = self._fold_tail(ruleset, rest, folded, last, command)
         self._remember(game_id, last, folded, command, meta)
         return Game(game_id, ruleset, meta, last, folded[1], folded[0])
 
@@ -310,9 +335,11 @@ class GameRunner:
     # ---------------------------------------------------------------- creating
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
-                    token_hashes: Mapping[int, str] | None = None, entropy: str | None = None) -> Game:
-        """Record a new game, with the creator's entropy if it sent some; start it at once unless a
-        seat is still open.  The seed is committed to here, before any contribution is known."""
+                    token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0) -> Game:
+        """Record a new game and commit to its seed, before any player's entropy can reach the server:
+        the human seats contribute afterwards, within `contribution_seconds` (events/table.py).  It
+        starts at once when no seat is open and the window waits for nobody.  A `seed` given by the
+        caller (the service allows it only under an operator's setting) is recorded as "fixed"."""
         version = latest_version(self.rulesets[ruleset_name])  # a new game is played under the latest rules
         ruleset = ruleset_at(self.rulesets[ruleset_name], version)
         levels = [seat.get("level", "random") for seat in seats if seat["kind"] == "bot"]
@@ -320,19 +347,28 @@ class GameRunner:
             options = table_checks(ruleset, len(seats), options, levels, (clock or {}).get("bot_level"))
         except BadCommand as refusal:  # well-formed, but a table this ruleset is not played at: 422
             raise IllegalMove(refusal.reason, rule=refusal.rule) from None
+        source = "fixed" if seed is not None else "server"
         seed = seed if seed is not None else secrets.token_hex(32)
         game_id = secrets.token_hex(8)
         created_at = self.clock()
-        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version, entropy)
+        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version,
+                                 seed_source=source, contribution_seconds=contribution_seconds)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
         meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
-                "deadlines": "{}", "draws": "recorded",  # its export is format 4 (events/history.py)
+                "deadlines": "{}", "draws": "recorded",  # its export records its draws (events/history.py)
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
+        if contribution_seconds:
+            meta["window_closes"] = str(created_at + contribution_seconds * 1000)
+            if self.after_append:  # the window's job is enqueued after the append: the sweeper's mark first
+                self.store.work.unsettled(game_id, created_at)
         self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
                           at=created_at, command_id="create", meta=meta)
         self._best_effort("lobby", game_id, partial(self.store.index_game, game_id, ruleset_name, created_at, "open"))
         game = self.load(game_id)
-        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
+        if clocks.ready_to_start(game.table, game.state):
+            return self._start(game)
+        self.schedule(game, None)  # the window's closing, when a seat still owes its entropy
+        return game
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
                    entropy: str | None = None) -> Game:
@@ -344,12 +380,32 @@ class GameRunner:
                                    human=True)
         return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
 
+    def contribute(self, game_id: str, seat: int, entropy: str) -> Game:
+        """A human seat's entropy, once, before the game starts; the last one owed starts it."""
+        game = self._table_command(game_id, {"type": "ContributeEntropy", "seat": seat, "entropy": entropy},
+                                   f"entropy-{seat}", human=True)
+        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
+
+    def close_contributions(self, game_id: str, deadline: int) -> Game:
+        """The window's deadline passed: it waits for nobody any more (the seats that sent nothing are
+        recorded), and the game starts if no seat is open."""
+        game = self._table_command(game_id, {"type": "CloseContributions", "deadline": deadline}, "window")
+        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
+
     def _start(self, game: Game) -> Game:
-        """Append the ruleset's setup events; they are rolled with Rng(effective seed, first version):
-        every contribution is in by now (the creation's, the claims')."""
-        rng = Rng(game.effective_seed, game.version + 1, record=True)
+        """Append the ruleset's setup events, rolled on the world's streams (or, before draw keys, with
+        Rng(effective seed, first version)): every contribution is in by now."""
+        rng = game.command_rng(WORLD)
         events = game.ruleset.setup(game.options, len(game.seats), rng)
-        return self._commit(game, events, Append("system", {"type": "StartGame"}, "start", draws=rng.draws))[0]
+        append = Append("system", {"type": "StartGame"}, "start", meta=self._counted(game, rng), draws=rng.recorded())
+        return self._commit(game, events, append)[0]
+
+    @staticmethod
+    def _counted(game: Game, rng: Rng) -> dict[str, str]:
+        """The meta an append of `rng`'s draws writes: the draw counters, when they moved (draw keys)."""
+        if isinstance(rng, KeyedRng) and rng.recorded():
+            return {"draw_counters": json.dumps(rng.counters, sort_keys=True, separators=(",", ":"))}
+        return {}
 
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
@@ -377,7 +433,7 @@ class GameRunner:
                 if expected_version is not None and expected_version != game.version:
                     raise ConcurrencyConflict(expected_version, game.version)
                 self._check_may_act(game, seat, actor_kind)
-                rng = Rng(game.effective_seed, game.version + 1, record=True)
+                rng = game.command_rng(str(seat))
                 events = game.ruleset.decide(game.state, seat, command, rng)
             except (IllegalMove, ConcurrencyConflict):
                 # a retried command answers as it did the first time, even if it is illegal now
@@ -394,7 +450,8 @@ class GameRunner:
                             "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
             try:
                 append = Append(actor_for(actor_kind, seat), command, new_command_id(), idempotency=idem,
-                                human=actor_kind == "seat", toll=toll, draws=rng.draws)
+                                meta=self._counted(game, rng), human=actor_kind == "seat", toll=toll,
+                                draws=rng.recorded())
                 after, envelopes = self._commit(game, events, append, schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
@@ -414,7 +471,7 @@ class GameRunner:
         game = self.load(game_id)
         try:
             self._check_may_act(game, seat, actor_kind)
-            game.ruleset.decide(game.state, seat, dict(command), Rng(game.effective_seed, game.version + 1))
+            game.ruleset.decide(game.state, seat, dict(command), game.command_rng(str(seat), record=False))
         except IllegalMove:  # not awaited, closed, forbidden now or malformed for this game
             return StaleCommand(conflict.expected, game.version, still_legal=False)
         return StaleCommand(conflict.expected, game.version, still_legal=True)

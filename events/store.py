@@ -312,7 +312,8 @@ class EventStore:
 
     def meta_and_tail(self, game_id: str, after: int, inclusive: bool = False) -> tuple[dict, list[Envelope]]:
         """One round trip for what loading a cached game needs: its meta and the
-        first page of events after `after` (from `after` itself if `inclusive`)."""
+        first page of events after `after` (from `after` itself if `inclusive`).  The meta is read
+        first: the page may run past the meta's version (an append in between), never stop short of it."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(meta_key(game_id))
         start = (f"{after}-0" if inclusive else f"({after}-0") if after else "-"

@@ -28,7 +28,7 @@ import reprlib
 from typing import Any, Callable, Iterable, Mapping
 
 from rules import describe, narration
-from rules.base import BadCommand, Event, IllegalMove, Option, Rng, Ruleset, normalize_options, validate_command
+from rules.base import WORLD, BadCommand, Event, IllegalMove, Option, Rng, Ruleset, normalize_options, validate_command
 from rules.search import ismcts
 from rules.search.ismcts import SearchSettings
 
@@ -345,7 +345,8 @@ class RulesetBase(Ruleset):
         if not self.is_legal(state, seat, cmd):
             raise self.refusal(state, seat, cmd, handler)
         events = handler(state, seat, cmd, rng)
-        following, after = self.settle(self.fold(state, events), rng)
+        # what follows by itself is nobody's move: under draw keys it rolls on the world's streams
+        following, after = self.settle(self.fold(state, events), rng.roller(WORLD))
         return events + following, after
 
     def is_legal(self, state: Any, seat: int, cmd: dict) -> bool:

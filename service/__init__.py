@@ -48,6 +48,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),
         # a quiet client may send this many seconds' worth of its rate at once (service/ratelimit.py)
         RATE_LIMIT_BURST_SECONDS=float(os.environ.get("RATE_LIMIT_BURST_SECONDS", 10)),
+        # a creator may choose the seed (tests, tournaments): off, since whoever chooses it foresees every roll
+        ALLOW_FIXED_SEEDS=os.environ.get("ALLOW_FIXED_SEEDS", "") in ("1", "true", "yes"),
+        # how long a new game waits for its human seats' entropy (POST /v1/games contribution_seconds)
+        CONTRIBUTION_SECONDS=int(os.environ.get("CONTRIBUTION_SECONDS", 30)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "

@@ -21,7 +21,7 @@ from rules.base import IllegalMove
 from rules.bot_seat import bot_command, bot_key
 from rules.ruleset import is_search_level
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
-from service.scheduling import enqueue_bot, enqueue_clock, index_work, reschedule_clock
+from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
 
 log = logging.getLogger(__name__)
@@ -184,6 +184,27 @@ def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, wai
     return "timed out (step limit)"
 
 
+def close_window(game_id: str, closes_ms: int) -> str:
+    """At a new game's contribution deadline: stop waiting for the human seats' entropy (the table records
+    who sent none) and start the game if no seat is open.  A window already closed, or a game started
+    (every seat contributed), makes the job stale."""
+    runner = current_engine().runner
+    game = runner.load(game_id)
+    if game.window_closes != closes_ms:
+        return "stale"
+    now = runner.clock()
+    if closes_ms - now > CLOCK_EARLY_WAIT_MS:  # RQ's scheduler works in whole seconds: woken too early
+        enqueue_window(current_engine().queue, game_id, closes_ms, retry=f"-e{now}")
+        return "rescheduled"
+    if closes_ms > now:
+        time.sleep((closes_ms - now) / 1000)
+    try:
+        game = runner.close_contributions(game_id, closes_ms)
+    except IllegalMove:  # closed or started meanwhile
+        return "stale"
+    return "started" if game.status != "open" else "closed"
+
+
 def clock_failed(runner: GameRunner, game: Game, seat: int, deadline_ms: int, error: Exception) -> str:
     """Record a failed attempt at a seat's clock; at CLOCK_ATTEMPTS the clock is given up for this
     deadline: counted, logged once, no longer re-enqueued by the sweeper (the seat's human may still move,
@@ -233,6 +254,9 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
         game = loaded_or_forgotten(runner, game_id)
         if game is None:
             continue
+        if game.window_closes is not None and game.window_closes <= now - stalled_after_ms:
+            enqueue_window(queue, game.id, game.window_closes, retry=f"-r{now}", at_once=True)
+            nudged += 1
         for seat, deadline in clocks.overdue_clocks(game.deadlines, now - stalled_after_ms,
                                                     stuck_clocks(runner, game)).items():
             enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)

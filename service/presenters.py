@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from events import clocks
 from events.runner import Game
 from rules import narration
 from rules.describe import move_labels
@@ -22,7 +23,8 @@ def summary(game_id: str, meta: dict) -> dict:
             "open_seats": [n for n, spec in enumerate(seats) if spec["kind"] == "open"],
             # what the table is, before anyone joins: its options (every one, defaults filled in) and clock
             "options": json.loads(meta.get("options") or "{}"),
-            "clock": json.loads(meta.get("clock") or "null") or None}
+            "clock": json.loads(meta.get("clock") or "null") or None,
+            "seed_source": meta.get("seed_source", "server")}
 
 
 def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
@@ -54,12 +56,22 @@ def outcome(game: Game) -> dict | None:
     return {**result, "text": narration.outcome_text(result, game.names)}
 
 
-def game_document(game: Game, seat: int | None) -> dict:
-    """What `seat` (None: a spectator) may know about the game now."""
+def contributions(game: Game, now: int) -> dict | None:
+    """While the game waits for its human seats' entropy (events/table.py): who, and until when."""
+    owed = clocks.owed(game.table) if game.status == "open" else []
+    if not owed:
+        return None
+    closes = game.window_closes
+    return {"owed": owed, "closes_at": closes, "remaining_ms": None if closes is None else max(0, closes - now)}
+
+
+def game_document(game: Game, seat: int | None, now: int) -> dict:
+    """What `seat` (None: a spectator) may know about the game now (`now`: the server's clock, ms)."""
     doc = summary(game.id, game.meta)
     view = game.ruleset.view(game.state, seat) if game.state is not None else None
     doc.update(turn_state(game, seat, view))  # its labels are written from the same view
     doc["seed_commitment"] = game.meta["seed_commitment"]
+    doc["contributions"] = contributions(game, now)
     doc["view"] = view
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published

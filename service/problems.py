@@ -65,6 +65,10 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("malformed-last-event-id", 400, "Malformed Last-Event-ID",
                 "Last-Event-ID is not a version from 0 to 2^63-1.",
                 "Send the `id` of the last event you read, or none.", "Last-Event-ID"),
+    ProblemType("entropy-before-commitment", 400, "Entropy sent before the commitment",
+                "`entropy` with POST /v1/games: the server would see it before committing to its seed, so it "
+                "could choose a seed to suit it.", "Create the game without it, then send it with POST "
+                "/v1/games/{id}/seats/{seat}/entropy (your seat's token) before the game starts.", "entropy"),
     ProblemType("malformed-history", 400, "Malformed history",
                 "An uploaded history is not the JSON Lines export of a game.",
                 "Upload the body GET /v1/games/{id}/history gave, unchanged."),
@@ -82,6 +86,10 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "The seat token is not one of this game's.", "Use the token this game gave your seat."),
     ProblemType("token-not-for-this-seat", 403, "Token holds another seat",
                 "The seat token holds another seat of this game.", "Use this seat's own token."),
+    ProblemType("fixed-seed-not-allowed", 403, "Fixed seeds not allowed",
+                "`seed` with POST /v1/games on a server that does not let creators choose the seed: whoever "
+                "chose it could foresee every roll and card.", "Leave `seed` out (the server draws 256 random "
+                "bits); an operator allows it for tests and tournaments with ALLOW_FIXED_SEEDS=1.", "seed"),
     ProblemType("game-not-finished", 403, "Game not finished",
                 "The history of a game still being played would reveal hidden cards and the seed.",
                 "Wait for the game to end; read the event feed meanwhile."),
@@ -103,6 +111,10 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("seat-played-by-bot", 409, "Seat played by a bot",
                 "The seat was handed to a bot after its clock ran out too often.",
                 "Reclaim it (POST /v1/games/{id}/seats/{seat}/reclaim), then send your command."),
+    ProblemType("contribution-refused", 409, "Contribution refused",
+                "Entropy for a seat the table takes none from now: the game has started (its seed is fixed), the "
+                "seat contributed already, or the game was created before contribution windows.",
+                "Nothing: the detail says which; contributions are taken once a seat, before the start."),
     ProblemType("nothing-to-reclaim", 409, "Nothing to reclaim",
                 "A reclaim for a seat no bot plays in an active game.", "Nothing: the seat is yours to play."),
     ProblemType("game-abandoned", 409, "Game abandoned",

@@ -68,7 +68,8 @@ def Entropy(who: str) -> ma.fields.String:
 
 def Status() -> ma.fields.String:
     return ma.fields.String(required=True, validate=validate.OneOf(STATUSES),
-                            metadata={"description": "open: waiting for seats; active: being played; finished; "
+                            metadata={"description": "open: waiting for seats, or for the human seats' entropy; "
+                                                     "active: being played; finished; "
                                                      "abandoned: no human command for ABANDON_AFTER_SECONDS"})
 
 
@@ -158,11 +159,20 @@ class CreateGameSchema(Strict):
     ruleset = ma.fields.String(required=True, metadata={"example": "kingpin"})
     seats = ma.fields.List(ma.fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 12))
     options = ma.fields.Dict(keys=ma.fields.String(), values=Free(), load_default=dict)
-    seed = ma.fields.String(validate=validate.Length(1, 256),
-                            metadata={"description": "Fix the secret seed (for tests and tournaments); "
-                                                     "default: 256 random bits"})
+    seed = ma.fields.String(validate=validate.Length(1, 256), metadata={
+        "description": "Fix the secret seed: refused (403 fixed-seed-not-allowed) unless the server's operator "
+                       "allows it (ALLOW_FIXED_SEEDS, for tests and tournaments), and then recorded as "
+                       "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
-    entropy = Entropy("The creator's")
+    contribution_seconds = ma.fields.Integer(validate=validate.Range(0, 3600), metadata={
+        "description": "How long the game waits, after its creation, for every human seat's entropy before it "
+                       "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "
+                       "carry it).  It starts as soon as no seat is open and every human seat has sent some. "
+                       "0: it starts once no seat is open.  Default: the server's CONTRIBUTION_SECONDS (30)"})
+    entropy = ma.fields.String(metadata={
+        "deprecated": True,
+        "description": "Refused (400 entropy-before-commitment): the server would see it before committing to "
+                       "its seed.  Send your entropy after the creation, with your seat's token"})
 
 
 class SeatSchema(Strict):
@@ -176,12 +186,37 @@ class IssuedSeatSchema(SeatSchema):
     token = ma.fields.String(metadata={"description": "Bearer token for this seat; shown once, stored hashed"})
 
 
+class ContributionsSchema(Strict):
+    owed = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The human seats whose entropy the game still waits for before it starts"})
+    closes_at = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "When the window closes and the game starts without the missing ones (ms since the epoch)"})
+    remaining_ms = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "closes_at less the server's clock when the document was made (for clients whose clock "
+                       "differs)"})
+
+
+def SeedSource() -> ma.fields.String:
+    return ma.fields.String(validate=validate.OneOf(("server", "fixed")), metadata={
+        "description": "server: the seed is 256 random bits the server drew; fixed: the creator chose it, under "
+                       "the operator's setting for tests and tournaments, and could foresee every roll"})
+
+
+def SeedCommitment() -> ma.fields.String:
+    return ma.fields.String(metadata={"description": (
+        "SHA-256 hex of the secret seed, published before any player's entropy could reach the server: keep it "
+        "and compare it with the history's after the end (cartel verify --expect-commitment)")})
+
+
 class CreatedGameSchema(Strict):
     id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     status = Status()
     version = ma.fields.Integer(required=True)
-    seed_commitment = ma.fields.String(required=True, metadata={"description": "SHA-256 hex of the secret seed"})
+    seed_commitment = SeedCommitment()
+    seed_source = SeedSource()
+    contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
+        "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
 
 
@@ -200,6 +235,7 @@ class GameSummarySchema(Strict):
     clock = ma.fields.Dict(allow_none=True, metadata={
         "description": "The turn clock the game was created with (move_seconds, response_seconds, "
                        "timeouts_before_bot...), or null for none"})
+    seed_source = SeedSource()
 
 
 class LobbyQuerySchema(Strict):
@@ -261,7 +297,9 @@ class TurnFields(Strict):
 
 
 class GameSchema(GameSummarySchema, TurnFields):
-    seed_commitment = ma.fields.String()
+    seed_commitment = SeedCommitment()
+    contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
+        "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
     view = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
@@ -279,6 +317,21 @@ class ClaimedSeatSchema(Strict):
     token = ma.fields.String(required=True)
     status = Status()
     version = ma.fields.Integer(required=True)
+    seed_commitment = SeedCommitment()
+
+
+class ContributeSchema(Strict):
+    entropy = Entropy("Your seat's")
+
+
+class ContributedSchema(Strict):
+    game_id = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True)
+    status = Status()
+    version = ma.fields.Integer(required=True)
+    seed_commitment = SeedCommitment()
+    contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
+        "description": "Whose entropy the game still waits for; null once it has started"})
 
 
 class ReclaimedSeatSchema(Strict):
@@ -414,8 +467,12 @@ class ReplayResultSchema(Strict):
         "description": "Valid, and the events reach the game's end: the header's last version and recorded outcome"})
     events = ma.fields.Integer(required=True, metadata={"description": "How many events were checked"})
     draws = ma.fields.Integer(required=True, metadata={
-        "description": "How many recorded draws (format 4: each command's [bound, value] pairs, docs/fairness.md) "
-                       "were checked against the seed's stream; 0 for formats 1 to 3, which record none"})
+        "description": "How many recorded draws (format 5: each draw call's [label, [[bound, value], ...]]; format "
+                       "4: each command's [bound, value] pairs; docs/fairness.md) were checked against their "
+                       "streams; 0 for formats 1 to 3, which record none"})
+    seed_source = ma.fields.String(allow_none=True, metadata={
+        "description": "Who chose the seed (GameCreated): server, or fixed (the creator, under the operator's "
+                       "setting for tests and tournaments: they could foresee every roll; the summary says so)"})
     diverged_at = ma.fields.Integer(allow_none=True, metadata={"description": "First version that does not verify"})
     reason = ma.fields.String(allow_none=True, metadata={
         "description": "Why it is not valid, or (valid) why it is not complete; null when it is both"})

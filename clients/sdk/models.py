@@ -376,12 +376,13 @@ class ReplayResult:
     summary: str = ""
     mismatches: tuple[JSON, ...] = ()  # {field, header, events}: each header field the events differ from
     unvouched: tuple[str, ...] = ()  # what an earlier format's header cannot vouch for (game_id...)
+    seed_source: str | None = None  # "fixed": the creator chose the seed (an operator's setting) and foresaw the rolls
 
     @classmethod
     def from_json(cls, doc: JSON) -> ReplayResult:
         return cls(bool(doc["valid"]), doc.get("events", 0), doc.get("diverged_at"), doc.get("reason"),
                    doc.get("ruleset"), doc.get("outcome"), doc, bool(doc.get("complete")), doc.get("summary") or "",
-                   tuple(doc.get("mismatches") or ()), tuple(doc.get("unvouched") or ()))
+                   tuple(doc.get("mismatches") or ()), tuple(doc.get("unvouched") or ()), doc.get("seed_source"))
 
 
 @dataclass(frozen=True)

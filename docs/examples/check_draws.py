@@ -1,12 +1,15 @@
 """Check the draws of an exported Tabletop Cartel game from docs/fairness.md alone.
 
-    python3 docs/examples/check_draws.py HISTORY.jsonl[.gz] [VECTORS.json]
+    python3 docs/examples/check_draws.py HISTORY.jsonl[.gz] [VECTORS.json] [--expect-commitment HEX]
 
 Standard library only, nothing imported from the project: a third party's check, written from the spec.
-It checks the seed against its commitment, mixes the effective seed from it and the players' entropy
-(GameCreated's and each SeatClaimed's `entropy`, in order; the seed itself when there is none), then
-(format 4) every command's recorded draws, [bound, value] pairs on the command's first event, against
-the stream keyed by (effective seed, str(version)).  A history without
+It checks the seed against its commitment (and, with --expect-commitment HEX, that commitment against the
+one you kept when the game was created), mixes the effective seed from it and the players' entropy
+(GameCreated's, SeatClaimed's and EntropyContributed's `entropy`, in order; the seed itself when there is
+none), then every command's recorded draws: in format 5, each draw call's [label, [[bound, value], ...]]
+against the stream keyed by (effective seed, label), each label "<roller>/<kind>/<n>" with n counting
+that roller's calls of that kind from 0 without a gap, and the roller the command's own seat or "world";
+in format 4, [bound, value] pairs against the stream keyed by (effective seed, str(version)).  A history without
 recorded draws (formats 1-3) of Kingpin is checked by the spec's section 3 instead: each RollDice's dice.
 With the test vectors (tests/data/rng-vectors.json) it first checks its own stream against them.
 Exit 0: everything re-derives.  Whether the rules used the draws rightly is what re-running the rules
@@ -44,7 +47,7 @@ class Stream:
 def effective_seed(seed, events):
     """docs/fairness.md section 1: HMAC-SHA256(seed, each contribution length-prefixed), or the seed."""
     parts = [e["data"]["entropy"].encode("utf-8") for e in events
-             if e["type"] in ("GameCreated", "SeatClaimed") and "entropy" in e["data"]]
+             if e["type"] in ("GameCreated", "SeatClaimed", "EntropyContributed") and "entropy" in e["data"]]
     if not parts:
         return seed
     message = b"".join(len(part).to_bytes(8, "big") + part for part in parts)
@@ -74,18 +77,42 @@ def read(path):
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def check_draws(seed, events):
+def check_pairs(stream, pairs, where):
+    """Why the [bound, value] pairs do not come out of `stream`, or None."""
+    for k, (bound, value) in enumerate(pairs, start=1):
+        if stream.randbelow(bound) != value:
+            return f"{where}: draw {k}, randbelow({bound}) = {value}, does not re-derive"
+    return None
+
+
+def check_draws(seed, events, keyed):
     """(what does not re-derive or None, commands checked, draws checked), from the effective seed."""
     commands = draws = 0
+    counted = {}  # "<roller>/<kind>" -> the next n: no stream skipped, none used twice
     for event in events:
         if not event.get("draws"):
             continue
-        stream, commands = Stream(seed, str(event["version"])), commands + 1
-        for k, (bound, value) in enumerate(event["draws"], start=1):
-            if stream.randbelow(bound) != value:
-                return f"version {event['version']}: draw {k}, randbelow({bound}) = {value}, does not re-derive", \
-                    commands, draws
-            draws += 1
+        commands += 1
+        where = f"version {event['version']}"
+        if not keyed:
+            problem = check_pairs(Stream(seed, str(event["version"])), event["draws"], where)
+            if problem:
+                return problem, commands, draws
+            draws += len(event["draws"])
+            continue
+        seat = event["actor"].partition(":")[2]  # "seat:2", "bot:2", "clock:2": seat 2's own draws
+        for label, pairs in event["draws"]:
+            roller, kind, n = label.rsplit("/", 2)
+            if roller not in ("world", seat):
+                return f"{where}: the stream {label} is neither the world's nor this command's seat's", commands, draws
+            if int(n) != counted.get(f"{roller}/{kind}", 0):
+                return (f"{where}: the stream {label} is out of turn (the next {roller}/{kind} is "
+                        f"{counted.get(f'{roller}/{kind}', 0)})", commands, draws)
+            counted[f"{roller}/{kind}"] = int(n) + 1
+            problem = check_pairs(Stream(seed, label), pairs, f"{where}, stream {label}")
+            if problem:
+                return problem, commands, draws
+            draws += len(pairs)
     return None, commands, draws
 
 
@@ -102,18 +129,29 @@ def check_kingpin_dice(seed, events):
     return None, rolls, dice
 
 
-def main(path, vectors=None):
+def main(*args):
+    expected = None
+    if "--expect-commitment" in args:
+        at = args.index("--expect-commitment")
+        expected, args = args[at + 1].lower(), args[:at] + args[at + 2:]
+    path, vectors = args[0], (args[1] if len(args) > 1 else None)
     if vectors:
         print(f"test vectors: {check_vectors(vectors)} cases pass")
     header, *events = read(path)
+    if expected is not None and header["seed_commitment"] != expected:
+        print(f"{path}: its seed commitment {header['seed_commitment']} is not the one you kept ({expected}): "
+              "this is not the game you played, whatever it verifies against")
+        return 1
     if hashlib.sha256(header["seed"].encode("utf-8")).hexdigest() != header["seed_commitment"]:
         print(f"{path}: the seed does not match its commitment")
         return 1
     print(f"{path}: {header['format']}, {header['ruleset']}, {len(events)} events; the seed matches its commitment")
+    if header.get("seed_source") == "fixed":
+        print("the seed was fixed by the game's creator (seed_source: fixed): they could foresee every roll")
     seed = effective_seed(header["seed"], events)
     if seed != header["seed"]:
         print(f"the players' entropy: {sum(1 for e in events if 'entropy' in e['data'])} contributions mixed in")
-    problem, commands, draws = check_draws(seed, events)
+    problem, commands, draws = check_draws(seed, events, header["format"] == "tabletop-cartel-history/5")
     print(f"recorded draws: {draws} draws of {commands} commands re-derived" + (f"; then {problem}" if problem else ""))
     if not commands and header["ruleset"] == "kingpin":
         problem, rolls, dice = check_kingpin_dice(seed, events)
@@ -122,4 +160,4 @@ def main(path, vectors=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:3]))
+    sys.exit(main(*sys.argv[1:]))

@@ -14,6 +14,7 @@ from clients.cli import main, verify_offline
 from rules import RULESETS
 from rules.base import Rng
 from service import create_app
+from tests.support.settings import TEST_SETTINGS
 
 CORPUS = sorted((Path(__file__).resolve().parents[1] / "data" / "histories").glob("*.jsonl.gz"))
 NOWHERE = "http://127.0.0.1:9"  # discard port: a CLI that tried the network would fail with exit 3
@@ -21,7 +22,7 @@ NOWHERE = "http://127.0.0.1:9"  # discard port: a CLI that tried the network wou
 
 @pytest.fixture(scope="module")
 def app(redis_server):
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": RULESETS, "TESTING": True})
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": RULESETS, "TESTING": True})
     yield app
     app.extensions["cartel"].hub.close()
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from rules import RULESETS
 from service import create_app
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 
 def test_address_and_token_limits_in_one_script_on_a_cluster(redis_cluster, redis_client, queue_redis):
-    app = create_app({"REDIS_URL": redis_cluster.url, "QUEUE_REDIS_URL": queue_redis.url,
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_cluster.url, "QUEUE_REDIS_URL": queue_redis.url,
                       "RULESETS": {**RULESETS, "race": RACE}, "RATE_LIMIT_PER_ADDRESS": 60,
                       "RATE_LIMIT_PER_TOKEN": 6, "RATE_LIMIT_BURST_SECONDS": 30})
     client = app.test_client()
@@ -25,7 +26,7 @@ def test_address_and_token_limits_in_one_script_on_a_cluster(redis_cluster, redi
 def test_commands_take_their_limits_first_on_a_cluster(redis_cluster, redis_client, queue_redis):
     # a command's limits cannot ride on its append here (`{ratelimit}` and `{<game>}` are different
     # slots): they are taken before the command, with the same answers as on a single Redis
-    app = create_app({"REDIS_URL": redis_cluster.url, "QUEUE_REDIS_URL": queue_redis.url,
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_cluster.url, "QUEUE_REDIS_URL": queue_redis.url,
                       "RULESETS": {**RULESETS, "race": RACE}, "RATE_LIMIT_PER_ADDRESS": 0,
                       "RATE_LIMIT_PER_TOKEN": 6, "RATE_LIMIT_BURST_SECONDS": 30})
     assert not app.extensions["cartel"].limiter.rides_on_appends

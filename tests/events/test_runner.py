@@ -8,7 +8,7 @@ import pytest
 from events.clocks import NotInControl
 from events.runner import GameRunner, IdempotencyMismatch, NotAwaited
 from events.store import ConcurrencyConflict, EventStore
-from rules.base import BadCommand, IllegalMove, Rng, fold, seed_commitment
+from rules.base import WORLD, BadCommand, IllegalMove, KeyedRng, fold, seed_commitment
 from tests.support.race import RACE
 
 
@@ -27,8 +27,9 @@ def test_creation_records_the_game_then_its_setup(runner):
     assert [e.type for e in events] == ["GameCreated", "RaceStarted", "SecretDealt", "SecretDealt"]
     assert events[0].data["seed_commitment"] == seed_commitment("s33d")
     assert "s33d" not in str([e.data for e in events])
-    # setup is rolled with Rng(seed, first version of the setup batch)
-    assert [e.event for e in events[1:]] == RACE.setup({"goal": 10}, 2, Rng("s33d", 2))
+    # setup is rolled on the world's streams (draw keys: rules/base.py KeyedRng), whatever its version
+    assert events[0].data["draw_keys"] == "seat-counter" and events[0].data["seed_source"] == "fixed"
+    assert [e.event for e in events[1:]] == RACE.setup({"goal": 10}, 2, KeyedRng("s33d", {}, WORLD))
     assert game.status == "active" and game.awaiting() == {0: "move"}
 
 

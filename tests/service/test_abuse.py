@@ -10,10 +10,11 @@ from service import create_app
 from service.auth import hash_token
 from tests.service.conftest import bearer
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 
 def limited_app(redis_server, **limits):
-    return create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, **limits}).test_client()
+    return create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, **limits}).test_client()
 
 
 def test_per_address_limit_answers_429_with_retry_after(redis_server, redis_client):
@@ -63,7 +64,7 @@ def test_a_client_at_its_rate_is_never_refused(redis_server, redis_client):
 
 def test_the_limit_is_atomic_under_concurrent_requests(redis_server, redis_client):
     # 6 a minute with a burst of 5: however many arrive at once, exactly 5 get through
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
                       "RATE_LIMIT_PER_ADDRESS": 6, "RATE_LIMIT_PER_TOKEN": 0, "RATE_LIMIT_BURST_SECONDS": 50})
     barrier = threading.Barrier(24)
 

@@ -35,8 +35,8 @@ def test_create_returns_tokens_once_and_the_seed_commitment(client, race):
     game_id, tokens = race
     assert len(set(tokens)) == 2 and all(len(t) >= 43 for t in tokens)  # 256 bits, url-safe base64
     game = client.get(f"/v1/games/{game_id}").json
-    assert game["seed_commitment"] == seed_commitment("fixed")
-    assert "token" not in json.dumps(game) and "fixed" not in json.dumps(game)
+    assert game["seed_commitment"] == seed_commitment("r4ce-s33d")
+    assert "token" not in json.dumps(game) and "r4ce-s33d" not in json.dumps(game) and game["seed_source"] == "fixed"
 
 
 def test_reader_sees_own_legal_moves_and_spectator_none(client, race):
@@ -125,7 +125,7 @@ def test_history_is_secret_until_the_end_then_verifies(client, race):
     game_id, tokens = race
     problem(client.get(f"/v1/games/{game_id}/history"), 403)
     finished = play_to_the_end(client, game_id, tokens)
-    assert finished["seed"] == "fixed" and finished["outcome"]["winners"]
+    assert finished["seed"] == "r4ce-s33d" and finished["outcome"]["winners"]
     history = client.get(f"/v1/games/{game_id}/history")
     assert history.status_code == 200 and history.mimetype == "application/x-ndjson"
     lines = history.get_data(as_text=True).splitlines()

@@ -21,6 +21,7 @@ from service.problems import CATALOGUE, GUNICORN_PROBLEM_KINDS, first_param
 from tests.service.conftest import bearer
 from tests.support.processes import Gunicorn
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS_HERE = {**RULESETS, "race": RACE}
@@ -28,7 +29,7 @@ RULESETS_HERE = {**RULESETS, "race": RACE}
 
 @pytest.fixture
 def app(redis_server, redis_client, tmp_path):
-    return create_app({"REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE, "TESTING": True,
+    return create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE, "TESTING": True,
                        "ARCHIVE_DIR": str(tmp_path / "archive")})
 
 
@@ -76,6 +77,23 @@ def malformed_idempotency_key(app, client):
 def malformed_last_event_id(app, client):
     game_id, _ = new_race(client)
     return client.get(f"/v1/games/{game_id}/events", headers={"Last-Event-ID": "yesterday"})
+
+
+def entropy_before_commitment(app, client):
+    return client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "entropy": "mine"})
+
+
+def fixed_seed_not_allowed(app, client):
+    app.config["ALLOW_FIXED_SEEDS"] = False
+    try:
+        return client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "seed": "mine"})
+    finally:
+        app.config["ALLOW_FIXED_SEEDS"] = True
+
+
+def contribution_refused(app, client):
+    game_id, tokens = new_race(client)  # started at once: no window, so its seed takes no more entropy
+    return client.post(f"/v1/games/{game_id}/seats/0/entropy", json={"entropy": "late"}, headers=bearer(tokens[0]))
 
 
 def malformed_history(app, client):
@@ -212,7 +230,7 @@ def rate_limited(app, client):
 
 
 def internal_error(app, client, redis_server):
-    fresh = create_app({"REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE})
+    fresh = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE})
 
     def fails():
         raise RuntimeError("a bug")
@@ -224,7 +242,7 @@ def storage_unavailable(app, client, redis_server):
     with socket.socket() as nobody:  # a port nothing listens on: the store is unreachable
         nobody.bind(("127.0.0.1", 0))
         url = f"redis://127.0.0.1:{nobody.getsockname()[1]}"
-    return create_app({"REDIS_URL": url, "RULESETS": RULESETS_HERE}).test_client().get("/v1/games/x")
+    return create_app({**TEST_SETTINGS, "REDIS_URL": url, "RULESETS": RULESETS_HERE}).test_client().get("/v1/games/x")
 
 
 def too_many_followers(app, client):
@@ -244,7 +262,8 @@ PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "malformed-idempotency-key": "Idempotency-Key", "malformed-last-event-id": "Last-Event-ID",
           "token-malformed": "Authorization", "ticket-invalid": "ticket", "option-invalid": "options.goal",
           "seat-count-invalid": "seats", "bot-level-invalid": "seats.2.level",
-          "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version"}
+          "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
+          "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:

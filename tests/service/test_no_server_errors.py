@@ -21,6 +21,7 @@ from rules import RULESETS
 from rules.base import seed_commitment
 from service import create_app
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 SETTINGS = settings(max_examples=200, derandomize=True, deadline=5000, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -112,7 +113,7 @@ PATH_TEXT = st.one_of(st.text(min_size=1, max_size=20), st.sampled_from(["9" * 5
 @pytest.fixture
 def world(redis_server, redis_client):
     """An app with no rate limits and quick SSE, a race game with two human seats, and one with an open seat."""
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
                       "RATE_LIMIT_PER_ADDRESS": 0, "RATE_LIMIT_PER_TOKEN": 0,
                       "SSE_MAX_SECONDS": 0.2, "SSE_HEARTBEAT_SECONDS": 0.1})
     client = app.test_client()

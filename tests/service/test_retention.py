@@ -18,6 +18,7 @@ from service.wiring import build_engine, workers_alive
 from tests.service.conftest import bearer
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 HOUR = 3600
 POLICY = retention.Policy(abandon_after=HOUR, archive_after=HOUR)
@@ -25,7 +26,7 @@ POLICY = retention.Policy(abandon_after=HOUR, archive_after=HOUR)
 
 @pytest.fixture
 def app(redis_server, redis_client, tmp_path):
-    return create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True,
+    return create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True,
                        "ARCHIVE_DIR": str(tmp_path / "archive")})
 
 

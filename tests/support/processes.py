@@ -17,6 +17,7 @@ import requests
 
 from service.serve import PUSHPIN_PORTS, find_redis_server, pushpin_env, start_pushpin
 from tests.support.machine import ensure_command
+from tests.support.settings import TEST_ENVIRONMENT
 
 # Ports for the servers tests start.  Not the kernel's pick (bind to port 0): that comes from the
 # ephemeral range, which every outgoing connection of a busy test run draws from too, and two
@@ -172,8 +173,9 @@ def python_env(redis_url: str, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
     # load tests and concurrency tests send thousands of requests a minute from
     # one address: servers they start have no rate limits unless a test sets them
+    # (and run with the tests' settings: tests/support/settings.py)
     env.update({"REDIS_URL": redis_url, "PYTHONUNBUFFERED": "1", "RATE_LIMIT_PER_ADDRESS": "0",
-                "RATE_LIMIT_PER_TOKEN": "0"}, **extra)
+                "RATE_LIMIT_PER_TOKEN": "0", **TEST_ENVIRONMENT}, **extra)
     root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     return env

@@ -17,10 +17,14 @@ dice under a resampled cup), and in the true state with one draw of its stream c
 part that copies a fresh draw meant to be secret: a roll under a cup).  Whenever the seat's view after
 two such runs is the same, what the seat is told (its redacted events and their sentences) must be the
 same: an event may tell a seat no more than its view after it.  A changed draw whose whole effect is
-gone from the state after (a public die nobody keeps) is allowed to show in the events.
+gone from the state after (a public die nobody keeps) is allowed to show in the events.  So a view must keep
+what the table was shown while it still matters: Trafficking's view did not keep the card just read aloud
+and put under its stack, and now shows it (`shown`).
 
 The check is run from the real code paths (presenters, redact, narrate), so a leak anywhere along them
 fails it.  It returns counts of what it compared, for the tests to require that it compared something.
+What it cannot see: a hidden value `determinize` keeps as it is (the check compares only what resampling
+varies), and what a seat could piece together from several events over time (each is checked alone).
 """
 from __future__ import annotations
 
@@ -114,7 +118,7 @@ def readable(ruleset: Any, table: dict, state: Any, version: int, seat: int | No
             "legal moves": moves,
             "move labels": move_labels(ruleset, state, seat, moves, game.names),
             "awaited seats": sorted(ruleset.awaiting(state)),
-            "game document": game_document(game, seat),
+            "game document": game_document(game, seat, 0),  # an active game: no clock in it
             "stream turn message": turn_message(game, seat),
             "refusals": [refused(ruleset, state, seat, probe, game.names) for probe in probes]}
 
