@@ -43,9 +43,9 @@ VARIANTS = {"narcos": {"mode": "advanced"}, "trafficking": {"lending": True},
 # The default run: two games of each ruleset (its defaults at three seats, its variant at four), the first 400
 # commands of each (a Narcos or Lords of Cannabis game ends sooner, a Druglord game runs to 1,000-2,000), the
 # states compared at every 5th command, every command's transitions: 1-3 s a ruleset on this 2-core machine
-# when idle.  The soak (`-m soak`): eight whole games, every state, more resamples and changed draws.
+# when idle.  The soak (`-m soak`): six whole games, every other state, more resamples and changed draws.
 QUICK = Plan(games=2, max_commands=400, every=5, twins=1, redraws=1)
-LONG = Plan(games=8, max_commands=3000, every=1, twins=3, redraws=4)
+LONG = Plan(games=6, max_commands=3000, every=2, twins=2, redraws=3)
 
 
 def plan_for(name: str, plan: Plan) -> Plan:
