@@ -61,8 +61,9 @@ from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
 from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, Ruleset, decide_and_apply, fold, seed_commitment
+from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_command, bot_key
 from rules.narration import Names
-from rules.ruleset import ruleset_at
+from rules.ruleset import check_bot_level, is_search_level, ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/5"  # draws keyed by roller and counter, each call under its label
 DRAWN_FORMAT = "tabletop-cartel-history/4"  # each command's draws as [bound, value] pairs of one stream
@@ -88,8 +89,9 @@ def history_header(game: Any) -> dict:
                    "options": game.options, "seats": game.seats,
                    "seed": game.seed, "seed_commitment": game.table["seed_commitment"],
                    "last_version": game.version, "outcome": game.outcome()})
-    if header["format"] == HISTORY_FORMAT:
+    if header["format"] == HISTORY_FORMAT:  # who chose the seed, and the key the bots chose with (revealed now)
         header["seed_source"] = tables.seed_source(game.table)
+        header["bot_key"] = bot_key(game.effective_seed)
     return header
 
 
@@ -226,14 +228,33 @@ def _same_events(produced: list[Event], batch: list[dict]) -> bool:
     return True
 
 
-def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict:
-    """Re-fold the history and re-derive every roll; report where it first diverges, which header
-    field the events contradict, and whether the events are the whole game (module docstring)."""
+BOT_CHECKS = ("fast", "all", "none")  # which bot moves verification re-runs: all but the searches, all, none
+
+
+def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: str = "fast",
+                   expected_commitment: str | None = None) -> dict:
+    """Re-fold the history and re-derive every roll and (`bots`: "fast", every level but the searches;
+    "all"; "none") every bot move; report where it first diverges, which header field the events
+    contradict, and whether the events are the whole game (module docstring).  `expected_commitment`:
+    the seed commitment the reader was shown when the game was created or joined; a history whose
+    header commits to another seed is not the game they played, however well it verifies."""
+    if bots not in BOT_CHECKS:
+        raise ValueError(f"bots must be one of {BOT_CHECKS}")
     header, events = records[0], records[1:]
     result = {"valid": False, "complete": False, "events": 0, "draws": 0, "diverged_at": None, "reason": None,
               "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"), "seed_source": None,
+              "bot_moves": {"recorded": 0, "rederived": 0, "not_rerun": 0, "other_revision": 0, "cut": 0},
               "mismatches": [], "unvouched": [], "summary": ""}
-    end = _rederive(header, events, rulesets, result)
+    commitment = header.get("seed_commitment")
+    if expected_commitment is not None and (not isinstance(commitment, str) or
+                                            commitment.lower() != expected_commitment.lower()):
+        result["reason"] = (f"the history commits to the seed {commitment!r}, not to {expected_commitment!r}, the "
+                            "commitment you were shown when the game was created: it is not that game, whatever "
+                            "else it proves")
+        result["mismatches"].append({"field": "seed_commitment", "header": commitment, "events": expected_commitment})
+        result["summary"] = _summary(result)
+        return result
+    end = _rederive(header, events, rulesets, result, bots)
     if end is not None:
         table, state, short, ruleset = end
         result["events"] = len(events)
@@ -274,6 +295,11 @@ def _bind_header(header: dict, events: list[dict], table: dict | None, outcome: 
                     f"game_id: the header names game {header['game_id']}, the events are game {found}'s", contradicted)
     else:
         result["unvouched"].append("game_id")  # the events of formats 1 and 2 do not carry it
+    if table is not None and header["format"] == HISTORY_FORMAT:
+        key = bot_key(effective_seed(header["seed"], table))
+        if header.get("bot_key") != key:
+            differs("bot_key", header.get("bot_key"), key, "bot_key: the header's is not the one the revealed seed "
+                    "and the players' entropy give (docs/fairness.md)", contradicted)
     source = tables.seed_source(table) if table is not None else None
     if source is not None and header["format"] == HISTORY_FORMAT and header.get("seed_source") != source:
         differs("seed_source", header.get("seed_source"), source,
@@ -323,14 +349,28 @@ def _summary(result: dict) -> str:
                 f"game's end.")
     if result["unvouched"]:
         text += f" The header ({result['format']}) cannot vouch for: {', '.join(result['unvouched'])}."
+    text += _bot_sentence(result.get("bot_moves") or {})
     if result.get("seed_source") == "fixed":
         text += (" Its seed was fixed by whoever created the game (seed_source: fixed), under the server's "
                  "setting for tests and tournaments, not drawn by the server: they could foresee its rolls.")
     return text
 
 
+def _bot_sentence(moves: dict) -> str:
+    """How many recorded bot moves verification re-ran from their seat's view, and why not the rest."""
+    if not moves.get("recorded"):
+        return ""
+    left = [f"{moves['not_rerun']} of a search level not re-run (ask for all bots to re-run them)"
+            if moves["not_rerun"] else "",
+            f"{moves['other_revision']} chosen by another revision of the bots" if moves["other_revision"] else "",
+            f"{moves['cut']} cut by the safety limit and played by the random level" if moves["cut"] else ""]
+    why = "; ".join(part for part in left if part)
+    return (f" Bot moves re-derived from their seat's view and the bot key: {moves['rederived']} of "
+            f"{moves['recorded']}" + (f" ({why})." if why else "."))
+
+
 def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
-              result: dict) -> tuple[dict | None, Any, int | None, Ruleset] | None:
+              result: dict, bots: str = "fast") -> tuple[dict | None, Any, int | None, Ruleset] | None:
     """Re-decide every command from the revealed seed: (the table, the game's state after the last
     event, the version of a last command whose events the file cuts short or None, the ruleset), or
     None, with `result` saying where and why it diverged."""
@@ -431,6 +471,11 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
                 seat, refused = _refusal(table, state, ruleset, str(first.get("actor")), command["type"])
                 if refused:
                     return fail(version, refused)
+                if keyed and str(first.get("actor")).startswith("bot:"):  # format 5: the bot re-run first
+                    refused = _rederive_bot(ruleset, table, state, seat, first, bot_key(stream_seed), bots,
+                                            result["bot_moves"])
+                    if refused:
+                        return fail(version, refused)
                 # the state after the command's events comes with them: decide folds them anyway
                 produced, after = decide_and_apply(ruleset, state, seat, command, rng)
         except IllegalMove as error:
@@ -481,6 +526,44 @@ def _draws_differ(recorded: Any, drawn: list[list[int]], version: int) -> str | 
     if len(recorded) != len(drawn):
         return (f"the command at version {version} records {len(recorded)} draws, but the rules and seed make "
                 f"{len(drawn)}")
+    return None
+
+
+def _rederive_bot(ruleset: Ruleset, table: dict, state: Any, seat: int, first: dict, key: str, bots: str,
+                  counts: dict) -> str | None:
+    """Re-run a recorded bot move from the seat's view and the bot key (rules/bot_seat.py), as its
+    provenance (`bot`) says it was chosen; why it does not verify, or None (counted in `counts`)."""
+    version, command, made = first["version"], first["command"], first.get("bot")
+    level = table["seats"][seat].get("level", "random")
+    if not isinstance(made, dict) or not isinstance(made.get("level"), str) or not _is_count(made.get("revision")):
+        return f"the bot move at version {version} does not record how it was chosen (`bot`: level, revision)"
+    if made["level"] != level:
+        return f"the bot move at version {version} records level {made['level']!r}, but seat {seat}'s bot is {level!r}"
+    counts["recorded"] += 1
+    played = made.get("played", level)
+    if made.get("cut"):
+        counts["cut"] += 1
+    if played == TIMEOUT_DEFAULT:  # its level chose an illegal move; the clock's default was played instead
+        if _normal(command) != _normal(ruleset.on_timeout(state, seat)):
+            return f"the bot move at version {version} is recorded as the clock's default, but is not it"
+        counts["rederived"] += 1
+        return None
+    if made["revision"] != BOTS_REVISION:
+        counts["other_revision"] += 1  # chosen by bots this release does not have
+        return None
+    if bots == "none" or (bots == "fast" and is_search_level(played)):
+        counts["not_rerun"] += 1
+        return None
+    try:
+        check_bot_level(ruleset, played)
+    except IllegalMove:
+        return f"the bot move at version {version} records a level {played!r} {ruleset.title} does not have"
+    expected = bot_command(ruleset, state, seat, played, key, version - 1)
+    if _normal(expected) != _normal(command):
+        return (f"the bot move at version {version} is not what {played} plays from seat {seat}'s view and the "
+                f"game's bot key: recorded {json.dumps(command, sort_keys=True)}, re-run "
+                f"{json.dumps(expected, sort_keys=True)}")
+    counts["rederived"] += 1
     return None
 
 

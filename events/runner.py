@@ -27,7 +27,7 @@ from events.clocks import SeatPlayedByBot as SeatPlayedByBot
 from events.envelope import Envelope, actor_for, canonical
 from events.limits import Toll
 from events.narration import narrate
-from events.seeds import effective_seed
+from events.seeds import SEALED, effective_seed, seal, unseal
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
 from rules.base import WORLD, BadCommand, Event, IllegalMove, KeyedRng, Rng, Ruleset, fold, redact, seed_commitment
@@ -141,8 +141,8 @@ class Game:
     def window_closes(self) -> int | None:
         """When the contribution window closes (ms), while it is open (events/table.py)."""
         window = self.table.get("window")
-        if not window or window["closed"] or not self.meta.get("window_closes"):
-            return None
+        if not window or window["closed"] or self.state is not None or not self.meta.get("window_closes"):
+            return None  # none, closed, or the game started (every human seat sent its entropy)
         return int(self.meta["window_closes"])
 
     def command_rng(self, roller: str, record: bool = True) -> Rng:
@@ -208,6 +208,7 @@ class Append:
     human: bool = False
     toll: Toll | None = None
     draws: list | None = None  # the command's raw draws (Rng.recorded()), stored with its first event
+    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (service/botbox.py provenance)
 
 
 def fingerprint(command: Mapping[str, Any]) -> str:
@@ -218,8 +219,10 @@ class GameRunner:
     def __init__(self, store: EventStore, rulesets: Mapping[str, Ruleset],
                  after_append: Callable[[Game, Game | None], None] | None = None,
                  clock: Callable[[], int] = now_ms, snapshot_every: int = SNAPSHOT_EVERY,
-                 archive: ArchiveStore | None = None):
+                 archive: ArchiveStore | None = None, seed_key: str | None = None):
         self.store = store
+        # the operator's key that seals live seeds at rest (events/seeds.py seal): None stores them as they are
+        self.seed_key = seed_key
         self.archive = archive  # where ended games go after ARCHIVE_AFTER_SECONDS (events/retention.py)
         self._archived: OrderedDict[str, Game] = OrderedDict()
         self.rulesets = rulesets
@@ -256,6 +259,7 @@ class GameRunner:
         if not meta:
             self._cache.pop(game_id, None)  # archived since this process cached it, or never there
             return self.load_archived(game_id)
+        meta = self._opened(meta)
         ruleset = self.ruleset_of(meta)
         # Up to the meta's version only: the meta (its draw counters, deadlines) is the one those events left
         upto = int(meta.get("version", 0))
@@ -285,7 +289,7 @@ class GameRunner:
         return fold_game(ruleset, (e.event for e in envelopes), *folded), last, command
 
     def _load_at(self, game_id: str, version: int) -> Game:
-        meta = self.store.meta(game_id)
+        meta = self._opened(self.store.meta(game_id))
         if not meta:
             archived = self.load_archived(game_id)
             table, state = fold_game(archived.ruleset, (e.event for e in archived.history[:version]), None, None)
@@ -317,6 +321,13 @@ class GameRunner:
         while len(self._archived) > CACHE_ARCHIVED_GAMES:
             self._archived.popitem(last=False)
         return game
+
+    def _opened(self, meta: dict) -> dict:
+        """The meta as this process works with it: the seed opened if it is stored sealed (in memory only:
+        an append writes the fields it changes, never the seed)."""
+        if meta and meta.get("seed", "").startswith(SEALED):
+            meta = {**meta, "seed": unseal(meta["seed"], self.seed_key)}
+        return meta
 
     def forget(self, game_id: str) -> None:
         """Drop this process's cached copy (the game was archived)."""
@@ -354,7 +365,8 @@ class GameRunner:
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version,
                                  seed_source=source, contribution_seconds=contribution_seconds)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
-        meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
+        meta = {"seed": seal(seed, self.seed_key, secrets.token_bytes(16)), "status": "open",
+                "created_at": str(created_at), "human_at": str(created_at),
                 "deadlines": "{}", "draws": "recorded",  # its export records its draws (events/history.py)
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         if contribution_seconds:
@@ -410,7 +422,8 @@ class GameRunner:
     # --------------------------------------------------------------- commanding
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None) -> CommandResult:
+                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None,
+                bot: Mapping[str, Any] | None = None) -> CommandResult:
         """Validate `command` for `seat` and append its events atomically.
 
         With `expected_version` a moved-on game raises ConcurrencyConflict;
@@ -421,7 +434,8 @@ class GameRunner:
         bot moves in a row schedules once, at the end).  A `toll` (the request's
         rate limits, events/limits.py) is taken with the first append, in the same
         round trip; over a limit that append raises RateLimited and writes nothing.
-        A command that appends nothing leaves its toll untaken.
+        A command that appends nothing leaves its toll untaken.  `bot`: a bot's move, how it was chosen
+        (stored with it, for verification to re-run it).
         """
         command = dict(command)
         scope = f"{seat}:{idempotency_key}" if idempotency_key else None
@@ -451,7 +465,7 @@ class GameRunner:
             try:
                 append = Append(actor_for(actor_kind, seat), command, new_command_id(), idempotency=idem,
                                 meta=self._counted(game, rng), human=actor_kind == "seat", toll=toll,
-                                draws=rng.recorded())
+                                draws=rng.recorded(), bot=bot)
                 after, envelopes = self._commit(game, events, append, schedule)
             except ConcurrencyConflict:
                 if expected_version is not None:
@@ -525,7 +539,7 @@ class GameRunner:
         at = self.clock()
         meta = {**append.meta, **self._meta_after(game, after, at, append.human)}
         after.meta.update(meta)
-        pending = [PendingEvent(event, append.actor, append.command, append.draws) if i == 0
+        pending = [PendingEvent(event, append.actor, append.command, append.draws, append.bot) if i == 0
                    else PendingEvent(event, append.actor) for i, event in enumerate(events)]
         kwargs = {"at": at, "command_id": append.command_id, "meta": meta, "idempotency": append.idempotency}
         if append.toll is not None and not append.toll.taken:
@@ -533,7 +547,8 @@ class GameRunner:
         else:
             self.store.append(game.id, game.version, pending, **kwargs)
         return after, [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at,
-                                append.command_id, command=p.command, draws=p.draws) for i, p in enumerate(pending)]
+                                append.command_id, command=p.command, draws=p.draws, bot=p.bot)
+                       for i, p in enumerate(pending)]
 
     @staticmethod
     def _meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:

@@ -81,6 +81,7 @@ class PendingEvent:
     actor: str
     command: Mapping[str, Any] | None = None
     draws: list | None = None  # the command's raw draws, on its first event (docs/fairness.md)
+    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (service/botbox.py provenance)
 
 
 def socket_timeout_of(client: Any) -> float | None:
@@ -114,7 +115,8 @@ def _append_arguments(game_id: str, expected_version: int, events: Sequence[Pend
         args += [name, value]
     args.append(len(events))
     for pending in events:
-        fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command, pending.draws)
+        fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command, pending.draws,
+                               pending.bot)
         args.append(len(fields) // 2)
         args += fields
     return [stream_key(game_id), meta_key(game_id), idem_key], args

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from events import clocks
 from events.runner import Game
@@ -44,6 +45,8 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
         # each written from the seat's view, never the true state (rules/ruleset.py `label`)
         "move_labels": move_labels(game.ruleset, game.state, seat, moves, game.names, view),
         "outcome": outcome(game) if game.ended else None,  # finished or abandoned: the outcome is known
+        # before the start: the human seats whose entropy it waits for (a client holding one sends some)
+        "contributions": contributions(game),
     }
 
 
@@ -56,12 +59,14 @@ def outcome(game: Game) -> dict | None:
     return {**result, "text": narration.outcome_text(result, game.names)}
 
 
-def contributions(game: Game, now: int) -> dict | None:
-    """While the game waits for its human seats' entropy (events/table.py): who, and until when."""
+def contributions(game: Game, now: int | None = None) -> dict | None:
+    """While the game waits for its human seats' entropy (events/table.py): who, and until when
+    (`remaining_ms` from `now`, the server's clock in ms: by default this process's)."""
     owed = clocks.owed(game.table) if game.status == "open" else []
     if not owed:
         return None
     closes = game.window_closes
+    now = int(time.time() * 1000) if now is None else now
     return {"owed": owed, "closes_at": closes, "remaining_ms": None if closes is None else max(0, closes - now)}
 
 
@@ -71,7 +76,7 @@ def game_document(game: Game, seat: int | None, now: int) -> dict:
     view = game.ruleset.view(game.state, seat) if game.state is not None else None
     doc.update(turn_state(game, seat, view))  # its labels are written from the same view
     doc["seed_commitment"] = game.meta["seed_commitment"]
-    doc["contributions"] = contributions(game, now)
+    doc["contributions"] = contributions(game, now)  # as turn_state's, from the runner's clock
     doc["view"] = view
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published

@@ -294,12 +294,14 @@ class TurnFields(Strict):
                        '{"winners": [], "reason": "abandoned", "idle_seconds": N, "text": ...}. `text` says how it '
                        "ended in a sentence naming seats as the game does (\"Ana wins: reached 10 Victory Points on "
                        "their own turn.\"); `reason` is the rules' record, with seat numbers"})
+    contributions = ma.fields.Nested(ContributionsSchema, required=True, allow_none=True, metadata={
+        "description": "Before the start, while the game waits for its human seats' entropy: which seats and until "
+                       "when (a client holding one of their tokens sends some: POST "
+                       "/v1/games/{id}/seats/{seat}/entropy); null otherwise"})
 
 
 class GameSchema(GameSummarySchema, TurnFields):
     seed_commitment = SeedCommitment()
-    contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
-        "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
     view = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
@@ -459,6 +461,18 @@ class MismatchSchema(Strict):
     events = ma.fields.Raw(metadata={"description": "What the events give (any JSON value, or null)"})
 
 
+class BotMovesSchema(Strict):
+    recorded = ma.fields.Integer(required=True, metadata={"description": "Bot moves in the history (format 5)"})
+    rederived = ma.fields.Integer(required=True, metadata={
+        "description": "Re-run from the seat's view and the bot key, each giving the recorded command"})
+    not_rerun = ma.fields.Integer(required=True, metadata={
+        "description": "Moves of a search level, not re-run here (costly: `cartel verify --offline --bots all`)"})
+    other_revision = ma.fields.Integer(required=True, metadata={
+        "description": "Moves chosen by a revision of the bots this server does not have"})
+    cut = ma.fields.Integer(required=True, metadata={
+        "description": "Moves the safety time limit cut: the random level's move was played (and re-run)"})
+
+
 class ReplayResultSchema(Strict):
     valid = ma.fields.Boolean(required=True, metadata={
         "description": "Every event re-derives from the revealed seed, and the header says nothing the events "
@@ -470,6 +484,9 @@ class ReplayResultSchema(Strict):
         "description": "How many recorded draws (format 5: each draw call's [label, [[bound, value], ...]]; format "
                        "4: each command's [bound, value] pairs; docs/fairness.md) were checked against their "
                        "streams; 0 for formats 1 to 3, which record none"})
+    bot_moves = ma.fields.Nested(BotMovesSchema, metadata={
+        "description": "The recorded bot moves (format 5) and how many verification re-ran from their seat's view "
+                       "and the bot key (rules/bot_seat.py); a re-run that differs makes the history not valid"})
     seed_source = ma.fields.String(allow_none=True, metadata={
         "description": "Who chose the seed (GameCreated): server, or fixed (the creator, under the operator's "
                        "setting for tests and tournaments: they could foresee every roll; the summary says so)"})
@@ -497,6 +514,10 @@ class ReplayQuerySchema(Strict):
     version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION), metadata={
         "description": "Also return the game's state and view after this event (time travel through an uploaded "
                        "history); 422 if the history does not verify that far"})
+    expect_commitment = ma.fields.String(validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"), metadata={
+        "description": "The seed commitment you were shown when the game was created or your seat joined (64 hex "
+                       "digits): a history that commits to another seed is not valid, however well it re-derives "
+                       "(a forger can re-seed a whole game and recompute every draw)"})
 
 
 class HealthSchema(Strict):

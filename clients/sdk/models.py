@@ -297,6 +297,16 @@ class Turn:
     raw: JSON = field(default_factory=dict, repr=False, compare=False)
 
     @property
+    def contributions(self) -> JSON | None:
+        """Before the start: the human seats whose entropy the game waits for (``owed``) and until when."""
+        return self.raw.get("contributions")
+
+    @property
+    def owes_entropy(self) -> bool:
+        """The caller's seat is one the game waits for (``CartelClient.contribute``; followed games do it)."""
+        return self.you is not None and self.you in ((self.contributions or {}).get("owed") or ())
+
+    @property
     def my_turn(self) -> bool:
         """The caller's seat is awaited (``legal_moves`` holds what it may send)."""
         return self.you is not None and self.you in self.awaiting

@@ -54,6 +54,7 @@ class EventStream:
         self.outcome: JSON | None = None
         self.retry_ms = 2000
         self._response: requests.Response | None = None
+        self._contributed = False
         self._iterator = self._run()
 
     def __iter__(self) -> EventStream:
@@ -75,6 +76,17 @@ class EventStream:
                 continue
             yield Turn.from_json(item.raw, batch)
             batch = []
+
+    def _contribute_if_owed(self, turn: Turn) -> None:
+        """The game waits for this seat's entropy: send it (once), unless the client says not to."""
+        if not (turn.owes_entropy and self.client.auto_contribute and self.client.token and not self._contributed):
+            return
+        self._contributed = True
+        try:
+            self.client.contribute(self.game_id, turn.you)
+        except ProblemError as problem:
+            if problem.status != 409:  # contributed or started meanwhile: nothing to do
+                raise
 
     def close(self) -> None:
         """Stop following and drop the connection."""
@@ -146,6 +158,7 @@ class EventStream:
                     return
                 if message.event == "turn":
                     self.turn = Turn.from_json(json.loads(message.data))
+                    self._contribute_if_owed(self.turn)
                     yield self.turn
                     continue
                 if message.event != "message":

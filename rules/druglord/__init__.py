@@ -103,6 +103,9 @@ VERSIONS = (
     (3, "Sway on the action-order roll, the draft roll-off and the endgame roll-off; a Region that only produces "
         "1 of a type may store it or move it to the Traphouse (the player chooses); the racetrack's markers for "
         "the game's length come out of the 14 first; the board served per version"),
+    (4, "roll-offs have no declarer: every seat with weight sways at once and may answer every Sway; a Region "
+        "that only produces 1 of a type is one loaded with a single unit of it this turn; storing is chosen at "
+        "each action phase's end, once the untraded weight is known"),
 )
 
 

@@ -73,6 +73,8 @@ def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
         if moves[0]["type"] == "StoreLocally":  # version 3, loaded: keep every lone unit for a later Domestic pair
             return moves[0]
         return _load(state, seat, moves)
+    if moves[0]["type"] == "StoreLocally":  # version 4, an action phase's end: store as version 3 did
+        return moves[0]
     if state["roll"] is not None:
         return _sway(state, seat, moves)
     action = state["action"]

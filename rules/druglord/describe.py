@@ -20,9 +20,10 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
                    {"from": "your Region producing the weight", "to": "where it goes: a Region id or \"traphouse\"",
                     "weight": "the weight type: reefer, pills, cocaine or opiates", "units": "how many units"}),
     "LoadDefault": ("Rule 3: load the rest the default way", {}),
-    "StoreLocally": ("Rule 5.A (rules version 3), in the Load Weight step: which of your Regions that only "
-                     "produce 1 (Weight Value 1) keep their untraded unit stored this turn; the rest of the "
-                     "untraded weight goes to the Traphouse at each phase's end",
+    "StoreLocally": ("Rule 5.A: which of your Regions that only produce 1 keep a unit of untraded weight stored; "
+                     "the rest goes to the Traphouse at the phase's end. Version 3: in the Load Weight step, for "
+                     "the turn (Weight Value 1); version 4: at each action phase's end, once everyone has acted "
+                     "(at most 1 unit of the phase's type loaded on the Region this turn)",
                      {"regions": "the Region ids whose unit stays stored (any of those offered; [] stores none)"}),
     "Trade": ("Rule 5: trade weight to a Region with Demand (roll for it)",
               {"from": "your Region holding the weight, or \"traphouse\"", "to": "your Region with Demand left",
@@ -76,8 +77,8 @@ EVENT_DOCS: dict[str, str] = {
     "DraftClosed": "The draft is over; unpicked cards return",
     "LoadingStarted": "Loading begins: each seat's production",
     "WeightLoaded": "A seat loaded weight onto Regions or its Traphouse",
-    "StorageChosen": "A seat chose which Regions keep their untraded unit stored this turn (the rest goes to "
-                     "the Traphouse)",
+    "StorageChosen": "A seat chose which Regions keep their untraded unit stored this turn (version 4: this "
+                     "phase; the rest goes to the Traphouse)",
     "LoadingFinished": "A seat finished loading (anything forfeited)",
     "ActionOrderRolled": "The action order was rolled",
     "PhaseStarted": "A weight phase (Reefer, Pills, Coca, Opiates) begins",
@@ -90,6 +91,7 @@ EVENT_DOCS: dict[str, str] = {
     "RollStarted": "A roll is pending: its dice and who may sway them",
     "SwayDeclared": "A seat swayed a die with weight",
     "DeclarationClosed": "The roller closed its declaration; responders may sway",
+    "SwayOpened": "Version 4: seats with Traphouse weight may sway the roll-off (seat: whose Sway they answer)",
     "SwayEnded": "A responder is done swaying",
     "RollCast": "The Classy Dice were cast: naturals, modifiers, totals",
     "TradeDeclared": "A seat declared a trade",
@@ -212,6 +214,7 @@ EVENT_DATA: dict[str, dict] = {
             "reroll": BOOL,
         }
     ),
+    "SwayOpened": obj({"seat": nullable(INT), "responders": arr(INT)}),
     "SwayEnded": obj({"seat": INT}),
     "TradeFailed": obj(
         {
@@ -420,7 +423,7 @@ LABELS = {
                                   + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
     "LoadDefault": lambda m, s, n: "Load the rest by default",
     "StoreLocally": lambda m, s, n: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
-                                     if m["regions"] else "Store nothing locally this turn"),
+                                     if m["regions"] else "Store nothing locally"),
     "Trade": lambda m, s, n: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by "
                              f"{_route(m['route'])}",
     "ReRoll": lambda m, s, n: "Re-roll the failed trade",

@@ -14,7 +14,7 @@ from rules.base import Event
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import zero
 from rules.ruleset import copy_containers as _copy
-from rules.ruleset import evolve_by_type
+from rules.ruleset import evolve_by_type, rules_version
 
 
 def _player(new: dict, owned: bool, seat: int, *keys: str) -> dict:
@@ -181,10 +181,21 @@ def _ev_draft_closed(state: dict, d: dict, owned: bool = False) -> dict:
 # Loading (Rule 3)
 # ----------------------------------------------------------------------------
 
+def _placed(new: dict, owned: bool, region: str, wtype: str, units: int) -> None:
+    """Version 4: count units put on a region this turn (storage.py: "only produces 1 of a type")."""
+    if not owned:
+        new["placed"] = dict(new["placed"])
+        new["placed"][region] = dict(new["placed"].get(region, {}))
+    per = new["placed"].setdefault(region, {})
+    per[wtype] = per.get(wtype, 0) + units
+
+
 def _ev_loading_started(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
     new["phase"] = "load"
     new["storing"] = [None] * state["seats"]  # version 3: asked again every turn (storage.py)
+    if rules_version(state) >= 4:
+        new["placed"] = {}  # what each region is loaded with this turn, by type
     new["loading"] = [None if load is None else {k: dict(v) for k, v in load.items()} for load in d["loads"]]
     return new
 
@@ -204,6 +215,8 @@ def _ev_weight_loaded(state: dict, d: dict, owned: bool = False) -> dict:
             player["traphouse"][wtype] += units
         else:
             (weight[to] if owned else _region_table(new, owned, "weight", to))[wtype] += units
+            if "placed" in new:  # version 4
+                _placed(new, owned, to, wtype, units)
             if to == source:
                 load["own"][source] -= units
             else:
@@ -262,6 +275,8 @@ def _ev_phase_ended(state: dict, d: dict, owned: bool = False) -> dict:
         if to_trap:
             _player(new, owned, seat, "traphouse")["traphouse"][wtype] += to_trap
     new.update(action=None, roll=None)
+    if rules_version(state) >= 4:  # storage is chosen again at the next phase's end (storage.py)
+        new["storing"] = [None] * state["seats"]
     return new
 
 
@@ -321,6 +336,14 @@ def _ev_declaration_closed(state: dict, d: dict, owned: bool = False) -> dict:
     new = state if owned else dict(state)
     roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
     roll["stage"], roll["waiting"] = "respond", list(d["responders"])
+    return new
+
+
+def _ev_sway_opened(state: dict, d: dict, owned: bool = False) -> dict:
+    """Version 4's roll-off: the seats asked join those still answering."""
+    new = state if owned else dict(state)
+    roll = new["roll"] = new["roll"] if owned else dict(new["roll"])  # the roll, private to new
+    roll["stage"], roll["waiting"] = "respond", sorted(set(roll["waiting"]) | set(d["responders"]))
     return new
 
 
@@ -569,6 +592,8 @@ def _ev_bonus_weight(state: dict, d: dict, owned: bool = False) -> dict:
     if d["units"]:
         new["supply"][d["weight"]] -= d["units"]
         _region_table(new, owned, "weight", d["region"])[d["weight"]] += d["units"]
+        if "placed" in new:  # version 4: bonus weight is produced on the region too
+            _placed(new, owned, d["region"], d["weight"], d["units"])
     return new
 
 
@@ -600,6 +625,7 @@ EVOLVERS: dict[str, Callable[[Any, dict], dict]] = {
     "RollStarted": _ev_roll_started,
     "SwayDeclared": _ev_sway_declared,
     "DeclarationClosed": _ev_declaration_closed,
+    "SwayOpened": _ev_sway_opened,
     "SwayEnded": _ev_sway_ended,
     "RollCast": _ev_roll_cast,
     "TradeDeclared": _ev_trade_declared,

@@ -275,6 +275,15 @@ def declaration_closed(d: Data, names: Names) -> Narration:
                 *[names.ref(s) for s in responders])
 
 
+def sway_opened(d: Data, names: Names) -> Narration:
+    asked = d.get("responders") or []
+    who = listing([names(s) for s in asked]) if asked else "nobody"
+    after = d.get("seat")
+    if after is None:
+        return said(f"{who} may sway the roll-off.", *[names.ref(s) for s in asked])
+    return said(f"{who} may answer {names(after)}'s Sway.", names.ref(after), *[names.ref(s) for s in asked])
+
+
 def sway_ended(d: Data, names: Names) -> Narration:
     return said(f"{names(d['seat'])} is done swaying.", names.ref(d["seat"]))
 
@@ -503,6 +512,7 @@ NARRATIONS: dict[str, Narrator] = {
     "RollStarted": roll_started,
     "SwayDeclared": sway_declared,
     "DeclarationClosed": declaration_closed,
+    "SwayOpened": sway_opened,
     "SwayEnded": sway_ended,
     "RollCast": roll_cast,
     "TradeDeclared": trade_declared,

@@ -76,7 +76,8 @@ class LordsOfCannabis(RulesetBase):
     noun = "Lords of Cannabis"
     versions = ((1, "as first released"),
                 (2, "at most 3 offers and counter-offers a turn; played Progress cards go back face up (public "
-                    "until drawn); Victory Point cards lie face down in front of their owner (the count public)"))
+                    "until drawn); Victory Point cards lie face down in front of their owner (the count public)"),
+                (3, "any number of offers and counter-offers a turn, as the rulebook (version 2's cap of 3 dropped)"))
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
     hidden_information = True  # bought Crop cards, the Crop deck's order

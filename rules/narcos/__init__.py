@@ -70,7 +70,9 @@ class Narcos(RulesetBase):
                 (2, "at least one card turned before declining a peeked card (Tip-off after a card); confiscations "
                     "reach the Police Warehouse when the Actions phase ends; «≥8» counts the units sold after "
                     "tribute and the plane token pays planes only; any-moment abilities while a peek or a Police "
-                    "payment awaits"))
+                    "payment awaits"),
+                (3, "any-moment abilities before an owed card goes unpaid and before the DEA agent of money "
+                    "follows the richest at a turn's end"))
     min_seats, max_seats = 2, 4
     bot_levels = ("random", "greedy", "ismcts")
     hidden_information = True  # Cartel hands, face-down backs, the decks' order

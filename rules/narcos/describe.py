@@ -34,7 +34,8 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
     "PlayCartel": ("7: play a Cartel card's ability",
                    {"card": CARTEL_CARD, "target": "the seat aimed at (Burn the crops; Crop guards: the attacker), "
                                                   "else -1"}),
-    "PassReaction": ("7: let the attack aimed at you happen (no reaction card)", {}),
+    "PassReaction": ("7: answer nothing more in your window: let the attack aimed at you happen, leave the owed "
+                     "card unpaid, or let the DEA agent of money follow the richest", {}),
     "ConvertWorker": ("8: pay a worker 2 million to become a sicario", {}),
     "EndActions": ("6.2: finish your actions (unused ones are lost)", {}),
     "CollectSales": ("6.2 Collecting sales: collect 1 million a unit sold; leftover Dealers go round", {}),
@@ -71,8 +72,9 @@ EVENT_DOCS: dict[str, str] = {
     "CartelBackSpent": "A Cartel card was spent face down for one more action (which: that seat only)",
     "WorkerConverted": "A worker became a sicario for 2 million",
     "CartelPlayed": "A Cartel card's ability was played (face up)",
-    "ReactionAsked": "A seat may answer an attack aimed at it on another's turn (Burn the crops)",
-    "ReactionPassed": "The seat let the attack happen",
+    "ReactionAsked": "A seat may answer: an attack aimed at it on another's turn (Burn the crops); from version 3 "
+                     "a card about to go unpaid (unpaid) or the DEA agent of money coming to it (dea-money)",
+    "ReactionPassed": "The seat answered nothing more in its window",
     "CropBurned": "A crop was burned: one brown cube back to the supply",
     "ActionsEnded": "The seat finished its actions",
     "SalesCollected": "Sales were collected",
@@ -194,7 +196,8 @@ VIEW_SCHEMA = obj({
     "dea": obj({"actions": _DEA, "money": _DEA}),
     "current": INT,
     "turn": _TURN,
-    "window": nullable(obj({"kind": {"const": "burn-crops"}, "waiting": arr(INT), "attacker": INT, "card": STR})),
+    "window": nullable(obj({"kind": one_of_consts("burn-crops", "unpaid", "dea-money"), "waiting": arr(INT),
+                            "attacker": INT, "card": STR})),
     "supply": obj({"merchandise": INT, "crops": INT}),
     "players": arr(_PLAYER),
     "outcome": nullable(obj({"winners": arr(INT), "reason": STR, "money": arr(INT)})),
@@ -225,7 +228,7 @@ def _employee(move: dict) -> str:
 def _play(view: dict, seat: int, names: Names, move: dict) -> str:
     target = move["target"]
     aimed = f" on {names(target)}" if target != -1 and view["window"] is None else ""
-    answer = f" against {names(target)}'s attack" if view["window"] is not None else ""
+    answer = f" against {names(target)}'s attack" if target != -1 and view["window"] is not None else ""
     return f"Play {_cartel(move['card'])}{aimed}{answer}"
 
 
@@ -239,6 +242,9 @@ def _pay(view: dict, move: dict) -> str:
     return f"Pay {_card(view, owed[0]) if owed else 'the Police'} {PAY_FROM.get(move['source'], move['source'])}"
 
 
+PASS_LABELS = {"burn-crops": lambda v: "Let the attack happen",
+               "unpaid": lambda v: f"Leave {_card(v, v['window']['card'])} unpaid",
+               "dea-money": lambda v: "Go on: the DEA agent of money follows the richest"}
 PAY_FROM = {"laboratory": "1 merchandise from your Laboratory", "storage": "1 merchandise from your Storage",
             "money": "1 million"}
 LABELS = {
@@ -259,7 +265,7 @@ LABELS = {
     "SpendWorker": lambda v, s, n, m: "Spend a worker for one more action",
     "SpendCartel": lambda v, s, n, m: f"Spend {_cartel(m['card'])} face down for one more action",
     "PlayCartel": _play,
-    "PassReaction": lambda v, s, n, m: "Let the attack happen",
+    "PassReaction": lambda v, s, n, m: PASS_LABELS[v["window"]["kind"]](v),
     "ConvertWorker": lambda v, s, n, m: "Convert a worker into a sicario (2 million)",
     "EndActions": lambda v, s, n, m: "End your actions",
     "CollectSales": lambda v, s, n, m: "Collect your sales",

@@ -251,8 +251,10 @@ def cartel_played(state: dict, d: dict) -> dict:
         return {**state, "window": None}
     if design == "recruit":
         return {**state, "players": _players(state, seat, money=-1, sicarios=1), "supply": state["supply"] - 1}
-    if design == "laundering":
-        return {**state, "players": _players(state, seat, workers=-1, money=2)}
+    if design == "laundering":  # the money an owed card needed: the "unpaid" window is answered (version 3)
+        w = state["window"]
+        window = None if w is not None and w["kind"] == "unpaid" else w
+        return {**state, "players": _players(state, seat, workers=-1, money=2), "window": window}
     return state  # lawyer, tip-off, bumper crop, secret route: their effect is the event that follows
 
 
@@ -262,7 +264,10 @@ def reaction_asked(state: dict, d: dict) -> dict:
 
 def reaction_passed(state: dict, d: dict) -> dict:
     window = windows.answered(state["window"], d["seat"], "pass")
-    return {**state, "window": None if windows.is_closed(window) else window}
+    state = {**state, "window": None if windows.is_closed(window) else window}
+    if d["kind"] == "dea-money":  # asked once a turn's end (version 3)
+        return {**state, "turn": _turn(state, dea_asked=True)}
+    return state
 
 
 def crop_burned(state: dict, d: dict) -> dict:

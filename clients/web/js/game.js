@@ -1,6 +1,6 @@
 // The game page: whose turn it is and what is awaited, clocks, the seat's legal moves (with their
 // labels; picked on the board where the board can show them), the live event log, and the board.
-import { api, ruleset, seats, prefs, idempotencyKey, describeError, ApiError } from "./api.js";
+import { api, ruleset, seats, prefs, idempotencyKey, describeError, ApiError, commitments, contributeOwed, randomEntropy } from "./api.js";
 import { h, replace, countdown, brief, words, focusableScrolls } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { who } from "./boards/pick.js";
@@ -92,6 +92,10 @@ async function refresh(page, note) {
     await page.refreshing;
   } finally {
     page.refreshing = null;
+  }
+  commitments.keep(page.gameId, page.doc.seed_commitment); // first seen here, if not at creation or claim
+  if (page.doc.contributions && (await contributeOwed(page.gameId, page.doc, page.held)).length) {
+    return refresh(page, note); // the game may have started with this seat's entropy
   }
   if (page.rs) render(page);
   if (note) replace(page.el.notice, h("p", { class: "notice" }, note));
@@ -376,8 +380,10 @@ async function switchSeat(page, seat) {
 
 async function claimSeat(page, seat) {
   try {
-    const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`, { method: "POST", body: {} });
+    const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`,
+      { method: "POST", body: { entropy: randomEntropy() } });
     seats.add(page.gameId, claimed.seat, claimed.token);
+    commitments.keep(page.gameId, claimed.seed_commitment);
     page.held = seats.get(page.gameId);
     await switchSeat(page, claimed.seat);
   } catch (error) {

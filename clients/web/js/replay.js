@@ -4,7 +4,7 @@
 // moves (when this browser holds a seat of the game) or to any narrated line of the log; an upload
 // stays in the page: verified once, and each version it folds is asked for once.  Beside the server's verdict, this browser
 // re-derives every recorded draw itself (fairness.js, from docs/fairness.md): no need to trust the server.
-import { api, ruleset, seats, describeError } from "./api.js";
+import { api, ruleset, seats, describeError, commitments } from "./api.js";
 import { rederiveDraws } from "./fairness.js";
 import { h, replace, brief, focusableScrolls } from "./dom.js";
 import { boardFor } from "./boards/index.js";
@@ -77,6 +77,11 @@ async function checkDraws(into, header, events) {
   } else if (!found.commitment) {
     replace(into, h("p", { class: "notice bad", id: "browser-draws" },
       `0 of ${found.total} draws re-derived in this browser: the revealed seed does not match its commitment.`));
+  } else if (found.bad?.gap) {
+    const b = found.bad;
+    replace(into, h("p", { class: "notice bad", id: "browser-draws", "data-version": b.version },
+      `${found.rederived} of ${found.total} draws re-derived in this browser; the command at version ${b.version} `
+      + `draws on the stream ${b.label} where ${b.gap} comes next: a stream was skipped or used twice.`));
   } else if (found.bad) {
     const b = found.bad;
     replace(into, h("p", { class: "notice bad", id: "browser-draws", "data-version": b.version },
@@ -89,6 +94,22 @@ async function checkDraws(into, header, events) {
       + (found.contributions ? ` mixed with the players' entropy (${found.contributions} `
         + `contribution${found.contributions === 1 ? "" : "s"}).` : ".")));
   }
+}
+
+// The history's seed commitment against the one this browser kept for the game (at creation, claim or first
+// sight): a history that commits to another seed is not the game played here, however well it verifies.
+function commitmentNotice(header, kept) {
+  if (!kept) {
+    return h("p", { class: "muted", id: "commitment" }, "This browser kept no seed commitment for this game "
+      + "(it did not create, join or open it here): the history is checked against its own commitment only.");
+  }
+  if (String(header.seed_commitment).toLowerCase() !== kept.toLowerCase()) {
+    return h("p", { class: "notice bad", id: "commitment" }, h("b", {}, "Not the game you saw: "),
+      `this history commits to the seed ${String(header.seed_commitment).slice(0, 16)}…, but when this game was `
+      + `created or joined here its commitment was ${kept.slice(0, 16)}…. Whatever else it verifies, it is another game.`);
+  }
+  return h("p", { class: "notice ok", id: "commitment" },
+    `The seed commitment is the one this browser kept when it saw the game (${kept.slice(0, 16)}…).`);
 }
 
 // Where turns begin: a TurnStarted event, or (a game that only marks their end) the event after a
@@ -185,10 +206,13 @@ async function start(body, source) {
   const myVersions = events.filter((e) => mine.includes(e.actor)).map((e) => e.version);
   turnSelect.addEventListener("change", () => { if (turnSelect.value) show(Number(turnSelect.value)); });
   onlyMine.addEventListener("change", () => show(current));
+  // Anchored to what this browser was shown: the commitment it kept when it created, joined or opened the game
+  const kept = gameId ? commitments.get(gameId) : null;
   const verify = async () => {
     replace(el.verdict, h("p", {}, "Verifying…"));
     try {
-      const result = await api("/v1/replays", { method: "POST", raw: source.text });
+      const query = kept ? `?expect_commitment=${kept}` : "";
+      const result = await api(`/v1/replays${query}`, { method: "POST", raw: source.text });
       verified = result.valid ? last : result.events;
       replace(el.verdict, verdictText(result, show));
     } catch (error) {
@@ -217,7 +241,7 @@ async function start(body, source) {
         button("◀ My move", () => jump(myVersions, -1), { id: "prev-mine", "aria-label": "Previous of my moves" }),
         button("My move ▶", () => jump(myVersions, 1), { id: "next-mine", "aria-label": "Next of my moves" }),
         h("label", {}, onlyMine, "Only my moves in the log")) : null,
-      el.now, slider, el.verdict, el.draws, el.error),
+      commitmentNotice(header, kept), el.now, slider, el.verdict, el.draws, el.error),
     h("div", { class: "layout" }, h("section", { "aria-label": "Board at this version" }, el.board),
       h("section", { "aria-labelledby": "replay-events-h" }, h("h2", { id: "replay-events-h" }, "What happened up to here"),
         h("p", { class: "muted" }, "Click a line to go to it."), el.events)));
