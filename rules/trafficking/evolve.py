@@ -127,10 +127,15 @@ def _return_cards(state: dict, cards: list) -> dict:
     return {**state, "decks": decks}
 
 
+def _shown(state: dict, card: str) -> dict:
+    """The card last shown face up from its stack: everyone saw it go under the stack (the view's `shown`)."""
+    return {**state, "shown": {**state.get("shown", {}), "sour_grapes" if card.startswith("SG") else "flip_out": card}}
+
+
 def card_used(state: dict, d: dict) -> dict:
     p = _p(state, d["seat"])
     new = _with_player(state, d["seat"], kept=[c for c in p["kept"] if c != d["card"]])
-    return _return_cards(new, [d["card"]])
+    return _shown(_return_cards(new, [d["card"]]), d["card"])
 
 
 def cash_paid(state: dict, d: dict) -> dict:
@@ -203,6 +208,7 @@ def card_drawn(state: dict, d: dict) -> dict:
     if d.get("kept"):
         return _with_player(new, d["seat"], kept=_p(state, d["seat"])["kept"] + [card])
     decks[d["deck"]].append(card)  # "return the card face-down to the bottom of the stack"
+    new = _shown(new, card)
     effect = CARDS[card]["effect"]
     if effect["kind"] == "sell" and rules_version(state) >= 2 and _is_turn(state, d["seat"]) \
             and _p(state, d["seat"])["lids"] > 0:  # "Sell up to 3 Lids": the Dealer says how many (SellLids)

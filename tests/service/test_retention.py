@@ -109,7 +109,8 @@ def test_an_abandoned_game_ends_without_a_winner_and_publishes_its_history(app, 
 
     game = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1])).json
     assert game["status"] == "abandoned" and game["awaiting"] == {} and game["legal_moves"] == []
-    assert game["outcome"] == {"winners": [], "reason": "abandoned", "idle_seconds": HOUR} and game["seed"] == "kept"
+    assert game["outcome"] == {"winners": [], "reason": "abandoned", "idle_seconds": HOUR,
+                               "text": "Nobody wins: the game was abandoned."} and game["seed"] == "kept"
     assert client.get("/v1/games?status=abandoned").json["total"] == 1
     assert client.get("/v1/games?status=active").json["total"] == 0
     refused = client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=bearer(tokens[1]))
