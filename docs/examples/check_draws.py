@@ -34,6 +34,7 @@ import sys
 from pathlib import Path
 
 KEYED = "tabletop-cartel-history/5"
+DRAWN = (KEYED, "tabletop-cartel-history/4")  # the formats whose commands record their draws
 WORLD = "world"
 INPUTS = Path(__file__).with_name("draw-inputs.json")
 
@@ -172,16 +173,16 @@ class Calls:
     """The draw calls of one command, made here as section 3's table says (roller, kind) for each result:
     in format 5 each call on a stream of its own, "<roller>/<kind>/<n>", n counted here across the game;
     before draw keys every call on the command's one stream, labelled by the version of its first event.
-    `made` is what they drew, as the history records draws, to compare with them."""
+    `made` is what they drew, to compare with the draws the history records (formats 4 and 5)."""
 
-    def __init__(self, seed, keyed):
-        self.seed, self.keyed, self.counters = seed, keyed, {}
+    def __init__(self, seed, keyed, drawn=True):
+        self.seed, self.keyed, self.drawn, self.counters = seed, keyed, drawn, {}
 
     def start(self, first):
         self.version = first["version"]
         self.seat = first.get("actor", "").partition(":")[2] or None  # "seat:2", "bot:2", "clock:2" -> "2"
-        self.recorded = first.get("draws")
-        self.made = []
+        self.recorded = first.get("draws") or []
+        self.made = []  # format 5: [label, pairs] of each call
         self.single = None if self.keyed else Stream(self.seed, str(self.version))
 
     def call(self, roller, kind):
@@ -200,11 +201,10 @@ class Calls:
     def recorded_bound(self, stream):
         """The bound of the next randbelow on `stream` as the history records it (a bound from the rules'
         state), or Unknowable when the history records no draws."""
-        if not self.recorded:
+        if not self.drawn:
             raise Unknowable()
         if self.keyed:
-            label = self.made[-1][0]
-            pairs = next((p for lab, p in self.recorded if lab == label), [])
+            pairs = next((p for label, p in self.recorded if label == self.made[-1][0]), [])
         else:
             pairs = self.recorded
         if len(stream.pairs) >= len(pairs):
@@ -213,24 +213,21 @@ class Calls:
 
     def finish(self):
         """Why the recorded draws are not the calls made for the command's results, or None."""
-        if self.recorded is None and not self.made and not (self.single and self.single.pairs):
+        if not self.drawn:  # formats 1-3: nothing recorded to compare
             return None
-        if self.keyed:
-            recorded = self.recorded or []
-            for k, (want, got) in enumerate(zip(self.made, recorded), start=1):
-                if want[0] != got[0] or want[1] != got[1]:
-                    return (f"version {self.version}: draw call {k} is recorded as {got[0]} {got[1]}, but the "
-                            f"results the table lists give {want[0]} {want[1]}")
-            if len(self.made) != len(recorded):
-                return (f"version {self.version}: the history records {len(recorded)} draw calls, the results "
-                        f"the table lists make {len(self.made)}: "
-                        f"{[c[0] for c in (recorded if len(recorded) > len(self.made) else self.made)]}")
+        if not self.keyed:
+            if self.recorded != self.single.pairs:
+                return (f"version {self.version}: the history records the draws {self.recorded}, the results the "
+                        f"table lists make {self.single.pairs}")
             return None
-        if self.recorded is None:  # formats 1-3: nothing recorded to compare
-            return None
-        if self.recorded != self.single.pairs:
-            return (f"version {self.version}: the history records the draws {self.recorded}, the results the table "
-                    f"lists make {self.single.pairs}")
+        for k, (want, got) in enumerate(zip(self.made, self.recorded), start=1):
+            if want != got:
+                return (f"version {self.version}: draw call {k} is recorded as {got[0]} {got[1]}, but the results "
+                        f"the table lists give {want[0]} {want[1]}")
+        if len(self.made) != len(self.recorded):
+            longer = self.recorded if len(self.recorded) > len(self.made) else self.made
+            return (f"version {self.version}: the history records {len(self.recorded)} draw calls, the results the "
+                    f"table lists make {len(self.made)}: {[call[0] for call in longer]}")
         return None
 
 
@@ -259,7 +256,7 @@ class Game:
     """One ruleset's results, event by event (a subclass per ruleset); `checked` counts the results."""
 
     def __init__(self, header, inputs):
-        self.header, self.inputs, self.checked = header, inputs, 0
+        self.header, self.inputs, self.checked, self.unchecked = header, inputs, 0, 0
         self.version = header.get("ruleset_version", 1)
         self.seats = len(header["seats"])
 
@@ -467,7 +464,7 @@ class LordsOfCannabis(Game):
     def on_CardStolen(self, d, calls):  # randbelow(the victim's hand), a count only the rules' state holds
         stream = calls.call("seat", "pick")
         stream.randbelow(calls.recorded_bound(stream))
-        self.unchecked = getattr(self, "unchecked", 0) + 1
+        self.unchecked += 1
 
 
 class Narcos(Game):
@@ -532,29 +529,28 @@ GAMES = {"kingpin": Kingpin, "druglord": Druglord, "trafficking": Trafficking,
 def check_outcomes(header, seed, events, inputs):
     """(what differs or None, results checked, results left to the rules, commands not followed to their end)."""
     game = GAMES[header["ruleset"]](header, inputs.get(header["ruleset"], {}))
-    calls = Calls(seed, header["format"] == KEYED)
-    skipped, following = 0, False
+    calls = Calls(seed, header["format"] == KEYED, header["format"] in DRAWN)
+    skipped, following, problem = 0, False, None
     try:
         for event in events:
-            if "command" in event:
-                if following:
-                    problem = calls.finish()
-                    if problem:
-                        return problem, game.checked, getattr(game, "unchecked", 0), skipped
+            if "command" in event:  # the previous command's draws are all made: were they the recorded ones?
+                problem = calls.finish() if following else None
+                if problem:
+                    break
                 calls.start(event)
                 following = True
-            if not following:
-                continue
-            try:
-                game.event(event, calls)
-            except Unknowable:
-                skipped, following = skipped + 1, False
-        problem = calls.finish() if following else None
+            if following:
+                try:
+                    game.event(event, calls)
+                except Unknowable:  # only a Lords of Cannabis theft, in a history without draws
+                    skipped, following = skipped + 1, False
+        else:
+            problem = calls.finish() if following else None
     except Differs as error:
         problem = str(error)
     except (KeyError, IndexError, TypeError, ValueError) as error:
         problem = f"{getattr(game, 'at', 'the history')}: a result field is missing or malformed ({error!r})"
-    return problem, game.checked, getattr(game, "unchecked", 0), skipped
+    return problem, game.checked, game.unchecked, skipped
 
 
 def option(args, name):
