@@ -191,8 +191,12 @@ def test_the_spec_read_literally_gives_the_vectors(case):
 
 
 def test_the_vectors_cover_rejection_hmac_key_hashing_and_every_listed_case():
-    cases = load()["vectors"]
+    doc = load()
+    cases = doc["vectors"]
     assert [(c["seed"], c["label"]) for c in cases] == CASES
+    assert [c["seed"] for c in doc.get("commitments", [])] == COMMITTED
+    assert [c["effective_seed"] for c in doc.get("bot_keys", [])] == [SEED, mix(*MIXES[2]), "x" * 65]
+    assert [(c["seed"], c["label"]) for c in doc.get("draw_calls", [])] == [(s, label) for s, label, _ in DRAW_CALLS]
     assert any(len(c["seed"].encode()) > 64 for c in cases)
     # with n = 2**63 + 1 some u64 is rejected: the randbelow sequence is not the u64s mod n
     big = str(2**63 + 1)
