@@ -126,6 +126,11 @@ class BotBox:
         command = self.ask({**request, "level": FALLBACK_LEVEL})
         return command, provenance(level, played=FALLBACK_LEVEL, cut=f"{self.limit_seconds:g} s")
 
+    def warm(self) -> None:
+        """Start the bot process now, so that no bot move waits for its imports."""
+        with self.lock:
+            self._started()
+
     def ask(self, request: dict) -> dict:
         line = json.dumps(request, separators=(",", ":")) + "\n"
         with self.lock:

@@ -176,7 +176,8 @@ def test_real_workers_abandon_and_archive_each_game_once(redis_server, redis_cli
     wait_until(lambda: workers_alive(engine) == 2, timeout=30, what="two workers")
     idle = [engine.runner.create_game("race", [{"kind": "human"}, {"kind": "bot"}], {"goal": 1000}, f"idle{n}",
                                       {"move_seconds": 600}).id for n in range(4)]
-    bots = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "bot"}], {"goal": 30}, "bots").id
+    # a race to 5 (two or three bot moves), so the bots finish well within the idle second on a loaded machine too
+    bots = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "bot"}], {"goal": 5}, "bots").id
     for game_id in idle + [bots]:
         wait_until(lambda: archive.exists(game_id) and not redis_client.exists(meta_key(game_id)), timeout=30,
                    what=f"game {game_id} archived")
