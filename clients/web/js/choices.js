@@ -102,7 +102,8 @@ export function amountControl(item, state, button) {
       h("button", { type: "button", class: "secondary step-up", disabled: !up, "aria-label": `More ${ARG_WORDS[arg] || arg}`,
         dataset: { arg }, onclick: () => up && set(up) }, "+"));
   });
-  return h("div", { class: "move family", role: "listitem", dataset: { family: item.key } }, button(chosen), h("div", { class: "steppers" }, steppers));
+  return h("div", { class: "move family", role: "listitem", dataset: { family: item.key, options: JSON.stringify(item.entries.map(({ move }) => move)) } },
+    button(chosen), h("div", { class: "steppers" }, steppers));
 }
 
 // ---- a set: toggles and one confirming button ----------------------------------------------
@@ -117,7 +118,10 @@ export function setControl(item, state, button, name) {
   for (const { move } of item.entries) for (const v of move[arg]) if (!values.some((x) => String(x) === String(v))) values.push(v);
   const scalars = Object.keys(item.entries[0].move).filter((k) => k !== "type" && k !== arg &&
     new Set(item.entries.map(({ move }) => JSON.stringify(move[k]))).size > 1);
-  const chosen = state[item.key] ||= { list: [], scalars: Object.fromEntries(scalars.map((k) => [k, item.entries[0].move[k]])) };
+  // a set with repeats (draw 2 weights: 10 combinations) starts on its first listed option, to confirm or
+  // change; a plain set (keep 3 of 5 Regions) starts empty, unless taking none is one of its options
+  const chosen = state[item.key] ||= { list: multi ? [...item.entries[0].move[arg]] : [],
+    scalars: Object.fromEntries(scalars.map((k) => [k, item.entries[0].move[k]])) };
   const count = (v) => chosen.list.filter((x) => String(x) === String(v)).length;
   const match = item.entries.find(({ move }) => bag(move[arg]) === bag(chosen.list) && scalars.every((k) => same(move[k], chosen.scalars[k])));
   // how many a listed move takes: the toggles say "choose 3" until the choice is one of them

@@ -6,12 +6,12 @@
 // the view the seat had then); the player's own moves, the turn's announcement and the result wait until
 // the narration has caught up with the game, or until the player presses Skip.
 import { api, ruleset, seats, prefs, gamePrefs, idempotencyKey, describeError, ApiError } from "./api.js";
-import { h, replace, countdown, brief, words, focusableScrolls } from "./dom.js";
+import { h, replace, countdown, brief, words, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { who, seatWords } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
 import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
-import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT } from "./sway.js";
+import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT, SWAY_HELP } from "./sway.js";
 import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
 import { namer } from "./names.js";
 import { toast } from "./app.js";
@@ -283,11 +283,16 @@ function logLine(page, event, told = false) {
 // The sentence with the seats it names in their colours, by the names the page uses ("Seat 2", the
 // server's word for a seat without a name, is the seat's colour here, as everywhere on the page).
 function sentence(page, narration) {
-  let parts = [narration.text];
+  // "Seat 2" is the server's name for a seat whose player gave none (rules/narration.py Names)
+  const rename = (text) => String(text).replace(/\bSeat (\d+)\b/g, (said, n) => {
+    const info = page.doc.seats?.[n];
+    return info && !info.name && info.kind !== "bot" ? who(page.doc, Number(n)) : said;
+  });
+  let parts = [rename(narration.text)];
   for (const ref of narration.refs || []) {
     if (ref.kind !== "seat" || !ref.text) continue;
-    const name = /^Seat \d+$/.test(ref.text) ? who(page.doc, Number(ref.id)) : ref.text;
-    parts = parts.flatMap((part) => typeof part !== "string" ? [part] : part.split(ref.text).flatMap((piece, i) =>
+    const name = rename(ref.text);
+    parts = parts.flatMap((part) => typeof part !== "string" ? [part] : part.split(name).flatMap((piece, i) =>
       i ? [h("b", { class: `seat${Number(ref.id) % 6}` }, name), piece] : [piece]));
   }
   return h("span", {}, parts);
@@ -329,7 +334,7 @@ function render(page) {
   const up = caughtUp(page);
   replace(el.title, `${rs.title} `, h("span", { class: `badge ${up ? doc.status : "active"}` }, up ? doc.status : "active"), " ",
     h("span", { class: "muted dev-only" }, `v${page.shown?.version ?? doc.version}`), " ",
-    h("a", { class: "rules-link", href: `#/rules/${doc.ruleset}`, target: "_blank", rel: "noopener" }, "Rules"));
+    rs.rules_doc ? h("a", { class: "rules-link", href: `#/rules/${doc.ruleset}`, target: "_blank", rel: "noopener" }, "Rules") : null);
   if (up) announceTurn(page);
   replace(el.settings, settingsMenu(page));
   replace(el.status, statusLines(page));
@@ -401,7 +406,8 @@ function settingsMenu(page) {
         "Play my only move for me"));
     if (page.doc.ruleset === "druglord") {
       items.push(h("label", {}, "Ask me to Sway", h("select", { id: "sway-ask", onchange: (e) => { page.prefs.set("sway", e.target.value); render(page); } },
-        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === page.prefs.value("sway", SWAY_DEFAULT) }, text)))));
+        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === page.prefs.value("sway", SWAY_DEFAULT) }, text)))),
+      h("p", { class: "muted setting-help" }, SWAY_HELP));
     }
     if ("Notification" in window && Notification.permission === "default") {
       items.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
@@ -420,8 +426,10 @@ function statusLines(page) {
     lines.push(h("p", {}, `Waiting for players: ${doc.open_seats.map((s) => who(doc, s)).join(", ")} ${doc.open_seats.length > 1 ? "are" : "is"} open.`));
   }
   if (!caughtUp(page)) {
+    // a player's Skip is in the moves panel (where the moves come back); a spectator's is here
     lines.push(h("p", { class: "catching-up-status" }, h("b", {}, "Showing what happened"),
-      page.pending.length ? ` — ${page.pending.length} more` : "", " ", h("button", { class: "secondary skip-narration", onclick: () => skip(page) }, "Skip")));
+      page.pending.length ? ` — ${page.pending.length} more` : "", " ",
+      page.seat === null ? h("button", { class: "secondary skip-narration", onclick: () => skip(page) }, "Skip") : null));
     return lines;
   }
   const awaiting = Object.entries(doc.awaiting || {});
@@ -586,7 +594,7 @@ function renderBoard(page) {
     // a pick is the click a press ended in: the board redraws now, whatever became of the release
     pick: (value) => pickOnBoard(page, value),
   }));
-  focusableScrolls(page.el.board);
+  focusableScrolls(labelCells(page.el.board));
   if (page.picked !== null && caughtUp(page)) page.el.board.append(popover(page));
 }
 
@@ -733,10 +741,12 @@ function onMoveClick(page, event) {
   if (button.dataset.commands) return; // the Sway panel's Done sends its own list
   const move = JSON.parse(button.dataset.move);
   if (button.classList.contains("confirm-yes")) { send(page, move); return; }
-  const open = offered(page).filter(({ move: m }) => !endsTurn(m)).length;
-  if (endsTurn(move) && open && !button.classList.contains("popover-move")) confirmEnd(page, button, move);
+  if (endsTurn(move) && openChoices(page) && !button.classList.contains("popover-move")) confirmEnd(page, button, move);
   else send(page, move);
 }
+
+// the choices still open beside ending the turn, as the panel shows them (a stepper's moves are one choice)
+const openChoices = (page) => arrange(offered(page)).filter((item) => !(item.kind === "move" && endsTurn(item.move))).length;
 
 // "Play my only move for me" (a preference, off unless chosen): a move that is the only one the seat
 // has and takes no choice at all (a roll, a draw: nothing but its type) is played after a moment to
@@ -766,7 +776,7 @@ function autoSend(page, commands, why) {
 const endsTurn = (move) => move.type.startsWith("End");
 
 function confirmEnd(page, button, move) {
-  const open = offered(page).filter(({ move: m }) => !endsTurn(m)).length;
+  const open = openChoices(page);
   const item = button.closest(".move");
   if (!item || item.querySelector(".confirm-end") || !open) return;
   const label = button.textContent;
@@ -810,8 +820,12 @@ async function sendAll(page, commands) {
     const command = error.command || commands[0];
     if (error instanceof ApiError && error.status === 409) {
       // the pick was for a move that did not land: the player chooses again from the board as it is now
+      // (what happened meanwhile is logged as it arrives, at once)
       page.picked = null;
-      await refresh(page, "The game moved on before your move arrived (someone else acted first): refreshed, choose again.");
+      await refresh(page);
+      page.instantUpTo = Math.max(page.instantUpTo, page.doc.version);
+      skip(page);
+      replace(page.el.notice, h("p", { class: "notice" }, "The game moved on before your move arrived (someone else acted first): refreshed, choose again."));
       toast("Conflict: refreshed");
     } else {
       replace(page.el.notice, h("p", { class: "notice bad" }, h("b", {}, `${words(command.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase())} refused: `), describeError(error)));

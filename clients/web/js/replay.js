@@ -6,7 +6,7 @@
 // re-derives every recorded draw itself (fairness.js, from docs/fairness.md): no need to trust the server.
 import { api, ruleset, seats, describeError } from "./api.js";
 import { rederiveDraws } from "./fairness.js";
-import { h, replace, brief, focusableScrolls } from "./dom.js";
+import { h, replace, brief, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { outcomeText } from "./game.js";
 
@@ -169,7 +169,7 @@ async function start(body, source) {
       replace(el.board, at.view ? boardFor(header.ruleset)({ view: at.view, data, doc: { seats: header.seats || [] }, seat: null, moves: [], picked: null, pick: () => {} })
         : h("p", { class: "muted" }, "Before the game's first event."),
       at.state ? h("details", { class: "dev-only" }, h("summary", {}, "The full state at this version"), h("pre", { class: "json" }, JSON.stringify(at.state, null, 1))) : null);
-      focusableScrolls(el.board);
+      focusableScrolls(labelCells(el.board));
     } catch (error) {
       if (pending === version) replace(el.error, h("p", { class: "notice bad" }, describeError(error)));
     }

@@ -10,6 +10,9 @@ import { h } from "./dom.js";
 import { who } from "./boards/pick.js";
 
 export const SWAY_ASK = { never: "Never", change: "Only when my Sway can change the result", always: "Always" };
+// what "change the result" means, for the setting's help
+export const SWAY_HELP = "The result of a roll not yet cast is the one its die gives most often: you are asked when your " +
+  "Traphouse's Sway can turn it (a coin flip, a likely failure into a likely success, or the other way).";
 export const SWAY_DEFAULT = "change";
 
 const FACES = [1, 2, 3, 4, 5, 9]; // the Classy Die (rules/druglord/data.py CLASSY_DIE)
@@ -77,20 +80,33 @@ function* faceSets(dice) {
   for (const face of FACES) for (const others of faceSets(rest)) yield { [first]: face, ...others };
 }
 
+// The result a roll is likely to give: the one its natural faces give most often (two dice: of the 36
+// pairs); a tie between results is itself the likely result ("either", as a coin flip).
+function likely(roll, mods) {
+  const counts = new Map();
+  for (const faces of faceSets(roll.dice.slice(0, 4))) {
+    const r = JSON.stringify(result(roll, faces, mods));
+    counts.set(r, (counts.get(r) || 0) + 1);
+  }
+  const most = Math.max(...counts.values());
+  return [...counts].filter(([, n]) => n === most).map(([r]) => r).sort().join("|");
+}
+
 // Whether some Sway the seat may still declare (any amount its moves allow, on any die) changes the
-// result for some natural faces; a Baller card it may play counts as a change (the page cannot tell).
+// roll's result.  A roll is not cast yet, so its result is the likely one: a Sway that only shaves a
+// face off a roll that succeeds five times in six changes nothing a player would sway for; one that
+// turns a coin flip, or a likely failure into a likely success, does.  A Baller card the seat may play
+// counts as a change (the page does not read the cards' effects).
 export function canChange(roll, moves) {
   if (!roll) return true;
   if (moves.some(({ move }) => move.type === "PlayCard")) return true;
   const dice = reach(moves);
   if (!Object.keys(dice).length) return false;
   const mods = modifiers(roll);
-  for (const faces of faceSets(roll.dice.slice(0, 4))) {
-    const now = result(roll, faces, mods);
-    for (const [die, { up, down }] of Object.entries(dice)) {
-      for (let s = -down; s <= up; s++) {
-        if (s && result(roll, faces, { ...mods, [die]: mods[die] + s }) !== now) return true;
-      }
+  const now = likely(roll, mods);
+  for (const [die, { up, down }] of Object.entries(dice)) {
+    for (let s = -down; s <= up; s++) {
+      if (s && likely(roll, { ...mods, [die]: mods[die] + s }) !== now) return true;
     }
   }
   return false;
