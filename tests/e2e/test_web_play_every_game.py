@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # browser: the fixture
-from tests.e2e.test_web_frontend import SHOWN_VERSION, Tab, browser, create_game, version_of  # noqa: F401
+from tests.e2e.test_web_frontend import SCREENSHOTS, SHOWN_VERSION, Tab, browser, create_game, version_of  # noqa: F401
 
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
@@ -62,8 +62,9 @@ class Player:
     the way a person would -- on the board when the board shows what a move names, with the stepper or the
     toggles where the page asks a choice in parts -- and count the clicks."""
 
-    def __init__(self, page: Page, seed: int, autoplay: bool = False, scan: bool = False):
+    def __init__(self, page: Page, seed: int, autoplay: bool = False, scan: bool = False, avoid: tuple[str, ...] = ()):
         self.page, self.rng, self.autoplay, self.scan = page, random.Random(seed), autoplay, scan
+        self.avoid = avoid  # move types chosen only when there is nothing else
         self.forced = 0  # clicks on a forced move that takes no choice (what "Play my only move" saves)
         self.clicks: list[tuple[int, int, str]] = []  # (the version the click was made at, clicks it took, move type)
         self.found: dict[str, set[str]] = {}  # ids and seat numbers read on the page: pattern -> "where: text"
@@ -83,6 +84,10 @@ class Player:
             self.conflicts += 1
 
     def choose(self, options: list[tuple[str, dict]]) -> tuple[str, dict]:
+        options = [o for o in options if o[1]["type"] not in self.avoid] or options
+        # an offer to the others now and then, not at every chance (a turn allows three)
+        if any(o[0] == "offer" for o in options) and self.rng.random() < 0.85:
+            options = [o for o in options if o[0] != "offer"] or options
         # a person ends the turn when nothing else appeals: prefer doing something, but not forever
         doing = [o for o in options if not o[1]["type"].startswith(("End", "Pass", "Decline"))]
         return self.rng.choice(doing if doing and self.rng.random() < 0.7 else options)
@@ -90,7 +95,14 @@ class Player:
     def pickables(self) -> list[tuple[str, str]]:
         """(value, selector) of each pickable thing on the board a person can see (a board re-renders
         as events arrive: the selector names the thing by its value, not by the element)."""
-        found = self.page.evaluate("""keys => [...document.querySelectorAll('.board .pickable')].map((el) => {
+        # on a board zoomed in, what lies outside the visible part is not seen (nor tapped)
+        found = self.page.evaluate("""keys => [...document.querySelectorAll('.board .pickable')].filter((el) => {
+            const svg = el.closest('svg');
+            if (!svg) return true;
+            const r = el.getBoundingClientRect(), box = svg.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            return x > box.left && x < box.right && y > box.top && y < box.bottom;
+        }).map((el) => {
             const key = keys.find((k) => el.dataset[k] !== undefined);
             return key ? [el.dataset[key], `.board .pickable[data-${key}="${CSS.escape(el.dataset[key])}"]`] : null;
         }).filter(Boolean)""", THING_KEYS)
@@ -455,5 +467,6 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     # no id and no seat number in anything a player read, all game long (issue 38, item 8): the page's own
     # words, and the server's move labels and narration (which say where they come from)
     found = {name: sorted(texts) for name, texts in me.found.items()}
+    (SCREENSHOTS / f"{ruleset}-ids.txt").write_text("".join(f"{name}\t{text}\n" for name, texts in found.items() for text in texts))
     assert not found, "ids or seat numbers a player reads:\n" + "\n".join(
         f"  {name}: {len(texts)} strings, e.g. {texts[:6]}" for name, texts in found.items())

@@ -175,15 +175,21 @@ async function follow(page) {
 
 // ---- the narration: the others' events one at a time, the board as it stood after each -----
 
-const caughtUp = (page) => !page.pending.length && (page.shown?.version ?? 0) >= (page.doc?.version ?? 0);
+// Caught up: nothing left to tell, the board at the game's version, and the log's last line told (what
+// happened before the page opened is history: the page need not wait for its lines).
+const caughtUp = (page) => !page.pending.length && (page.shown?.version ?? 0) >= (page.doc?.version ?? 0) &&
+  (page.lastVersion >= (page.doc?.version ?? 0) || (page.doc?.version ?? 0) <= page.openedAt || page.feedBehind);
 
 function arrived(page, event) {
   page.recent = [...page.recent.slice(-30), event];
   // what had happened before the page opened is history, and the page's own moves are already on the
   // board: told at once
+  page.feedBehind = false;
   if (!page.pending.length && (event.version <= page.openedAt || event.version <= page.instantUpTo)) {
     logLine(page, event);
     if (event.narration) touch(page, event.narration.refs || []);
+    // the last line of what the page shows is told: its moves (or the result) may show
+    if (page.rs && event.version >= (page.doc?.version ?? 0) && caughtUp(page)) render(page);
     return;
   }
   page.pending.push(event);
@@ -260,6 +266,7 @@ function waitForFeed(page) {
   page.behind = setTimeout(() => {
     if (page.stopped || page.pending.length || page.telling || caughtUp(page)) return;
     page.shown = { version: page.doc.version, view: page.doc.view };
+    page.feedBehind = page.lastVersion < page.doc.version; // shown without its lines: the feed lags
     render(page);
   }, BEHIND_MS);
 }
@@ -806,6 +813,10 @@ async function sendAll(page, commands) {
       const answer = await post(page, command, version, i > 0);
       version = answer.version;
       page.instantUpTo = Math.max(page.instantUpTo, version);
+      // the answer's events are the page's own move told: logged now (the feed, bringing them again, skips them)
+      for (const event of answer.events || []) {
+        if (event.version > page.lastVersion && !page.pending.length) { page.lastVersion = event.version; arrived(page, event); }
+      }
     }
     page.picked = null;
     page.choices = {};

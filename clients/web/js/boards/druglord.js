@@ -5,7 +5,7 @@
 // is clickable: the moves panel (and a popover beside it) then shows only the moves for it.  The
 // players' Traphouses and the racetrack (score) are tables below.
 import { who, seatFill } from "./pick.js";
-import { h } from "../dom.js";
+import { h, words as capital } from "../dom.js";
 import { mentions } from "../moves.js";
 import { zoomable } from "./zoom.js";
 import { layoutMap, shortName } from "./druglord_map.js";
@@ -80,7 +80,7 @@ export function drawDruglord({ view, data, doc, moves, pick, picked }) {
   const actor = view.actor !== undefined && view.actor !== null ? view.actor : null;
   return h("div", { class: "druglord" },
     h("div", { class: "row" }, h("span", {}, `Turn ${view.turn}`),
-      h("span", { class: "badge" }, `${view.phase}${view.phase_name ? `: ${view.phase_name}` : ""}`),
+      h("span", { class: "badge" }, `${capital(view.phase)}${view.phase_name ? `: ${view.phase_name}` : ""}`),
       actor !== null ? h("span", {}, "acting: ", h("b", { class: `seat${actor % 6}` }, who(doc, actor))) : null,
       view.last_roll ? h("span", { class: "muted" }, `last roll: ${rollText(view.last_roll, doc)}`) : null),
     // a phone opens on the Regions the seat may pick now (a tap target 24 px or more), the whole map otherwise

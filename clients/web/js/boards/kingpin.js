@@ -1,7 +1,7 @@
 // Kingpin's table: each player's bankroll and cards (Hits on Trucks and Dealers, Junkies' cash),
 // Jail, the dice, and the card stacks.  A card or stack a legal move names is picked by clicking it.
 import { who } from "./pick.js";
-import { h } from "../dom.js";
+import { h, words } from "../dom.js";
 import { mentions } from "../moves.js";
 
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -76,7 +76,7 @@ export function drawKingpin({ view, doc, moves, pick, picked }) {
       `${s.name} for ${money(s.price)}, ${s.remaining} left`, cardTip({ ...s, kind, cash: s.cash_on_hand ?? s.cash })));
   return h("div", { class: "kingpin" },
     h("div", { class: "row" },
-      h("span", {}, `Turn ${view.turn}`), h("span", { class: "badge" }, `phase: ${view.phase}`),
+      h("span", {}, `Turn ${view.turn}`), h("span", { class: "badge" }, words(view.phase)),
       view.dice?.length ? h("span", { class: "dice", "aria-label": "The dice" }, "Dice: ", view.dice.map((d) =>
         h("span", { class: `die${d.used ? " used" : ""}`, dataset: { tip: `${FACE_TIPS[d.face] || d.action}${d.used ? " (used)" : ""}\n${DOUBLES}` } },
           h("span", { class: "pips", "aria-hidden": "true" }, FACES[d.face - 1] || d.face),

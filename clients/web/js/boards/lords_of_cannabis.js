@@ -3,7 +3,7 @@
 // buildings, Tunnels and the Sheriff).  Intersections, paths and bricks share their numbers, so each is
 // picked under the argument that names it ("at=12", "path=30", "brick=4"); a resource a move names
 // (discard it, trade it, Strong-Arm it) is picked on the stash table.
-import { h } from "../dom.js";
+import { h, words } from "../dom.js";
 import { named, pickable, seatFill, who } from "./pick.js";
 import { zoomable } from "./zoom.js";
 
@@ -38,12 +38,14 @@ export function drawLordsOfCannabis(args) {
   args.places = { around, brickName, brickById };
   const docks = h("svg:g", { class: "docks" }, board.docks.map((dock) => drawDock(dock, brickById[dock.brick], nodes, X, Y)));
   const paths = h("svg:g", { class: "paths" }, board.paths.map((path) => drawPath(path, nodes, view.tunnels?.[path.id], X, Y, args)));
+  // a corner's tap target is as large as the spacing allows, unless paths are picked at the same time
+  args.bigCorners = !board.paths.some((p) => named(args.moves, `path=${p.id}`));
   const corners = h("svg:g", { class: "intersections" }, board.intersections.map((node) => drawIntersection(node, view, X, Y, args)));
   svg.append(bricks, docks, paths, corners);
 
   return h("div", { class: "lords-of-cannabis" },
     h("div", { class: "row" },
-      h("span", { class: "badge" }, `phase: ${view.phase}`),
+      h("span", { class: "badge" }, words(view.phase)),
       h("span", {}, h("b", { class: `seat${view.current % 6}` }, `${who(args.doc, view.current)}`), view.current === view.you ? " (you)" : "", " to play"),
       view.dice ? h("span", { class: "dice", "aria-label": `Dice ${view.dice.join(" and ")}` }, `dice ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : null,
       view.free_tunnels ? h("span", { class: "badge" }, `${view.free_tunnels} free Tunnel(s)`) : null),
@@ -51,6 +53,7 @@ export function drawLordsOfCannabis(args) {
     zoomable(svg, "lords_of_cannabis", { fit: () => {
       const spots = [];
       for (const n of board.intersections) if (named(args.moves, `at=${n.id}`)) spots.push([X(n.x), Y(n.y)]);
+      for (const b of board.bricks) if (named(args.moves, `brick=${b.id}`)) spots.push([X(b.x), Y(b.y)]);
       for (const p of board.paths) {
         if (named(args.moves, `path=${p.id}`)) for (const e of p.ends) spots.push([X(nodes[e].x), Y(nodes[e].y)]);
       }
@@ -133,7 +136,7 @@ function drawIntersection(node, view, X, Y, args) {
   // the hit circle is as large as the corners' spacing allows (a brick's side is 0.577 wide): 24 px and
   // more on a phone's whole board; the ring a player sees is the smaller mark inside it
   const g = h("svg:g", { class: "intersection", dataset: { intersection: node.id, owner: owner ?? "", building: plantation !== undefined ? "plantation" : greenhouse !== undefined ? "greenhouse" : "" } },
-    h("svg:circle", { class: "hit", cx: x, cy: y, r: 0.285 * U }), h("svg:circle", { class: "mark", cx: x, cy: y, r: 0.16 * U }));
+    h("svg:circle", { class: "hit", cx: x, cy: y, r: (args.bigCorners ? 0.285 : 0.16) * U }), h("svg:circle", { class: "mark", cx: x, cy: y, r: 0.16 * U }));
   if (plantation !== undefined) {
     const s = 0.13 * U;
     g.append(h("svg:path", { class: "building", fill: seatFill(plantation),

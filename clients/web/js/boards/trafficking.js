@@ -10,7 +10,7 @@
 // on more lines), the names are the players' short ones (the full name is in the square's tooltip), at
 // 15 units (11 px and more at 1280 px), and a phone opens zoomed around your pawn.  The last roll and the
 // path it took are drawn on the board.
-import { h } from "../dom.js";
+import { h, words } from "../dom.js";
 import { pickable, seatFill, who } from "./pick.js";
 import { zoomable } from "./zoom.js";
 
@@ -117,7 +117,7 @@ export function drawTrafficking(args) {
   const mine = view.players.find((p) => p.seat === (view.you ?? view.turn?.seat));
   return h("div", { class: "trafficking" },
     h("div", { class: "row" },
-      h("span", { class: "badge" }, `phase: ${view.phase}`),
+      h("span", { class: "badge" }, words(view.phase)),
       view.turn ? h("span", {}, h("b", { class: `seat${view.turn.seat % 6}` }, `${who(args.doc, view.turn.seat)}`),
         view.turn.seat === view.you ? " (you)" : "", ` — ${view.turn.stage}`,
         view.turn.die ? h("span", { class: "rolled", "aria-label": `rolled ${view.turn.die}` }, " rolled ", h("span", { class: "die-face", "aria-hidden": "true" }, FACES[view.turn.die - 1]), ` ${view.turn.die}`) : null,
