@@ -262,6 +262,9 @@ class Player:
         page = self.page
         builder = page.locator(".moves-section .trade-builder")
         clicks = 0
+        if builder.evaluate("b => b.tagName === 'DETAILS' && !b.open"):
+            builder.locator("summary").click()  # "Offer a trade…" opens the builder
+            clicks += 1
         gives = builder.locator("[data-key^='You give-'] button.step-up:enabled")
         if gives.count():
             give = self.rng.randrange(gives.count())

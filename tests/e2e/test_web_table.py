@@ -355,6 +355,7 @@ def test_a_lords_of_cannabis_two_for_one_offer_is_built_by_tapping(live_server, 
     give = next(r for r, n in stash.items() if n)
     want = next(r for r in stash if r != give)
     before = version_of(page)
+    builder.locator("summary").click()  # "Offer a trade…"
     builder.locator(f"[data-key='You give-{give}'] button.step-up").click()
     builder.locator(f"[data-key='You want-{want}'] button.step-up").click()
     builder.locator(f"[data-key='You want-{want}'] button.step-up").click()

@@ -34,23 +34,36 @@ function offerButtons(offers, doc, terms, ready) {
 
 // ---- Lords of Cannabis: Stash cards for Stash cards -------------------------------------------
 
+// A card to tap: the tap adds one ("FUEL 2"), the small − beside it takes one back.
+function tapCard(name, n, { max, set, key }) {
+  return h("span", { class: `stepper tap-card${n ? " on" : ""}`, role: "group", "aria-label": name, dataset: { key } },
+    h("button", { type: "button", class: "step-up", disabled: n >= max, "aria-label": `${name}: one more` },
+      name, " ", h("output", { class: "step-value" }, String(n))),
+    n ? h("button", { type: "button", class: "secondary step-down", "aria-label": `${name}: one less`, onclick: () => set(n - 1) }, "−") : null);
+}
+
 function cannabisBuilder({ view, doc, data, offers, state, redraw }) {
   const resources = data?.resources || ["FUEL", "CEMENT", "WATER", "SEEDS", "SOIL"];
   const stash = view.players?.[view.you]?.stash || {};
   const give = state.give ||= {}, get = state.get ||= {};
-  const tap = (which, other, r, d) => {
-    which[r] = Math.max(0, (which[r] || 0) + d);
+  const set = (which, other, r) => (n) => {
+    which[r] = Math.max(0, n);
     if (which[r]) other[r] = 0; // a resource cannot be on both sides of a trade
     redraw();
   };
   const terms = { give: Object.fromEntries(Object.entries(give).filter(([, n]) => n)), get: Object.fromEntries(Object.entries(get).filter(([, n]) => n)) };
   const ready = Object.keys(terms.give).length > 0 && Object.keys(terms.get).length > 0;
-  const row = (title, which, other, max) => h("div", { class: "trade-side" }, h("span", { class: "trade-title" }, title),
-    h("div", { class: "cards" }, resources.map((r) => stepper(r, which[r] || 0, { max: max(r), set: (n) => tap(which, other, r, n - (which[r] || 0)), key: `${title}-${r}` }))));
+  const row = (title, which, other, list, max) => h("div", { class: "trade-side" }, h("span", { class: "trade-title" }, title),
+    h("div", { class: "cards" }, list.map((r) => {
+      const chip = tapCard(r, which[r] || 0, { max: max(r), set: set(which, other, r), key: `${title}-${r}` });
+      chip.querySelector(".step-up").addEventListener("click", () => set(which, other, r)((which[r] || 0) + 1));
+      return chip;
+    })));
+  const held = resources.filter((r) => stash[r]);
   return [
-    row("You give", give, get, (r) => stash[r] || 0),
-    row("You want", get, give, () => 25),
-    h("p", { class: "trade-summary" }, ready ? `Your ${side(terms.give)} for ${side(terms.get)}.` : "Tap + on what you give and on what you want."),
+    row("You give", give, get, held, (r) => stash[r] || 0),
+    row("You want", get, give, resources, () => 25),
+    h("p", { class: "trade-summary" }, ready ? `Your ${side(terms.give)} for ${side(terms.get)}.` : "Tap what you give and what you want."),
     h("div", { class: "row" }, offerButtons(offers, doc, terms, ready)),
   ];
 }
@@ -100,9 +113,14 @@ export function tradeBuilder({ ruleset, view, doc, data, moves, state, redraw })
   const offers = moves.filter(({ move }) => isOffer(move));
   const build = BUILDERS[ruleset];
   if (!offers.length || !build) return null;
-  return h("div", { class: "move trade-builder", role: "listitem" },
-    h("h3", {}, offers.some(({ move }) => move.type === "CounterOffer") && !offers.some(({ move }) => move.type !== "CounterOffer") ? "Counter-offer" : "Trade"),
+  // folded until opened (it is the longest thing on the panel); open while an offer is being built
+  const counter = offers.every(({ move }) => move.type === "CounterOffer");
+  const started = Object.values(state.give || {}).some(Boolean) || Object.values(state.get || {}).some(Boolean) || state.open;
+  const box = h("details", { class: "move trade-builder", role: "listitem", open: started || undefined },
+    h("summary", {}, counter ? "Counter-offer…" : "Offer a trade…"),
     build({ view, doc, data, offers, state, redraw }));
+  box.addEventListener("toggle", () => { state.open = box.open; });
+  return box;
 }
 
 // The open offers addressed to this seat (to decline them all at once).

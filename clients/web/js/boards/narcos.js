@@ -22,7 +22,7 @@ export function drawNarcos(args) {
     h("div", { class: "row" },
       h("span", { class: "badge" }, `Round ${view.round} · ${view.mode} mode`),
       h("span", {}, h("b", { class: `seat${turn.seat % 6}` }, `${who(args.doc, turn.seat)}`), turn.seat === view.you ? " (you)" : "", ` — ${turn.phase}`),
-      turn.phase === "manage" || turn.actions ? h("span", { class: "badge" }, `actions ${turn.performed}/${turn.actions}`) : null,
+      turn.phase === "manage" || turn.actions ? h("span", { class: "badge" }, `${turn.actions} action${turn.actions === 1 ? "" : "s"} left · ${turn.performed} done`) : null,
       view.window ? h("span", { class: "notice" }, `${who(args.doc, view.window.attacker)} plays ${cartel[view.window.card]?.english || "a Cartel card"}; waiting for ${view.window.waiting.map((s) => (s === view.you ? "you" : who(args.doc, s))).join(", ")}`) : null),
     rack(view, turn, cards, args),
     // your network right under the rack (what you can sell and carry is what the rack is about), the

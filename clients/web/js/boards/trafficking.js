@@ -50,6 +50,8 @@ const KIND_TIP = {
 // the Dealers' tokens: their initials ("Honey Oil" for Stephie Slick, as Sonny Sgurd is SS)
 const TOKEN = { reefer: "RJ", janet: "JP", zerox: "ZR", sonny: "SS", biff: "BS", stephie: "HO", dj: "DJ", eddie: "FE" };
 const money = (n) => `$${Number(n).toLocaleString("en-US")}`;
+// where a turn stands, in words (the view's turn.stage)
+const STAGE = { roll: "to roll", move: "chooses where to move", landed: "has landed", sell: "sells", customs: "at Customs", done: "is done" };
 
 // A square's short name, as players say it ("11-7 Inconvenience Store (Uptown)" -> "11-7 Uptown").
 export function shortName(name) {
@@ -119,8 +121,8 @@ export function drawTrafficking(args) {
     h("div", { class: "row" },
       h("span", { class: "badge" }, words(view.phase)),
       view.turn ? h("span", {}, h("b", { class: `seat${view.turn.seat % 6}` }, `${who(args.doc, view.turn.seat)}`),
-        view.turn.seat === view.you ? " (you)" : "", ` — ${view.turn.stage}`,
-        view.turn.die ? h("span", { class: "rolled", "aria-label": `rolled ${view.turn.die}` }, " rolled ", h("span", { class: "die-face", "aria-hidden": "true" }, FACES[view.turn.die - 1]), ` ${view.turn.die}`) : null,
+        view.turn.seat === view.you ? " (you)" : "", ` ${STAGE[view.turn.stage] || `— ${words(view.turn.stage)}`}`,
+        view.turn.die ? h("span", { class: "rolled", "aria-label": `after rolling ${view.turn.die}` }, " after rolling ", h("span", { class: "die-face", "aria-hidden": "true" }, FACES[view.turn.die - 1]), ` ${view.turn.die}`) : null,
         view.turn.sell_die ? `, selling up to ${view.turn.sell_die}` : "") : null,
       view.customs ? h("span", { class: "notice" }, `Airport Customs: ${who(args.doc, view.customs.dealer)} hides the Lids, the Narc (${who(args.doc, view.customs.narc)}) guesses`) : null),
     // a phone opens zoomed around your own pawn (a spectator's: the seat to play), where the names are legible
@@ -204,9 +206,10 @@ function drawPath(event, byId, cx, cy, view) {
   if (!points.length) return null;
   return h("svg:g", { class: "last-path", "aria-hidden": "true" },
     points.length > 1 ? h("svg:polyline", { points: points.map((s) => `${cx(s)},${cy(s)}`).join(" "), stroke: colour }) : null,
+    // each step's number in the square's lower right corner (its name is at the top, the pawns at the left)
     event.data.path.map((id, i) => byId[id] ? h("svg:g", { class: "step" },
-      h("svg:circle", { cx: cx(byId[id]) + SIZE / 2 - 9, cy: cy(byId[id]) - SIZE / 2 + 9, r: 8, fill: colour }),
-      h("svg:text", { x: cx(byId[id]) + SIZE / 2 - 9, y: cy(byId[id]) - SIZE / 2 + 13, "text-anchor": "middle" }, String(i + 1))) : null));
+      h("svg:circle", { cx: cx(byId[id]) + SIZE / 2 - 10, cy: cy(byId[id]) + SIZE / 2 - 10, r: 8, fill: colour }),
+      h("svg:text", { x: cx(byId[id]) + SIZE / 2 - 10, y: cy(byId[id]) + SIZE / 2 - 6, "text-anchor": "middle" }, String(i + 1))) : null));
 }
 
 function middle(view, data, W, H, doc, moved) {
