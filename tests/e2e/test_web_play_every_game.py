@@ -86,8 +86,9 @@ class Player:
     def choose(self, options: list[tuple[str, dict]]) -> tuple[str, dict]:
         options = [o for o in options if o[1]["type"] not in self.avoid] or options
         # an offer to the others now and then, not at every chance (a turn allows three)
-        if any(o[0] == "offer" for o in options) and self.rng.random() < 0.85:
-            options = [o for o in options if o[0] != "offer"] or options
+        offers = ("MakeOffer", "OfferToAll", "CounterOffer")
+        if any(o[1]["type"] in offers for o in options) and self.rng.random() < 0.85:
+            options = [o for o in options if o[1]["type"] not in offers] or options
         # a person ends the turn when nothing else appeals: prefer doing something, but not forever
         doing = [o for o in options if not o[1]["type"].startswith(("End", "Pass", "Decline"))]
         return self.rng.choice(doing if doing and self.rng.random() < 0.7 else options)

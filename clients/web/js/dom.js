@@ -63,7 +63,7 @@ export function focusableScrolls(root, label = "Table, scrolls sideways") {
     if (box.hasAttribute("tabindex")) continue;
     box.tabIndex = 0;
     box.setAttribute("role", "region");
-    box.setAttribute("aria-label", box.querySelector("caption, h2, h3")?.textContent || label);
+    if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", box.querySelector("caption, h2, h3")?.textContent || label);
   }
   return root;
 }

@@ -53,7 +53,7 @@ export function markdown(text) {
     if (/^```/.test(line)) {
       const code = [];
       for (i++; i < lines.length && !/^```/.test(lines[i]); i++) code.push(lines[i]);
-      out.push(h("pre", {}, h("code", {}, code.join("\n"))));
+      out.push(h("pre", { class: "scroll", "aria-label": "Code, scrolls sideways" }, h("code", {}, code.join("\n"))));
       i++;
     } else if (/^#{1,6} /.test(line)) {
       const level = Math.min(6, line.match(/^#+/)[0].length); // the document's "# " is the page's h1 (rulesPage)
