@@ -23,7 +23,7 @@ from tests.e2e.test_web_frontend import (  # noqa: F401  (browser: the fixture)
     seat_token,
     version_of,
 )
-from tests.e2e.test_web_play_every_game import Player, game_over
+from tests.e2e.test_web_play_every_game import Player, all_events, game_over
 
 PHONE = (390, 844)
 GAMES = ("kingpin", "druglord", "lords_of_cannabis", "trafficking", "narcos")
@@ -566,4 +566,63 @@ def test_a_phone_shows_the_turn_and_the_moves_first_with_targets_of_24_px(live_s
     a, b = page.evaluate(f"""() => [...document.querySelectorAll("table.games tr[data-game='{finished}'] td.row > *")]
         .map((e) => {{ const r = e.getBoundingClientRect(); return {{ x: r.left, y: r.top, width: r.width, height: r.height }}; }})""")
     assert b["x"] >= a["x"] + a["width"] + 4 or b["y"] >= a["y"] + a["height"], (a, b)
+    tab.close()
+
+
+def test_decline_all_offers_this_turn_declines_the_open_ones_and_those_that_follow(live_server, browser):  # noqa: F811
+    """Item 4: one browser holds both seats of a Lords of Cannabis game (hot seat). Seat A offers seat B
+    a trade built by tapping; as B, "Decline all offers this turn" declines it; A's next offer that turn
+    is declined by B's page as soon as B looks, without a click."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    game_id = create_game(page, "lords_of_cannabis", [("human", None), ("human", None)])
+    tokens = json.loads(page.evaluate(f"localStorage.getItem('tabletop-cartel:seats:{game_id}')"))
+
+    def play_as(seat: int) -> None:
+        if page.locator("#play-as").input_value() != str(seat):
+            page.select_option("#play-as", str(seat))
+        expect(page.locator(f".you[data-seat='{seat}']")).to_be_visible()
+
+    def awaited() -> int:
+        return int(next(iter(game_as(live_server, game_id, tokens["0"])["awaiting"])))
+
+    # the placement, played from whichever seat is awaited, until a turn with the trade builder
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no turn with the trade builder"
+        play_as(awaited())
+        page.wait_for_selector(".moves-section .moves > .move", timeout=20_000)
+        if page.locator(".trade-builder").count():
+            break
+        click_a_move(page)
+    offerer = awaited()
+    other = 1 - offerer
+
+    def offer() -> None:
+        play_as(offerer)
+        builder = page.locator(".trade-builder")
+        if not builder.evaluate("b => b.open"):
+            builder.locator("summary").click()
+        stash = game_as(live_server, game_id, tokens[str(offerer)])["view"]["players"][offerer]["stash"]
+        give = next(r for r, n in stash.items() if n)
+        want = next(r for r in stash if r != give)
+        builder.locator(f"[data-key='You give-{give}'] button.step-up").click()
+        builder.locator(f"[data-key='You want-{want}'] button.step-up").click()
+        before = version_of(page)
+        builder.locator("button.offer").first.click()
+        page.wait_for_function(f"() => {SHOWN_VERSION} > {before}")
+
+    offer()
+    play_as(other)
+    expect(page.locator("button.decline-all")).to_be_visible()
+    page.locator("button.decline-all").click()
+    page.wait_for_function("() => !document.querySelector('button.decline-all')")
+    assert [e["type"] for e in all_events(live_server.url, game_id)].count("OfferDeclined") == 1
+    # the same turn: another offer, declined by the other seat's page as it looks at it
+    offer()
+    play_as(other)
+    deadline = time.monotonic() + 15
+    while [e["type"] for e in all_events(live_server.url, game_id)].count("OfferDeclined") < 2:
+        assert time.monotonic() < deadline, "the second offer was not declined"
+        time.sleep(0.2)
     tab.close()

@@ -704,7 +704,7 @@ function renderMoves(page) {
   }
   // "decline all offers this turn": the offers that come after are declined as they come
   const declining = declines(moves);
-  if (declining.length && page.declineAll === turnKey(doc.view)) {
+  if (declining.length && page.declineAll === `${page.seat}:${turnKey(doc.view)}`) {
     autoSend(page, [declining[0].move], "decline");
     replace(page.el.moves, h("p", { class: "muted" }, "Declining the offers of this turn, as you asked."));
     return;
@@ -718,7 +718,7 @@ function renderMoves(page) {
   if (!moves.length) out.push(h("p", { class: "muted" }, "No move involves this."));
   else out.push(choiceItems(page, moves));
   if (declining.length) {
-    out.push(h("button", { class: "secondary decline-all", onclick: () => { page.declineAll = turnKey(doc.view); render(page); } },
+    out.push(h("button", { class: "secondary decline-all", onclick: () => { page.declineAll = `${page.seat}:${turnKey(doc.view)}`; render(page); } },
       "Decline all offers this turn"));
   }
   // offers, bets and trades with terms a list cannot enumerate, typed as a command: for developers
