@@ -48,8 +48,8 @@ def play_a_few_turns(page, moves: int, seed: int) -> None:
     while len(me.clicks) < moves and not game_over(page) and time.monotonic() < deadline:
         me.play_once()
     # stop on your move (the moves panel full, the others' moves told), not in the middle of the bots' turn
-    while not page.locator(".moves-section .moves > .move, .moves-section .sway-panel").count() and not game_over(page) \
-            and time.monotonic() < deadline:
+    yours = page.locator(".moves-section .moves > .move, .moves-section .sway-panel")
+    while not yours.count() and not game_over(page) and time.monotonic() < deadline:
         page.wait_for_timeout(150)
 
 

@@ -56,15 +56,19 @@ def records(page: Page) -> list[dict]:
     return page.evaluate("window.cartelRecord")
 
 
+def recorded_kingpin_game(live_server, browser, pace: str) -> tuple[Tab, Page, str]:  # noqa: F811
+    """A Kingpin game to $3,000, you against a greedy bot, in a tab recording every change of the page."""
+    tab = Tab(browser, live_server.url)
+    tab.page.add_init_script(RECORDER)
+    tab.open()
+    set_pace(tab.page, pace)
+    return tab, tab.page, create_game(tab.page, "kingpin", [("human", None), ("bot", "greedy")], {"target": 3000})
+
+
 def test_a_bots_move_is_seen_on_the_board_before_your_buttons_return(live_server, browser):  # noqa: F811
     """Item 1: each of the others' events is folded into the board as it is told (the board shows that
     version: state?version=N), your moves wait until the narration has caught up, and Skip ends it."""
-    tab = Tab(browser, live_server.url)
-    page = tab.page
-    page.add_init_script(RECORDER)
-    tab.open()
-    set_pace(page, "normal")
-    game_id = create_game(page, "kingpin", [("human", None), ("bot", "greedy")], {"target": 3000})
+    tab, page, game_id = recorded_kingpin_game(live_server, browser, "normal")
     token = seat_token(page, game_id)
     ended_at = end_my_turn(page)
     page.evaluate("window.cartelRecord = []")
@@ -117,12 +121,7 @@ def end_my_turn(page: Page) -> int:
 def test_the_result_comes_after_the_last_line_is_told(live_server, browser):  # noqa: F811
     """Item 1: the game-over panel waits for the narration (it once showed while the bot's last turn was
     still being told): a Kingpin game to $3,000 against a greedy bot, its bursts told at the fast pace."""
-    tab = Tab(browser, live_server.url)
-    page = tab.page
-    page.add_init_script(RECORDER)
-    tab.open()
-    set_pace(page, "fast")
-    game_id = create_game(page, "kingpin", [("human", None), ("bot", "greedy")], {"target": 3000})
+    tab, page, game_id = recorded_kingpin_game(live_server, browser, "fast")
     deadline = time.monotonic() + 150
     while not game_over(page):
         assert time.monotonic() < deadline, "the game did not end"

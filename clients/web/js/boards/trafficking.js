@@ -58,7 +58,7 @@ export function shortName(name) {
   const note = /\(([^)]*)\)\s*$/.exec(name)?.[1];
   let main = name.replace(/\s*\([^)]*\)\s*$/, "").replace(/^The /, "");
   main = main.replace(/^11-7 Inconvenience Store$/, "11-7").replace(/^Blitz Cab Stand$/, "Cab").replace(/^THC Subway: (\w+) Station$/, "Subway $1")
-    .replace(/^St\. Semillia Expressway$/, "Express-way").replace(/ (Clothing|Record|Guitar|Health Food|Flower|Smoke) (Store|Shop|Shoppe)$/, "")
+    .replace(/^St\. Semillia Expressway$/, "Expressway").replace(/ (Clothing|Record|Guitar|Health Food|Flower|Smoke) (Store|Shop|Shoppe)$/, "")
     .replace(/ Hamburgers$/, "").replace(/ Video Arcade$/, "").replace(/ Radio Station$/, "").replace(/ Pizza Parlour$/, "'s").replace(/'s's$/, "'s")
     .replace(/ All Night Donuts$/, "").replace(/^Yakk Bluff & Stalum Legal Office: NO BUST ZONE$/, "No Bust Zone").replace(/ Hotel$/, "")
     .replace(/ Cop Shop$/, "").replace(/^Marcus M\. Mark$/, "Marcus").replace(/ Tavern$/, "").replace(/^Lucky Seven Club$/, "Lucky 7");
