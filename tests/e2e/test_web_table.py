@@ -205,39 +205,40 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
     # and not others (a large one turns nearly every roll: test_web_play_every_game.py's player)
     me = Player(page, seed=38, avoid=("DrawWeight", "DrawBaller"))
     asked: list[str] = []  # the questions' texts
-    clicked: set[int] = set()  # the versions at which a Sway question was answered by a click
-    answered: dict[int, dict] = {}  # version -> the seat's view, for every EndSway the page sent
-
+    chosen: dict[int, dict] = {}  # version -> the seat's view, for every question the test saw and answered
+    clicked: set[int] = set()  # the versions at which a question was answered by a click (the Player's too)
+    answered: dict[int, dict] = {}  # version -> the seat's view, for every EndSway sent with no Sway before it
     last = {"type": None}
 
     def hold_end_sway(route):
         body = json.loads(route.request.post_data or "{}")
-        if body.get("type") == "EndSway" and last["type"] == "Sway":  # the Done of a Sway the player set
-            clicked.add(int(route.request.headers.get("if-match", '"0"').strip('"')))
-        last["type"] = body.get("type")
-        if body.get("type") == "EndSway":
+        if body.get("type") == "EndSway" and last["type"] != "Sway":  # a Sway's Done: decided before its Sway
             version = int(route.request.headers.get("if-match", '"0"').strip('"'))
             doc = game_as(live_server, game_id, token)
             # a window with a Baller card to play is always asked; the game moved on: not judged here
             if doc["version"] == version and not any(m["type"] == "PlayCard" for m in doc["legal_moves"]):
                 answered[version] = doc["view"]
+        last["type"] = body.get("type")
         route.continue_()
     page.route("**/commands", hold_end_sway)
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and not game_over(page):
         panel = page.locator(".sway-panel")
         if panel.count():
+            version = version_of(page)
+            doc = game_as(live_server, game_id, token)
             asked.append(panel.inner_text())
-            clicked.add(version_of(page))
+            if doc["version"] == version and not any(m["type"] == "PlayCard" for m in doc["legal_moves"]):
+                chosen[version] = doc["view"]
+            clicked.add(version)
             page.locator(".sway-panel button.sway-done").click()
             page.wait_for_timeout(300)
             continue
         me.play_once()
         clicked |= {v for v, _, kind in me.clicks if kind == "EndSway"}
-        if len(set(answered) & clicked) >= 3 and len(set(answered) - clicked) >= 3:
+        if len(chosen) >= 3 and len(set(answered) - clicked) >= 3:
             break
     auto = {v: view for v, view in answered.items() if v not in clicked}
-    chosen = {v: view for v, view in answered.items() if v in clicked}
     assert auto and chosen, f"{len(auto)} Sway windows answered by the page, {len(chosen)} asked"
     for version, view in auto.items():
         assert not sway_can_change(view, 0), f"v{version}: not asked, yet a Sway could change {view['roll']}"

@@ -342,7 +342,10 @@ function render(page) {
   replace(el.title, `${rs.title} `, h("span", { class: `badge ${up ? doc.status : "active"}` }, up ? doc.status : "active"), " ",
     h("span", { class: "muted dev-only" }, `v${page.shown?.version ?? doc.version}`), " ",
     rs.rules_doc ? h("a", { class: "rules-link", href: `#/rules/${doc.ruleset}`, target: "_blank", rel: "noopener" }, "Rules") : null);
-  if (up) announceTurn(page);
+  if (up) {
+    announceTurn(page);
+    for (const panel of [el.status, el.moves]) panel.style.minHeight = "";
+  }
   replace(el.settings, settingsMenu(page));
   replace(el.status, statusLines(page));
   replace(el.seatPanel, seatControls(page));
@@ -358,6 +361,9 @@ function renderProgress(page) {
   if (title) title.textContent = `v${page.shown?.version ?? ""}`;
   const left = page.pending.length;
   const skipButton = () => h("button", { class: "secondary skip-narration", onclick: () => skip(page) }, "Skip");
+  // the panels keep their height while the others' moves are told: on a phone the board is below them,
+  // and a panel shrinking to one line and growing back would make the board jump under the player's finger
+  for (const panel of [page.el.status, page.el.moves]) panel.style.minHeight = `${Math.max(panel.offsetHeight, parseFloat(panel.style.minHeight) || 0)}px`;
   replace(page.el.status, statusLines(page));
   replace(page.el.moves, h("div", { class: "catching-up" },
     h("p", {}, page.seat === null ? "Showing what happened" : "Your moves come back once the others' moves are shown",
