@@ -8,7 +8,7 @@
 import { api, ruleset, seats, prefs, gamePrefs, idempotencyKey, describeError, ApiError } from "./api.js";
 import { h, replace, countdown, brief, words, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
-import { who, seatWords } from "./boards/pick.js";
+import { who, seatWords, namedSeats } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
 import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
 import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT, SWAY_HELP } from "./sway.js";
@@ -290,11 +290,7 @@ function logLine(page, event, told = false) {
 // The sentence with the seats it names in their colours, by the names the page uses ("Seat 2", the
 // server's word for a seat without a name, is the seat's colour here, as everywhere on the page).
 function sentence(page, narration) {
-  // "Seat 2" is the server's name for a seat whose player gave none (rules/narration.py Names)
-  const rename = (text) => String(text).replace(/\bSeat (\d+)\b/g, (said, n) => {
-    const info = page.doc.seats?.[n];
-    return info && !info.name && info.kind !== "bot" ? who(page.doc, Number(n)) : said;
-  });
+  const rename = (text) => namedSeats(text, page.doc);
   let parts = [rename(narration.text)];
   for (const ref of narration.refs || []) {
     if (ref.kind !== "seat" || !ref.text) continue;

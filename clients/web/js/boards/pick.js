@@ -51,3 +51,12 @@ export function seatWords(text, doc) {
   return String(text).replace(/\bseats ((?:\d+, )*\d+)/gi, (_, list) => list.split(", ").map((n) => who(doc, Number(n))).join(", "))
     .replace(/\bseat (\d+)/gi, (_, n) => who(doc, Number(n)));
 }
+
+// "Seat 2" is the server's name for a seat whose player gave none (rules/narration.py Names): the page's
+// name for it instead, in a narrated sentence.
+export function namedSeats(text, doc) {
+  return String(text).replace(/\bSeat (\d+)\b/g, (said, n) => {
+    const info = doc?.seats?.[n];
+    return info && !info.name && info.kind !== "bot" ? who(doc, Number(n)) : said;
+  });
+}
