@@ -353,6 +353,7 @@ function render(page) {
 // While the narration is behind: the status and the moves say so, with Skip.
 function renderProgress(page) {
   if (caughtUp(page)) return;
+  if (!page.pending.length && !page.telling) waitForFeed(page); // nothing left to tell: the feed is behind
   const title = page.el.title.querySelector(".dev-only");
   if (title) title.textContent = `v${page.shown?.version ?? ""}`;
   const left = page.pending.length;
