@@ -200,7 +200,7 @@ def test_a_stream_that_stalls_open_is_replaced_once_the_game_moves_on_without_it
     # heartbeat, which an EventSource cannot see anyway): the page asks the game's version after a
     # silence and follows again from the last version it saw
     created = requests.post(f"{live_server.url}/v1/games", timeout=10, json={
-        "ruleset": "kingpin", "seats": [{"kind": "human"}] * 2}).json()
+        "ruleset": "kingpin", "seats": [{"kind": "human"}] * 2, "contribution_seconds": 0}).json()
     game_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
     tab = Tab(browser, live_server.url)
     page = tab.page
