@@ -583,8 +583,9 @@ function watchFeed(page) {
 
 // ---- the board and the moves --------------------------------------------------------------
 
+// the server's labels name a seat whose player gave no name "Seat N" (rules/narration.py Names): the page's name
 function movesWithLabels(doc) {
-  return (doc.legal_moves || []).map((move, i) => ({ move, label: (doc.move_labels || [])[i] || move.type }));
+  return (doc.legal_moves || []).map((move, i) => ({ move, label: namedSeats((doc.move_labels || [])[i] || move.type, doc) }));
 }
 
 // the moves the page offers now: none while the narration is behind
