@@ -487,6 +487,7 @@ function resultPanel(page) {
 // The outcome's reason with seat numbers in it ("seat 2 reached 10 points") in the players' names.
 export function outcomeText(outcome, doc = null) {
   if (!outcome) return "";
+  if (!doc && outcome.text) return outcome.text;  // a verdict's outcome: the server's own sentence
   let reason = outcome.reason ? String(outcome.reason) : "";
   if (doc) reason = seatWords(reason, doc);
   if (!doc) {
