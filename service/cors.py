@@ -13,7 +13,8 @@ from flask import Flask
 from flask_cors import CORS
 
 ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID"]
-EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]
+EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+                   "RateLimit-Policy"]
 PREFLIGHT_MAX_AGE = 600  # seconds a browser may cache a preflight answer
 
 

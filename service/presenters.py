@@ -28,9 +28,11 @@ def summary(game_id: str, meta: dict) -> dict:
             "seed_source": meta.get("seed_source", "server")}
 
 
-def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
+def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int | None = None) -> dict:
     """Whose turn it is and what `seat` (None: a spectator) may send now: what a client acts on.
-    The game document holds it all; the live stream sends it after each batch of events (`turn`)."""
+    The game document holds it all; the live stream sends it after each batch of events (`turn`).
+    `now`: the server's clock in ms (by default this process's), for the time left beside each deadline."""
+    now = int(time.time() * 1000) if now is None else now
     moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
     return {
         "version": game.version,
@@ -41,12 +43,13 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
         # `you` with `awaiting`'s keys must convert; this list needs no conversion
         "awaiting_seats": sorted(game.awaiting()),
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
+        "clocks_remaining_ms": {str(s): max(0, deadline - now) for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
         # each written from the seat's view, never the true state (rules/ruleset.py `label`)
         "move_labels": move_labels(game.ruleset, game.state, seat, moves, game.names, view),
         "outcome": outcome(game) if game.ended else None,  # finished or abandoned: the outcome is known
         # before the start: the human seats whose entropy it waits for (a client holding one sends some)
-        "contributions": contributions(game),
+        "contributions": contributions(game, now),
     }
 
 
@@ -74,9 +77,8 @@ def game_document(game: Game, seat: int | None, now: int) -> dict:
     """What `seat` (None: a spectator) may know about the game now (`now`: the server's clock, ms)."""
     doc = summary(game.id, game.meta)
     view = game.ruleset.view(game.state, seat) if game.state is not None else None
-    doc.update(turn_state(game, seat, view))  # its labels are written from the same view
+    doc.update(turn_state(game, seat, view, now))  # its labels are written from the same view; now: the runner's clock
     doc["seed_commitment"] = game.meta["seed_commitment"]
-    doc["contributions"] = contributions(game, now)  # as turn_state's, from the runner's clock
     doc["view"] = view
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published

@@ -65,6 +65,11 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("malformed-last-event-id", 400, "Malformed Last-Event-ID",
                 "Last-Event-ID is not a version from 0 to 2^63-1.",
                 "Send the `id` of the last event you read, or none.", "Last-Event-ID"),
+    ProblemType("resume-beyond-version", 400, "Resume point beyond the game",
+                "`after` or Last-Event-ID names a version the game has not reached: it is not a point this feed "
+                "could have sent (another game's, or a client's own count).",
+                "Resume from the `id` of the last event you read from this game, or from 0.",
+                param_doc="`after` or `Last-Event-ID`, whichever is past the game"),
     ProblemType("entropy-before-commitment", 400, "Entropy sent before the commitment",
                 "`entropy` with POST /v1/games: the server would see it before committing to its seed, so it "
                 "could choose a seed to suit it.", "Create the game without it, then send it with POST "

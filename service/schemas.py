@@ -281,6 +281,10 @@ class TurnFields(Strict):
                        "`you in awaiting_seats` says whether the reader must act"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
+    clocks_remaining_ms = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True, metadata={
+        "description": "seat -> the time left on its clock, ms: each deadline of `clocks` less the server's clock "
+                       "when the document was made (for clients whose clock differs from the server's; 0 once "
+                       "past)"})
     legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
         "description": "Every command the caller may send now, each postable as-is (per ruleset, each validates "
                        "against GET /v1/rulesets/{name}/schema `commands`); empty when the caller is not "
@@ -432,6 +436,9 @@ class TicketSchema(Strict):
     ticket = ma.fields.String(required=True, metadata={"description": "Pass as ?ticket= on the events endpoint"})
     seat = ma.fields.Integer(required=True)
     expires_at = ma.fields.Integer(required=True, metadata={"description": "ms since the epoch; connect before"})
+    remaining_ms = ma.fields.Integer(required=True, metadata={
+        "description": "expires_at less the server's clock when the ticket was made: the time left, for clients "
+                       "whose clock differs from the server's"})
 
 
 class EventsPageSchema(Strict):

@@ -22,9 +22,13 @@ STORE_DOWN = {503: "The event store is unreachable and nothing was appended: ret
                    "(same Idempotency-Key)"}
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying", "schema": {"type": "integer"}}}
 RATE_LIMIT_HEADERS = {
-    "RateLimit-Limit": {"description": "Requests a minute this client may send", "schema": {"type": "integer"}},
+    "RateLimit-Limit": {"description": "The tightest limit's burst: requests this client may send at once after "
+                                       "a quiet spell (the same unit as RateLimit-Remaining)",
+                        "schema": {"type": "integer"}},
     "RateLimit-Remaining": {"description": "Requests it may send right now", "schema": {"type": "integer"}},
     "RateLimit-Reset": {"description": "Seconds until its burst is full again", "schema": {"type": "integer"}},
+    "RateLimit-Policy": {"description": '"<burst>;w=<seconds>": the burst refills over that many seconds (its '
+                                        "steady rate is burst/w requests a second)", "schema": {"type": "string"}},
 }
 ETAG = {"ETag": {"description": 'The game version and the audience the document was redacted for, e.g. "12-s0" '
                           '(seat 0), "12-spectator": two readers never share one.  If-Match takes it (or the bare '

@@ -71,6 +71,19 @@ def idempotency_key() -> str | None:
     return key
 
 
+def resume_point(game, after: int, last_id: int | None) -> int:
+    """Where a feed resumes: the later of `after` and Last-Event-ID; 400 past the game's version (no event
+    of this feed has that id, so a client that sends it is reading another game or counting on its own,
+    and would otherwise wait silently for events it has already been told of)."""
+    point = max(after, last_id or 0)
+    if point > game.version:
+        said = "Last-Event-ID" if last_id is not None and last_id > after else "after"
+        raise Problem(400, "resume-beyond-version", f"{said} is {point}, but this game is at version "
+                      f"{game.version}: resume from the id of the last event you read from it",
+                      param=said)
+    return point
+
+
 def last_event_id() -> int | None:
     """The version an SSE client saw last (Last-Event-ID, sent by EventSource on reconnect); 400 unless it is one.
     A 400 (not a stream that breaks at once) makes a browser's EventSource stop instead of reconnecting forever."""
@@ -165,7 +178,7 @@ class Events(MethodView):
         game, seat = load_for_reader(game_id, query.get("ticket"))
         last_id = last_event_id()
         if "text/event-stream" in request.headers.get("Accept", ""):
-            after = max(query["after"], last_id or 0)
+            after = resume_point(game, query["after"], last_id)
             hub, limit = engine().hub, current_app.config["SSE_MAX_FOLLOWERS"]
             if hub.followers >= limit:  # keep threads for commands: a full node sheds new followers
                 raise Problem(503, "too-many-followers", f"this server process follows {limit} streams, its "
@@ -175,8 +188,9 @@ class Events(MethodView):
                                       current_app.config["SSE_HEARTBEAT_SECONDS"], engine().recent)
             return Response(stream_with_context(generator), mimetype="text/event-stream",
                             headers={**PER_READER, "X-Accel-Buffering": "no"})
-        events = engine().runner.events_for(game, seat, query["after"], query["limit"])
-        next_after = events[-1]["version"] if events else query["after"]
+        after = resume_point(game, query["after"], None)  # a page is asked for by `after` alone
+        events = engine().runner.events_for(game, seat, after, query["limit"])
+        next_after = events[-1]["version"] if events else after
         return {"events": events, "version": game.version, "next_after": next_after,
                 "has_more": next_after < game.version}, 200, PER_READER
 
@@ -196,7 +210,7 @@ def stream_through_pushpin(push: Push, query: dict, game_id: str) -> Response:
     else:
         game, seat = load_for_reader(game_id, ticket or None)
     resumed = last_id(request.headers.get("Grip-Last"), channel(game_id, seat))
-    after = resumed if resumed is not None else max(query["after"], last_event_id() or 0)
+    after = resumed if resumed is not None else resume_point(game, query["after"], last_event_id())
     reply = answer(engine().runner, game, seat, after, next_link(push.key, game_id, seat),
                    current_app.config["SSE_HEARTBEAT_SECONDS"], opening="Grip-Last" not in request.headers,
                    recover_seconds=current_app.config["GRIP_RECOVER_SECONDS"])
@@ -269,5 +283,6 @@ class Tickets(MethodView):
         seat = seat_of(game.meta, token)
         ticket, ttl = new_token(), current_app.config["STREAM_TICKET_SECONDS"]
         runner.store.issue_ticket(game_id, hash_token(ticket), seat, ttl)
-        return ({"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000}, 201,
+        return ({"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000,
+                 "remaining_ms": ttl * 1000}, 201,
                 {"Cache-Control": "no-store"})

@@ -19,7 +19,7 @@ def test_address_and_token_limits_in_one_script_on_a_cluster(redis_cluster, redi
     # the token's burst is 3 (30 s of 6 a minute): the 4th is refused, with a wait of about one interval (10 s)
     assert [a.status_code for a in answers] == [200, 200, 200, 429]
     assert 1 <= int(answers[-1].headers["Retry-After"]) <= 10 and "from this token" in answers[-1].json["detail"]
-    assert answers[0].headers["RateLimit-Limit"] == "6" and answers[0].headers["RateLimit-Remaining"] == "2"
+    assert answers[0].headers["RateLimit-Limit"] == "3" and answers[0].headers["RateLimit-Remaining"] == "2"
     assert client.get(f"/v1/games/{created['id']}").status_code == 200  # the address still has room
 
 

@@ -25,7 +25,8 @@ def test_per_address_limit_answers_429_with_retry_after(redis_server, redis_clie
     refused = answers[-1]
     assert refused.mimetype == "application/problem+json" and "a minute from this address" in refused.json["detail"]
     assert 1 <= int(refused.headers["Retry-After"]) <= 10  # the next request is due within one interval
-    assert answers[0].headers["RateLimit-Limit"] == "6" and answers[0].headers["RateLimit-Remaining"] == "4"
+    assert answers[0].headers["RateLimit-Limit"] == "5" and answers[0].headers["RateLimit-Remaining"] == "4"
+    assert answers[0].headers["RateLimit-Policy"] == "5;w=50"  # 5 at once, refilled over 50 s: 6 a minute
     assert refused.headers["RateLimit-Remaining"] == "0" and 40 <= int(refused.headers["RateLimit-Reset"]) <= 51
     assert client.get("/healthz").status_code == 200  # probes are never limited
 

@@ -20,7 +20,7 @@ from rules import RULESETS
 from rules.base import Rng
 from rules.bot_seat import BOTS_REVISION, bot_command, bot_key, provenance, seat_state, wire
 from service.wiring import build_engine
-from tests.support.processes import Worker, wait_until
+from tests.support.processes import Worker, wait_for_game
 from tests.support.race import RACE
 from tests.support.snoop import NOTHING, SNOOP, UNREACHABLE
 
@@ -44,8 +44,7 @@ def snooped_game(engine, redis_server, tmp_path, **env) -> tuple[list[int], list
     worker.start()
     try:
         game = engine.runner.create_game("snoop", [{"kind": "bot", "level": "snoop"}] * 2, seed="snooped")
-        done = wait_until(lambda: (g := engine.runner.load(game.id)).status == "finished" and g, timeout=60,
-                          what="the snoop bots to finish")
+        done = wait_for_game(lambda: engine.runner.load(game.id), what="the snoop bots to finish")
     finally:
         worker.stop()
     return done.state["guesses"], done.state["numbers"]

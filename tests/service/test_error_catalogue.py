@@ -79,6 +79,11 @@ def malformed_last_event_id(app, client):
     return client.get(f"/v1/games/{game_id}/events", headers={"Last-Event-ID": "yesterday"})
 
 
+def resume_beyond_version(app, client):
+    game_id, _ = new_race(client)
+    return client.get(f"/v1/games/{game_id}/events?after=999999")
+
+
 def entropy_before_commitment(app, client):
     return client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "entropy": "mine"})
 
@@ -260,6 +265,7 @@ GUNICORN = {"uri-too-long": ("GET", "/v1/games/" + "x" * 5000, {}),
             "http-error": ("GET", "/v1/rulesets", {"Expect": "202-accepted"})}
 PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "malformed-idempotency-key": "Idempotency-Key", "malformed-last-event-id": "Last-Event-ID",
+          "resume-beyond-version": "after",
           "token-malformed": "Authorization", "ticket-invalid": "ticket", "option-invalid": "options.goal",
           "seat-count-invalid": "seats", "bot-level-invalid": "seats.2.level",
           "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",

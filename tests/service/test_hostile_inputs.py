@@ -80,7 +80,7 @@ def test_strict_json_limits_are_exact():
 def test_after_and_last_event_id_beyond_a_stream_id_are_400(client, race):
     game_id, tokens = race
     url = f"/v1/games/{game_id}/events"
-    assert client.get(f"{url}?after={MAX_VERSION}").json["events"] == []
+    assert problem(client.get(f"{url}?after={MAX_VERSION}"), 400)["code"] == "resume-beyond-version"
     problem(client.get(f"{url}?after={2**64}"), 400)
     problem(client.get(f"{url}?after={2**63}"), 400)
     for value in (str(2**64), "banana", "-1", "\u00b2", "1" * 5000):
@@ -94,12 +94,22 @@ def test_after_and_last_event_id_beyond_a_stream_id_are_400(client, race):
                         headers={**bearer(tokens[0]), "If-Match": f'"{2**63}"'}), 400)
 
 
-def test_a_last_event_id_past_the_end_streams_heartbeats_not_an_error(app, client, race):
-    app.config["SSE_MAX_SECONDS"] = 0.3
+def test_a_resume_point_past_the_game_is_a_400_not_a_silent_wait(client, race):
+    """Issue 36 item 7: `after` or Last-Event-ID past the game's version names no event of this feed (another
+    game's id, a client's own count): a 400 problem, on the stream as on the pages, not heartbeats that
+    echo it; the game's own version still resumes (nothing new yet: a page with no events)."""
     game_id, _ = race
-    response = client.get(f"/v1/games/{game_id}/events",
-                          headers={"Accept": "text/event-stream", "Last-Event-ID": str(MAX_VERSION)})
-    assert response.status_code == 200 and response.get_data(as_text=True).startswith("retry: ")
+    url = f"/v1/games/{game_id}/events"
+    version = client.get(f"/v1/games/{game_id}").json["version"]
+    for headers, query in (({"Accept": "text/event-stream", "Last-Event-ID": str(version + 1)}, ""),
+                           ({"Accept": "text/event-stream"}, f"?after={version + 1}"),
+                           ({"Accept": "text/event-stream", "Last-Event-ID": str(MAX_VERSION)}, ""),
+                           ({}, f"?after={version + 1}")):
+        refused = problem(client.get(url + query, headers=headers), 400)
+        assert refused["code"] == "resume-beyond-version" and str(version) in refused["detail"], refused
+    assert refused["param"] == "after"
+    assert client.get(f"{url}?after={version}").json == {"events": [], "version": version, "next_after": version,
+                                                        "has_more": False}
 
 
 # ------------------------------------------------------------- creation (items 5, 7)

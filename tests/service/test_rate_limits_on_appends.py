@@ -71,7 +71,7 @@ def test_a_command_costs_one_round_trip_with_both_limits_on(redis_server, redis_
     assert sent[0].startswith("EVALSHA") and rest[:int(n_keys)] == [
         "rl:{ratelimit}:addr:127.0.0.1", f"rl:{{ratelimit}}:tok:{hash_token(second)[:32]}",
         f"g:{{{game}}}:events", f"g:{{{game}}}:meta", f"g:{{{game}}}:idem:-"]
-    assert answers[0].headers["RateLimit-Limit"] == "600" and int(answers[0].headers["RateLimit-Remaining"]) >= 90
+    assert answers[0].headers["RateLimit-Limit"] == "100" and int(answers[0].headers["RateLimit-Remaining"]) >= 90
 
 
 def test_over_its_limit_a_command_gets_429_and_appends_nothing(redis_server, redis_client):
@@ -86,7 +86,7 @@ def test_over_its_limit_a_command_gets_429_and_appends_nothing(redis_server, red
     assert refused.status_code == 429 and refused.mimetype == "application/problem+json"
     assert "requests a minute from this token" in refused.json["detail"]
     assert 1 <= int(refused.headers["Retry-After"]) <= 10  # about one interval
-    assert refused.headers["RateLimit-Limit"] == "6" and refused.headers["RateLimit-Remaining"] == "0"
+    assert refused.headers["RateLimit-Limit"] == "3" and refused.headers["RateLimit-Remaining"] == "0"
     assert client.get(f"/v1/games/{game}").json["version"] == version
     assert len(redis_client.xrange(f"g:{{{game}}}:events")) == version
 

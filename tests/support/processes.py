@@ -87,6 +87,22 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.05, what: s
     raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
 
 
+def wait_for_game(load, stall: float = 60.0, interval: float = 0.1, what: str = "the game to finish"):
+    """Until `load()` (a game: `.version`, `.status`) is finished, failing only when its version has not moved
+    for `stall` seconds. A whole game's length depends on the machine's load; a game that stops moving is
+    the failure, not one that moves slowly (a worker shares two cores with a whole suite)."""
+    seen, moved = None, time.monotonic()
+    while True:
+        game = load()
+        if game.status == "finished":
+            return game
+        if game.version != seen:
+            seen, moved = game.version, time.monotonic()
+        elif time.monotonic() - moved > stall:
+            raise TimeoutError(f"waiting for {what}: no move for {stall}s at version {seen} ({game.status})")
+        time.sleep(interval)
+
+
 class PortTaken(Exception):
     """The server a test started could not listen on its port: another one got there first."""
 
