@@ -21,6 +21,6 @@ def verify_offline(body: bytes, bots: str = "fast", expect_commitment: str | Non
     try:
         records = read_history(body)
     except ValueError as error:
-        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed request", "status": 400,
+        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed history", "status": 400,
                                  "detail": str(error)}) from None
     return ReplayResult.from_json(verify_history(records, RULESETS, bots, expect_commitment))

@@ -74,12 +74,12 @@ def check_may_act(table: Mapping[str, Any], status: str, awaiting: Mapping[int, 
     refuse_if_abandoned(table)
     seats = table["seats"]
     controller = seats[seat]["kind"] if 0 <= seat < len(seats) else None
+    if status != "active":  # first: a finished game's seat is not reclaimed to play again
+        reason = "the game is over" if status == "finished" else "the game has not started: seats are still open"
+        raise NotAwaited(reason, rule="game status")
     if sender == "seat" and controller == "bot":
         raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
                               f"(POST /v1/games/{game_id}/seats/{seat}/reclaim) to play again", rule="seat control")
-    if status != "active":
-        reason = "the game is over" if status == "finished" else "the game has not started: seats are still open"
-        raise NotAwaited(reason, rule="game status")
     if seat not in awaiting:
         waiting_for = ", ".join(f"seat {s} ({kind})" for s, kind in sorted(awaiting.items())) or "nobody"
         raise NotAwaited(f"seat {seat} may not act now; waiting for {waiting_for}", rule="turn order")

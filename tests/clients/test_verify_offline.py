@@ -100,7 +100,9 @@ def test_a_file_the_service_refuses_is_refused_offline_in_its_words(app, tmp_pat
     problem = app.test_client().post("/v1/replays", data=path.read_bytes(), content_type="application/x-ndjson")
     assert problem.status_code == 400
     assert main(["--url", NOWHERE, "verify", "--offline", str(path)]) == 2
-    assert f"error: 400 Malformed request: {problem.json['detail']}" in capsys.readouterr().err
+    # the server's title and detail, word for word (the title once differed: "Malformed request")
+    assert problem.json["title"] == "Malformed history"
+    assert f"error: 400 {problem.json['title']}: {problem.json['detail']}" in capsys.readouterr().err
 
 
 def test_a_re_seeded_forgery_verifies_by_itself_and_is_refused_against_the_kept_commitment(app, exported, tmp_path,

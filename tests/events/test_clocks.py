@@ -66,6 +66,15 @@ def test_a_seat_handed_to_a_bot_refuses_its_human_even_out_of_turn_and_names_the
     clocks.check_may_act(table, "active", {1: "move"}, 1, "bot")  # the bot plays it now
 
 
+def test_a_finished_game_says_it_is_over_before_any_word_on_seat_control():
+    """Issue 36 item 7: its seat went to a bot, but "reclaim it to play again" would be wrong: nothing is
+    left to play."""
+    table = table_of([HUMAN, HUMAN], CLOCK, clocks.hand_over(1, "random", "2 clock timeouts"))
+    with pytest.raises(clocks.NotAwaited, match="the game is over") as refused:
+        clocks.check_may_act(table, "finished", {}, 1, "seat", "g1")
+    assert refused.value.rule == "game status"
+
+
 @pytest.mark.parametrize("seats, sender", [([HUMAN, BOT], "bot"), ([BOT, HUMAN], "clock")])
 def test_a_bot_may_not_move_for_a_human_nor_a_clock_for_a_bot(seats, sender):
     with pytest.raises(clocks.NotInControl, match="seat 0 is controlled by") as refused:
