@@ -9,6 +9,9 @@ from events.runner import Game
 from rules import narration
 from rules.describe import move_labels
 
+# who sends a seat's moves now: its human, a bot (from the start, or since its clock ran out), or nobody yet
+CONTROLLER = {"human": "human", "bot": "bot", "open": "nobody"}
+
 
 def seat_list(game: Game) -> list[dict]:
     return [{"seat": n, **spec} for n, spec in enumerate(game.seats)]
@@ -33,15 +36,25 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int 
     The game document holds it all; the live stream sends it after each batch of events (`turn`).
     `now`: the server's clock in ms (by default this process's), for the time left beside each deadline."""
     now = int(time.time() * 1000) if now is None else now
-    moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
+    seats, awaiting = game.seats, game.awaiting()
+    # a seat its clock handed to a bot is the bot's until its human reclaims it: its human is offered no
+    # move (each would be refused, seat-played-by-bot), and told how to take it back
+    played_by_bot = seat is not None and seats[seat]["kind"] == "bot"
+    moves = game.ruleset.legal_moves(game.state, seat) if seat in awaiting and not played_by_bot else []
     return {
         "version": game.version,
         "status": game.status,
         "you": seat,
-        "awaiting": {str(s): kind for s, kind in sorted(game.awaiting().items())},
+        "awaiting": {str(s): kind for s, kind in sorted(awaiting.items())},
         # the same seats as integers, like `you`: JSON object keys are strings, so a client comparing
         # `you` with `awaiting`'s keys must convert; this list needs no conversion
-        "awaiting_seats": sorted(game.awaiting()),
+        "awaiting_seats": sorted(awaiting),
+        # several seats awaited at once (a simultaneous phase, a window of answers): a turn message may be
+        # overtaken by another seat's move before the reader's arrives
+        "simultaneous": len(awaiting) > 1,
+        "controlled_by": {str(n): CONTROLLER[spec["kind"]] for n, spec in enumerate(seats)},
+        "reclaim": (f"/v1/games/{game.id}/seats/{seat}/reclaim" if played_by_bot and game.status == "active"
+                    else None),
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "clocks_remaining_ms": {str(s): max(0, deadline - now) for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,

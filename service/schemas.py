@@ -279,6 +279,17 @@ class TurnFields(Strict):
     awaiting_seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
         "description": "The seats awaited now (the keys of awaiting as integers, ascending): "
                        "`you in awaiting_seats` says whether the reader must act"})
+    simultaneous = ma.fields.Boolean(required=True, metadata={
+        "description": "Several seats are awaited at once (a simultaneous phase, a window of answers): another "
+                       "seat's move may overtake this message, so a command sent on it may meet a newer version "
+                       "(409 with `still_legal`, or send `Prefer: handling=lenient`)"})
+    controlled_by = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(
+        validate=validate.OneOf(["human", "bot", "nobody"])), required=True, metadata={
+        "description": "seat -> who sends its moves now: `human`, `bot` (from the start, or since its clock handed "
+                       "it over) or `nobody` (an open seat)"})
+    reclaim = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "When the reader's seat is played by a bot since its clock ran out: the path to POST to take "
+                       "it back (the reader is offered no legal moves meanwhile); null otherwise"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
     clocks_remaining_ms = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True, metadata={

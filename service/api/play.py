@@ -64,6 +64,15 @@ def expected_version(body: dict) -> int | None:
     return version
 
 
+def prefers_lenient() -> bool:
+    """`Prefer: handling=lenient` (RFC 7240): a command whose If-Match is stale but which is still legal at the
+    game's current version is decided there instead of refused with 409 (the answer says so with
+    `Preference-Applied`). For a choice that does not depend on what moved: another seat's answer in a
+    simultaneous phase."""
+    return any(pref.strip().lower() == "handling=lenient"
+               for header in request.headers.getlist("Prefer") for pref in header.split(","))
+
+
 def idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.match(key):
@@ -101,7 +110,12 @@ class Commands(MethodView):
     decorators = [limits_ride_on_the_append]  # one Redis round trip for a command (service/ratelimit.py)
 
     @blp.arguments(CommandSchema)
-    @blp.response(200, CommandResultSchema, headers={**ETAG, **PER_READER_HEADERS, **RATE_LIMIT_HEADERS})
+    @blp.response(200, CommandResultSchema, headers={**ETAG, **PER_READER_HEADERS, **RATE_LIMIT_HEADERS,
+                                                     "Preference-Applied": {
+                                                         "description": "`handling=lenient` when the command was "
+                                                                        "decided at a newer version than If-Match "
+                                                                        "named, as `Prefer` asked",
+                                                         "schema": {"type": "string"}}})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
                    409: "Stale If-Match / expected_version (the body carries the current `version`, and `still_legal`: "
                         "whether this same command is legal at that version, to resend at once), or the game was "
@@ -113,7 +127,12 @@ class Commands(MethodView):
          "description": 'The version the command was decided against: "12", or the game\'s ETag, e.g. "12-s0"'},
         {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {
             "type": "string", "minLength": 1, "maxLength": 128, "pattern": IDEMPOTENCY_KEY.pattern},
-         "description": "Retry-safe key: the same key returns the original answer and appends nothing"}])
+         "description": "Retry-safe key: the same key returns the original answer and appends nothing"},
+        {"in": "header", "name": "Prefer", "required": False, "schema": {"type": "string"},
+         "description": "`handling=lenient` (RFC 7240): when If-Match is stale but the same command is still legal "
+                        "at the game's current version, decide it there instead of answering 409 (the answer "
+                        "then carries `Preference-Applied: handling=lenient`); for a choice that does not depend on "
+                        "what moved, such as an answer in a simultaneous phase"}])
     def post(self, command, game_id):
         """Send a command (one of the caller's `legal_moves`)."""
         token = bearer_token(required=True)
@@ -127,13 +146,23 @@ class Commands(MethodView):
                 raise
             game = runner.load(game_id)  # the seat may have been claimed since this process looked
             seat = seat_of(game.meta, token)
-        version = expected_version(command)
+        version, key, lenient = expected_version(command), idempotency_key(), prefers_lenient()
+        applied = {}
         try:
-            result = runner.execute(game_id, seat, command, expected_version=version,
-                                    idempotency_key=idempotency_key(), loaded=game, toll=g.get("toll"))
-        except ConcurrencyConflict as conflict:
-            # the 409 says whether the same command is legal now, so the client may resend it without a read
-            raise runner.judge_stale(conflict, game_id, seat, command) from None
+            try:
+                result = runner.execute(game_id, seat, command, expected_version=version,
+                                        idempotency_key=key, loaded=game, toll=g.get("toll"))
+            except ConcurrencyConflict as conflict:
+                # the 409 says whether the same command is legal now, so the client may resend it without a read
+                stale = runner.judge_stale(conflict, game_id, seat, command)
+                if not (lenient and stale.still_legal):
+                    raise stale from None
+                # Prefer: handling=lenient: the client asked for it to be decided at the current version instead
+                try:
+                    result = runner.execute(game_id, seat, command, idempotency_key=key, toll=g.get("toll"))
+                except (ConcurrencyConflict, IllegalMove):  # overtaken again: the 409 it asked to avoid
+                    raise stale from None
+                applied = {"Preference-Applied": "handling=lenient"}
         except IllegalMove as refusal:  # the rules write seat numbers; a player reads the players' names
             refusal.reason = seats_named(refusal.reason, game.names)
             raise
@@ -144,7 +173,8 @@ class Commands(MethodView):
         # Already in CommandResultSchema's shape (tests/service/test_api.py checks it): sent as it
         # is, without the schema's dump, the costliest step of a command's answer after the append.
         body = {"version": version, "status": result.game.status, "duplicate": result.duplicate, "events": events}
-        return current_app.json.response(body), 200, {"ETag": etag(result.game.version, seat), **PER_READER}
+        return current_app.json.response(body), 200, {"ETag": etag(result.game.version, seat), **PER_READER,
+                                                       **applied}
 
 
 @blp.route("/<string:game_id>/events")
