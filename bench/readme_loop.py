@@ -20,9 +20,9 @@ from pathlib import Path
 import requests
 from requests.adapters import HTTPAdapter
 
-from bench.common import report, web_env
+from bench.common import redis_only, report, web_env
 from clients.sdk import CartelClient, Conflict, SeatSpec
-from tests.support.processes import RedisServer, running_service
+from tests.support.processes import running_service
 
 SEATS = 3
 
@@ -66,7 +66,7 @@ def one_game(url: str, game_to: int, strip_prefer: bool) -> dict:
         game = server.create_game("druglord", [SeatSpec.human(f"p{n}") for n in range(SEATS)],
                                   options={"game_to": game_to})
     threads = [threading.Thread(target=seat_loop, args=(url, game.id, token, tally, strip_prefer))
-               for token in game.tokens[:SEATS]]
+               for token in (game.tokens[n] for n in range(SEATS))]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -81,17 +81,12 @@ def main() -> None:
     args = parser.parse_args()
     runs = {"shipped (Prefer: handling=lenient)": False, "without Prefer": True}
     totals = {name: {"sent": 0, "conflicts": 0} for name in runs}
-    with tempfile.TemporaryDirectory(prefix="bench-readme-loop-") as tmp:
-        redis_server = RedisServer(Path(tmp) / "redis")
-        redis_server.start()
-        try:
-            with running_service(redis_server.url, Path(tmp), env=web_env(CONTRIBUTION_SECONDS="0")) as web:
-                for _ in range(args.games):
-                    for name, strip in runs.items():  # alternated: the machine's noise falls on both
-                        tally = one_game(web.url, args.game_to, strip)
-                        totals[name] = {k: totals[name][k] + tally[k] for k in tally}
-        finally:
-            redis_server.stop()
+    with tempfile.TemporaryDirectory(prefix="bench-readme-loop-") as tmp, redis_only(Path(tmp)) as redis_server:
+        with running_service(redis_server.url, Path(tmp), env=web_env(CONTRIBUTION_SECONDS="0")) as web:
+            for _ in range(args.games):
+                for name, strip in runs.items():  # alternated: the machine's noise falls on both
+                    tally = one_game(web.url, args.game_to, strip)
+                    totals[name] = {k: totals[name][k] + tally[k] for k in tally}
     rows = [{"run": name, "games": args.games, "commands sent": t["sent"], "409s": t["conflicts"],
              "share": f"{t['conflicts'] / max(1, t['sent']):.1%}"} for name, t in totals.items()]
     report("readme_loop", rows, notes=["target (issue 36 item 4): at most 5% of sent commands conflict"])

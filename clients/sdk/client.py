@@ -81,6 +81,9 @@ class CartelClient:
         """game id -> the seed commitment this client was shown when it created, joined or contributed to the
         game (shared by its ``with_token`` clients): ``verify`` holds a history to it.  Pass a dict you keep
         (a file, a database) to hold them across runs, as the ``cartel`` CLI does."""
+        self.moved_to: dict[str, int] = {}
+        """game id -> the version this client's last accepted command took the game to (``send``): the turns
+        it follows mark older turn messages ``overtaken``."""
         self.auto_contribute = auto_contribute
         """Send this seat's own entropy when a followed game waits for it (``turns``, ``follow``): on by default,
         so nobody can choose the game's rolls, the server included (docs/fairness.md)."""
@@ -349,7 +352,9 @@ class CartelClient:
             try:
                 doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/commands", idempotent=True,
                                  json_body=dict(command), headers=headers)
-                return CommandResult.from_json(doc)
+                result = CommandResult.from_json(doc)
+                self.moved_to[game_id] = max(self.moved_to.get(game_id, -1), result.version)
+                return result
             except Conflict as conflict:
                 if conflict.still_legal is not True or conflict.version is None or resent >= resend_if_still_legal:
                     raise

@@ -295,6 +295,9 @@ class Turn:
     outcome: JSON | None
     events: list[Event] = field(default_factory=list)
     raw: JSON = field(default_factory=dict, repr=False, compare=False)
+    overtaken: bool = False
+    """This client's own command has taken the game past ``version`` since this message was sent (it was on
+    its way): its ``legal_moves`` are stale, and ``my_turn`` is False; a newer turn follows."""
 
     @property
     def contributions(self) -> JSON | None:
@@ -308,8 +311,9 @@ class Turn:
 
     @property
     def my_turn(self) -> bool:
-        """The caller's seat is awaited (``legal_moves`` holds what it may send)."""
-        return self.you is not None and self.you in self.awaiting
+        """The caller's seat is awaited and may act on this message: ``legal_moves`` holds what it may send
+        (False while a bot plays the seat, which is offered no moves, and when ``overtaken``)."""
+        return self.you is not None and self.you in self.awaiting and bool(self.legal_moves) and not self.overtaken
 
     @property
     def finished(self) -> bool:
@@ -317,10 +321,10 @@ class Turn:
         return self.status in ("finished", "abandoned")
 
     @classmethod
-    def from_json(cls, doc: JSON, events: list[Event] | None = None) -> Turn:
+    def from_json(cls, doc: JSON, events: list[Event] | None = None, overtaken: bool = False) -> Turn:
         return cls(doc["version"], doc["status"], doc.get("you"), _int_keys(doc.get("awaiting")),
                    _int_keys(doc.get("clocks")), list(doc.get("legal_moves") or []),
-                   list(doc.get("move_labels") or []), doc.get("outcome"), list(events or []), doc)
+                   list(doc.get("move_labels") or []), doc.get("outcome"), list(events or []), doc, overtaken)
 
 
 @dataclass(frozen=True)

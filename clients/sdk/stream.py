@@ -74,7 +74,10 @@ class EventStream:
             if isinstance(item, Event):
                 batch.append(item)
                 continue
-            yield Turn.from_json(item.raw, batch)
+            # a turn message older than this client's own last command in the game was on its way when
+            # that command landed: acting on it would only meet a 409
+            moved = self.client.moved_to.get(self.game_id, -1)
+            yield Turn.from_json(item.raw, batch, overtaken=item.raw["version"] < moved)
             batch = []
 
     def _contribute_if_owed(self, turn: Turn) -> None:
