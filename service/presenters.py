@@ -31,7 +31,7 @@ def summary(game_id: str, meta: dict) -> dict:
 def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
     """Whose turn it is and what `seat` (None: a spectator) may send now: what a client acts on.
     The game document holds it all; the live stream sends it after each batch of events (`turn`)."""
-    moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
+    moves = game.ruleset.legal_moves(game.state, seat) if clocks.is_awaited(game.awaiting(), seat) else []
     return {
         "version": game.version,
         "status": game.status,
