@@ -41,6 +41,10 @@ contributions the history records, so a changed contribution is named where it
 changes something: at the claim, which the table re-decides, or at the first
 draw of the set-up.  A history without contributions verifies as it always did.
 
+Each format is verified by its own function (`VERIFIERS`: format -> function), which names the
+parts its format records (events bound to the game, table commands re-decided, the stream a command
+draws from, how its draws are checked, bot moves re-run) over the parts they share.
+
 Each exported event also carries its `narration` (events/narration.py: a sentence and the
 places, cards and seats it touches), written from the event when the file is exported.  It is
 derived, not evidence: the verifier never reads it, so an export with it, without it (one from
