@@ -13,7 +13,6 @@ makes it.  The runner only delegates: each part can be read, tested and replaced
 """
 from __future__ import annotations
 
-import logging
 from typing import Any, Callable, Iterable, Mapping
 
 from events.archive import ArchiveStore
@@ -32,8 +31,6 @@ from rules.base import Ruleset
 __all__ = ["CommandResult", "Game", "GameNotFound", "GameRunner", "IdempotencyMismatch", "NotAwaited",
            "SeatPlayedByBot", "StaleCommand", "fold_game", "new_command_id", "now_ms", "redact_envelope"]
 
-log = logging.getLogger(__name__)
-
 
 class GameRunner:
     """The parts, built once per process (service/wiring.py), and the methods the service and the
@@ -48,7 +45,7 @@ class GameRunner:
         self.committer = Committer(store, self.repository, clock, snapshot_every)
         self.committer.failed = self.after_append_failed  # the method, which the service's runner extends
         self.handler = CommandHandler(self.repository, self.committer)
-        self.table = TableCommands(self.repository, self.committer)
+        self.table_commands = TableCommands(self.repository, self.committer)
         self._after_append = self._publish = None
         self.after_append = after_append
 
@@ -155,26 +152,27 @@ class GameRunner:
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0) -> Game:
-        return self.table.create_game(ruleset_name, seats, options, seed, clock, token_hashes, contribution_seconds)
+        return self.table_commands.create_game(ruleset_name, seats, options, seed, clock, token_hashes,
+                                               contribution_seconds)
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
                    entropy: str | None = None) -> Game:
-        return self.table.claim_seat(game_id, seat, token_hash, name, entropy)
+        return self.table_commands.claim_seat(game_id, seat, token_hash, name, entropy)
 
     def contribute(self, game_id: str, seat: int, entropy: str) -> Game:
-        return self.table.contribute(game_id, seat, entropy)
+        return self.table_commands.contribute(game_id, seat, entropy)
 
     def close_contributions(self, game_id: str, deadline: int) -> Game:
-        return self.table.close_contributions(game_id, deadline)
+        return self.table_commands.close_contributions(game_id, deadline)
 
     def expire_clock(self, game_id: str, seat: int, deadline: int) -> Game:
-        return self.table.expire_clock(game_id, seat, deadline)
+        return self.table_commands.expire_clock(game_id, seat, deadline)
 
     def hand_to_bot(self, game: Game, seat: int, level: str, reason: str) -> Game:
-        return self.table.hand_to_bot(game, seat, level, reason)
+        return self.table_commands.hand_to_bot(game, seat, level, reason)
 
     def reclaim_seat(self, game_id: str, seat: int) -> Game:
-        return self.table.reclaim_seat(game_id, seat)
+        return self.table_commands.reclaim_seat(game_id, seat)
 
     def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:
-        return self.table.abandon(game, idle_since, idle_seconds)
+        return self.table_commands.abandon(game, idle_since, idle_seconds)
