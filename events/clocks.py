@@ -4,7 +4,8 @@ Every question about whose turn it is and whose clock runs is answered here,
 from the table (events/table.py), the game's status and whom its rules await,
 and, for a clock, the time `now`, which the caller passes in:
 
-    who may act        awaited, check_may_act     (the runner, verify_history)
+    who may act        awaited, check_may_act     (the command handler, verify_history)
+                       is_awaited, controls       (the game document's legal moves, the clock job)
     when a game starts ready_to_start, owed       (the runner, verify_history, the window's job)
     a deadline starts  deadlines, started         (the runner after each append, the scheduler)
     ... and stops      clock_current, clock_running (the clock job, between default moves)
@@ -73,19 +74,37 @@ def check_may_act(table: Mapping[str, Any], status: str, awaiting: Mapping[int, 
     "clock": the human's clock): GameClosed, SeatPlayedByBot, NotAwaited or NotInControl if not."""
     refuse_if_abandoned(table)
     seats = table["seats"]
-    controller = seats[seat]["kind"] if 0 <= seat < len(seats) else None
+    controller = controller_of(seats, seat)
     if status != "active":  # first: a finished game's seat is not reclaimed to play again
         reason = "the game is over" if status == "finished" else "the game has not started: seats are still open"
         raise NotAwaited(reason, rule="game status")
     if sender == "seat" and controller == "bot":
         raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
                               f"(POST /v1/games/{game_id}/seats/{seat}/reclaim) to play again", rule="seat control")
-    if seat not in awaiting:
+    if not is_awaited(awaiting, seat):
         waiting_for = ", ".join(f"seat {s} ({kind})" for s, kind in sorted(awaiting.items())) or "nobody"
         raise NotAwaited(f"seat {seat} may not act now; waiting for {waiting_for}", rule="turn order")
-    if controller != ACTOR_CONTROL.get(sender):
+    if not controls(seats, seat, sender):
         raise NotInControl(f"seat {seat} is controlled by {controller or 'nobody'}, not by a {sender}",
                            rule="seat control")
+
+
+def is_awaited(awaiting: Mapping[int, str], seat: int | None) -> bool:
+    """The turn order: whether the game awaits `seat` (None, a spectator, never), so that it may send
+    a game command and its legal moves are listed (service/presenters.py turn_state)."""
+    return seat is not None and seat in awaiting
+
+
+def controller_of(seats: list[Mapping[str, Any]], seat: int) -> str | None:
+    """Who controls `seat` now: "human", "bot" or "open" (None: no such seat)."""
+    return seats[seat]["kind"] if 0 <= seat < len(seats) else None
+
+
+def controls(seats: list[Mapping[str, Any]], seat: int, sender: str) -> bool:
+    """Whether `sender` ("seat", "bot" or "clock") acts for `seat`: a human's seat is played by its
+    human and, when time runs out, its clock; a bot's by the bot.  A clock that handed its seat to a
+    bot acts no more (service/jobs.py)."""
+    return controller_of(seats, seat) == ACTOR_CONTROL.get(sender)
 
 
 def ready_to_start(table: Mapping[str, Any] | None, state: Any) -> bool:

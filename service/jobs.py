@@ -174,7 +174,7 @@ def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, wai
         game = runner.expire_clock(game_id, seat, deadline_ms)
     except IllegalMove:  # no longer awaited, or no longer a human seat: the game moved on
         return "stale"
-    if game.seats[seat]["kind"] == "bot":
+    if not clocks.controls(game.seats, seat, "clock"):  # the count reached the limit: the seat is a bot's now
         return "handed to bot"
     for _ in range(MAX_TIMEOUT_STEPS):
         if not clocks.clock_running(game.deadlines, game.awaiting(), seat, deadline_ms):

@@ -39,8 +39,9 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int 
     seats, awaiting = game.seats, game.awaiting()
     # a seat its clock handed to a bot is the bot's until its human reclaims it: its human is offered no
     # move (each would be refused, seat-played-by-bot), and told how to take it back
-    played_by_bot = seat is not None and seats[seat]["kind"] == "bot"
-    moves = game.ruleset.legal_moves(game.state, seat) if seat in awaiting and not played_by_bot else []
+    played_by_bot = seat is not None and clocks.controller_of(seats, seat) == "bot"
+    moves = game.ruleset.legal_moves(game.state, seat) if clocks.is_awaited(awaiting, seat) and not played_by_bot \
+        else []
     return {
         "version": game.version,
         "status": game.status,

@@ -232,7 +232,7 @@ def test_two_clocks_expiring_at_once_are_both_counted(redis_server, redis_client
 
 def test_every_step_after_the_append_is_best_effort_the_cache_included(redis_client):
     # The append is the one step that can fail a command; the cache, snapshot, lobby and scheduling
-    # steps after it run through one guard (GameRunner._best_effort): each failure is reported by
+    # steps after it run through one guard (events/committer.py Committer._best_effort): each failure is reported by
     # its step's name, and the command answers with the events it stored.
     failed = []
 
@@ -245,11 +245,11 @@ def test_every_step_after_the_append_is_best_effort_the_cache_included(redis_cli
 
     runner = Reporting(EventStore(redis_client), {"race": RACE}, after_append=broken, snapshot_every=1)
     game = runner.create_game("race", human_seats(2), seed="steps")
-    runner._remember = runner.store.save_snapshot = broken
+    runner.repository.remember = runner.store.save_snapshot = broken
     failed.clear()
     result = runner.execute(game.id, 0, {"type": "Roll"})
     assert result.events and [e.version for e in result.events] == list(range(game.version + 1, result.game.version + 1))
     assert [e.type for e in runner.store.read(game.id, game.version)] == [e.type for e in result.events]
     assert failed == [("cache", "RuntimeError"), ("snapshot", "RuntimeError"), ("schedule", "RuntimeError")]
-    del runner._remember  # the cache works again: the game it did not keep is read from the store
+    del runner.repository.remember  # the cache works again: the game it did not keep is read from the store
     assert runner.load(game.id).version == result.game.version

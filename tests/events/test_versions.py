@@ -70,8 +70,8 @@ def play_to_the_end(runner, game):
 def test_a_game_from_before_the_fix_continues_exports_and_verifies_under_version_1(runner):
     old = runner.create_game("pig", [{"kind": "human"}, {"kind": "human"}], {"target": 20}, "old-game")
     assert old.table["ruleset_version"] == 1
-    runner.rulesets = {"pig": FIXED}  # the server is upgraded with the fix while the game is on
-    runner._cache.clear()
+    runner.repository.rulesets = {"pig": FIXED}  # the server is upgraded with the fix while the game is on
+    runner.repository.forget()  # every cached game
     game = runner.load(old.id)
     assert game.ruleset.version == 1
     game = play_to_the_end(runner, game)
@@ -84,7 +84,7 @@ def test_a_game_from_before_the_fix_continues_exports_and_verifies_under_version
 
 
 def test_a_history_claiming_another_version_does_not_verify(runner):
-    runner.rulesets = {"pig": FIXED}
+    runner.repository.rulesets = {"pig": FIXED}
     game = play_to_the_end(runner, runner.create_game("pig", [{"kind": "human"}] * 2, {"target": 20}, "v2"))
     records = parse_history("".join(history_lines(history_header(game), runner.store.read_all(game.id))))
     assert verify_history(records, {"pig": FIXED})["valid"]

@@ -320,8 +320,8 @@ def test_every_code_the_source_answers_is_catalogued():
     literal |= {"http-error"}
     assert len(literal) > 30
     assert literal <= set(CATALOGUE), literal - set(CATALOGUE)
-    # the domain's kinds that reach HTTP as they are (events/clocks.py GameClosed.kind, events/runner.py)
-    for path in (ROOT / "events" / "clocks.py", ROOT / "events" / "runner.py"):
+    # the domain's kinds that reach HTTP as they are (events/clocks.py GameClosed.kind, events/game.py)
+    for path in (ROOT / "events" / "clocks.py", ROOT / "events" / "game.py"):
         assert set(re.findall(r'kind="([a-z-]+)"', path.read_text())) <= set(CATALOGUE)
 
 

@@ -2,7 +2,7 @@
 
 A seat may read its view, its legal moves and their labels, the game document and the stream's turn
 message the service builds from them (service/presenters.py, service/sse.py), the detail of a command
-refused, and every event as redacted for it with its sentence (events/runner.py `redact_envelope`).  It
+refused, and every event as redacted for it with its sentence (events/repository.py `redact_envelope`).  It
 may not read what its view hides: other hands, deck orders, other seats' dice.
 
 States.  `determinize(state, seat, rng)` deals a full state the seat cannot tell from the true one: what
@@ -144,7 +144,7 @@ def _short(value: Any, limit: int = 600) -> str:
 
 # ---------------------------------------------------------------- what a seat is told by events
 def told(ruleset: Any, events: list[Event], seat: int | None, names: Names) -> list:
-    """The events as `seat` receives them: redacted data and sentence (events/runner.py redact_envelope)."""
+    """The events as `seat` receives them: redacted data and sentence (events/repository.py redact_envelope)."""
     out = []
     for event in events:
         mine = redact(ruleset, event, seat)
