@@ -111,7 +111,7 @@ def ready_to_start(table: Mapping[str, Any] | None, state: Any) -> bool:
     """The game starts (the ruleset's setup is appended) once no seat is open and its contribution
     window (events/table.py) waits for nobody: every human seat has sent its entropy, or the window
     has closed.  Only once."""
-    if table is None or state is not None or table.get("abandoned"):
+    if table is None or state is not None or table.get("abandoned") or table.get("aborted"):
         return False
     if any(seat["kind"] == "open" for seat in table["seats"]):
         return False

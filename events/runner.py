@@ -174,5 +174,9 @@ class GameRunner:
     def reclaim_seat(self, game_id: str, seat: int) -> Game:
         return self.table_commands.reclaim_seat(game_id, seat)
 
+    def seat_action(self, game_id: str, seat: int, kind: str) -> Game:
+        """A player's Resign, Abort, Leave or Rematch (events/table.py SEAT_ACTIONS)."""
+        return self.table_commands.seat_action(game_id, seat, kind)
+
     def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:
         return self.table_commands.abandon(game, idle_since, idle_seconds)

@@ -14,6 +14,19 @@ controlled each seat and why:
     HandSeatToBot {seat, level, reason} -> SeatHandedToBot              (a human seat of an active game)
     ReclaimSeat {seat}             -> SeatReclaimed                     (a seat a bot plays; count reset)
     AbandonGame {idle_since, idle_seconds} -> GameAbandoned             (an open or active game nobody plays)
+    Resign {seat}                  -> SeatResigned [+ SeatHandedToBot]  (a human seat of an active game)
+    Abort {seat}                   -> GameAborted                       (a human seat, before the start)
+    Leave {seat}                   -> SeatLeft                          (a human seat, before the start)
+    Rematch {seat}                 -> RematchAsked                      (a player of a finished game)
+    LinkRematch {game_id}          -> RematchCreated                    (every player asked: the new game)
+
+The table's life (docs/api.md "A table's life"): a player who resigns an active game hands their seat to a
+bot (the clock's bot level, else the ruleset's first) so the others play on, and the game ends when one
+seat is left that has not resigned: it wins ("then": "bot" or "end"). Before the start (seats open, or the
+contribution window open) a player may leave (the seat is open again, their token void) or abort (the game
+ends, no result). After the end, a rematch is asked by every player who sat there (each human seat and each
+seat a bot took over); the last ask creates the new game, recorded in both: `rematch_of` in the new one's
+meta, RematchCreated in this one.
 
 A game abandoned takes no more commands of any kind (GameClosed): its clocks and
 bots stop because it awaits nobody, and its outcome is `abandoned_outcome`: no
@@ -55,9 +68,13 @@ from rules.base import Event, IllegalMove
 from rules.describe import ANY, INT, STR, arr, dict_of, nullable, obj
 
 ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
-                           "GameAbandoned", "EntropyContributed", "ContributionsClosed"})
+                           "GameAbandoned", "EntropyContributed", "ContributionsClosed", "SeatResigned",
+                           "GameAborted", "SeatLeft", "RematchAsked", "RematchCreated"})
 TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat", "AbandonGame",
-                            "ContributeEntropy", "CloseContributions"})
+                            "ContributeEntropy", "CloseContributions", "Resign", "Abort", "Leave", "Rematch",
+                            "LinkRematch"})
+# the table commands a seat's own token sends (the others are the server's: clocks, windows, abandonment)
+SEAT_ACTIONS = ("Resign", "Abort", "Leave", "Rematch")
 SEED_SOURCES = ("server", "fixed")  # who chose the seed: the server, or the creator under an operator's setting
 DRAW_KEYS = "seat-counter"  # GameCreated's draw_keys: each draw call on its roller's own stream (KeyedRng)
 ENDED = ("finished", "abandoned")  # the statuses of a game that takes no more moves
@@ -79,6 +96,11 @@ ENGINE_EVENT_DATA: dict[str, dict] = {
     "SeatReclaimed": obj({"seat": INT}),
     "ClockExpired": obj({"seat": INT, "deadline": INT, "timeouts": INT}),
     "GameAbandoned": obj({"idle_since": INT, "idle_seconds": INT}),
+    "SeatResigned": obj({"seat": INT, "then": {"type": "string", "enum": ["bot", "end"]}}),
+    "GameAborted": obj({"seat": INT}),
+    "SeatLeft": obj({"seat": INT}),
+    "RematchAsked": obj({"seat": INT}),
+    "RematchCreated": obj({"game_id": STR}),
 }
 
 
@@ -92,6 +114,11 @@ class SeatNotOpen(IllegalMove):
 
 class NothingToReclaim(IllegalMove):
     """Reclaiming a seat that no bot plays in an active game."""
+
+
+class NotNow(IllegalMove):
+    """A seat's table action its table does not take now: a resignation before the start or after the end,
+    a leave or abort once the game has started, a rematch before the end or asked twice."""
 
 
 class NoContribution(IllegalMove):
@@ -128,6 +155,22 @@ def evolve(table: dict | None, event: Event) -> dict:
         new["window"] = {**table["window"], "closed": True}
     elif event.type == "SeatHandedToBot":
         new["seats"] = _with_seat(table, d["seat"], {**table["seats"][d["seat"]], "kind": "bot", "level": d["level"]})
+        new["handed"] = sorted({*table.get("handed", ()), d["seat"]})  # a player's seat, played by a bot now
+    elif event.type == "SeatResigned":
+        new["resigned"] = [*table.get("resigned", ()), d["seat"]]
+        if d["then"] == "end":
+            new["ended"] = "resigned"
+    elif event.type == "GameAborted":
+        new["aborted"] = {"seat": d["seat"]}
+    elif event.type == "SeatLeft":
+        new["seats"] = _with_seat(table, d["seat"], {"kind": "open"})
+        left = f"seat:{d['seat']}"  # whoever claims the seat next contributes their own
+        if "entropy" in table:
+            new["entropy"] = [e for e in table["entropy"] if e["by"] != left]
+    elif event.type == "RematchAsked":
+        new["rematch"] = {"asked": [*table.get("rematch", {}).get("asked", ()), d["seat"]]}
+    elif event.type == "RematchCreated":
+        new["rematch"] = {**table.get("rematch", {}), "game_id": d["game_id"]}
     elif event.type == "SeatReclaimed":
         seat = table["seats"][d["seat"]]
         new["seats"] = _with_seat(table, d["seat"], {k: v for k, v in seat.items() if k != "level"} | {"kind": "human"})
@@ -189,6 +232,12 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
             raise NoContribution("no contribution window is open: the game has started or its window "
                                  "has closed", rule="entropy")
         return [Event("ContributionsClosed", {"deadline": command["deadline"], "missing": owed(table)})]
+    if kind == "LinkRematch":
+        rematch = table.get("rematch") or {}
+        if status != "finished" or rematch.get("game_id") or set(rematch.get("asked", ())) != set(players(table)):
+            raise NotNow("a rematch is created once every player of the finished game asked for it, once",
+                         rule="rematch")
+        return [Event("RematchCreated", {"game_id": command["game_id"]})]
     if kind == "AbandonGame":
         if status not in ("open", "active"):
             raise IllegalMove(f"a {status} game cannot be abandoned", rule="retention")
@@ -197,6 +246,8 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
         raise NoSuchSeat(f"there is no seat {seat!r} at this {len(table['seats'])}-seat table", rule="table")
     spec = table["seats"][seat]
     if kind == "ClaimSeat":
+        if status != "open":  # an aborted table keeps its open seats: nobody plays it any more
+            raise SeatNotOpen(f"the game is {status}: it has no seat to take", rule="lobby")
         if spec["kind"] != "open":
             raise SeatNotOpen(f"seat {seat} is not open (it is {spec['kind']})", rule="lobby")
         name, entropy = command.get("name"), command.get("entropy")
@@ -205,8 +256,10 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
                                       **({"entropy": entropy} if entropy is not None else {})})]
     if kind == "ContributeEntropy":
         return [_contribution(table, status, seat, command["entropy"])]
+    if kind in SEAT_ACTIONS:
+        return [*seat_action(table, status, kind, seat, bot_levels)]
     if kind == "ReclaimSeat":
-        if spec["kind"] != "bot" or status != "active":
+        if spec["kind"] != "bot" or status != "active" or seat in table.get("resigned", ()):
             raise NothingToReclaim(f"seat {seat} is not played by a bot in an active game: nothing to reclaim",
                                    rule="seat control")
         return [Event("SeatReclaimed", {"seat": seat})]
@@ -215,6 +268,44 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
     if kind == "HandSeatToBot":
         return [hand_over(seat, command["level"], command["reason"])]
     return expire_clock(table, awaiting, seat, command["deadline"], bot_levels)
+
+
+def seat_action(table: dict, status: str, kind: str, seat: int, bot_levels: tuple) -> list[Event]:
+    """Resign, Abort, Leave or Rematch by `seat`'s player (NotNow when the table does not take it now)."""
+    human = table["seats"][seat]["kind"] == "human"
+    if kind == "Rematch":
+        rematch = table.get("rematch") or {}
+        if status != "finished" or table.get("aborted"):
+            raise NotNow("a rematch is asked once the game is over (an aborted game has no result to "
+                         "play again: create a new one)", rule="rematch")
+        if seat not in players(table) or seat in rematch.get("asked", ()) or rematch.get("game_id"):
+            raise NotNow(f"seat {seat} has asked already, or the rematch exists" if seat in players(table)
+                         else f"seat {seat} is a bot's from the start: only players ask for a rematch",
+                         rule="rematch")
+        return [Event("RematchAsked", {"seat": seat})]
+    if not human:
+        raise NotNow(f"seat {seat} is not played by its player now (it is {table['seats'][seat]['kind']}'s): "
+                     + ("reclaim it first" if seat in table.get("handed", ()) else "nothing to do"),
+                     rule="seat control")
+    if kind == "Resign":
+        if status != "active":
+            raise NotNow("only a game in play is resigned: before the start, leave or abort it; after the end, "
+                         "there is nothing to resign", rule="resign")
+        left = [s for s in range(len(table["seats"])) if s != seat and s not in table.get("resigned", ())]
+        if len(left) <= 1:
+            return [Event("SeatResigned", {"seat": seat, "then": "end"})]
+        level = table["clock"].get("bot_level") or bot_levels[0]
+        return [Event("SeatResigned", {"seat": seat, "then": "bot"}), hand_over(seat, level, "resigned")]
+    if status != "open":
+        raise NotNow(f"{kind.lower()} is for a table that has not started: this one is {status}"
+                     + (" (resign instead)" if status == "active" else ""), rule="lobby")
+    return [Event("GameAborted" if kind == "Abort" else "SeatLeft", {"seat": seat})]
+
+
+def players(table: Mapping[str, Any]) -> list[int]:
+    """The seats a person holds: human seats, and seats a bot took over from one (a clock, a resignation)."""
+    handed = set(table.get("handed", ()))
+    return [n for n, spec in enumerate(table["seats"]) if spec["kind"] == "human" or n in handed]
 
 
 def _contribution(table: dict, status: str, seat: int, entropy: Any) -> Event:
@@ -237,7 +328,8 @@ ARGUMENTS = {"ClaimSeat": {"name": (str, type(None)), "entropy": (str, type(None
              "ContributeEntropy": {"entropy": (str,)}, "CloseContributions": {"deadline": (int,)},
              "ExpireClock": {"deadline": (int,)},
              "HandSeatToBot": {"level": (str,), "reason": (str,)},
-             "AbandonGame": {"idle_since": (int,), "idle_seconds": (int,)}}
+             "AbandonGame": {"idle_since": (int,), "idle_seconds": (int,)},
+             "Resign": {}, "Abort": {}, "Leave": {}, "Rematch": {}, "LinkRematch": {"game_id": (str,)}}
 
 
 def _check_shape(command: Mapping[str, Any]) -> None:
@@ -254,6 +346,8 @@ def game_status(table: dict | None, state: Any, ruleset: Any) -> str:
     """open (seats to fill), active, finished (the rules say so) or abandoned (the table says so)."""
     if table is not None and table.get("abandoned"):
         return "abandoned"
+    if table is not None and (table.get("aborted") or table.get("ended")):
+        return "finished"  # by the table: aborted before the start, or every seat but one resigned
     if state is None:
         return "open"
     return "finished" if ruleset.outcome(state) is not None else "active"
@@ -263,7 +357,15 @@ def game_outcome(table: dict | None, state: Any, ruleset: Any) -> dict | None:
     """The rules' outcome, or for an abandoned game `abandoned_outcome`."""
     if table is not None and table.get("abandoned"):
         return abandoned_outcome(table)
-    return ruleset.outcome(state) if state is not None else None
+    if table is not None and table.get("aborted"):
+        return {"winners": [], "reason": "aborted", "aborted_by": table["aborted"]["seat"]}
+    resigned = list(table.get("resigned", ())) if table is not None else []
+    if table is not None and table.get("ended"):
+        winners = [s for s in range(len(table["seats"])) if s not in resigned]
+        return {"winners": winners, "reason": "every other seat resigned" if len(resigned) > 1
+                else f"seat {resigned[0]} resigned", "resigned": resigned}
+    outcome = ruleset.outcome(state) if state is not None else None
+    return {**outcome, "resigned": resigned} if outcome is not None and resigned else outcome
 
 
 def abandoned_outcome(table: dict) -> dict:

@@ -32,7 +32,8 @@ class TableCommands:
     # ---------------------------------------------------------------- creating
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
-                    token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0) -> Game:
+                    token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
+                    rematch_of: str | None = None) -> Game:
         """Record a new game and commit to its seed, before any player's entropy can reach the server:
         the human seats contribute afterwards, within `contribution_seconds` (events/table.py).  It
         starts at once when no seat is open and the window waits for nobody.  A `seed` given by the
@@ -58,6 +59,8 @@ class TableCommands:
                 **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
         if contribution_seconds:
             meta["window_closes"] = str(created_at + contribution_seconds * 1000)
+        if rematch_of:  # the game it plays again (that game's RematchCreated names this one)
+            meta["rematch_of"] = rematch_of
         # a game that starts at once is scheduled by its start; one that waits, for its window's closing
         starts = clocks.ready_to_start(table, None)
         game = self.committer.create(game_id, created[0], meta, created_at, schedule=not starts)
@@ -112,6 +115,32 @@ class TableCommands:
             return self._decide(game_id, {"type": "ReclaimSeat", "seat": seat}, f"reclaim-{seat}", human=True)
         except tables.NothingToReclaim as refusal:
             raise NotAwaited(refusal.reason, rule=refusal.rule) from None
+
+    # ------------------------------------------------------------- a table's life
+    def seat_action(self, game_id: str, seat: int, kind: str) -> Game:
+        """A player's Resign, Abort, Leave or Rematch (events/table.py decides; NotNow if not now).  Leaving
+        voids the seat's token (it is open again); the last rematch asked creates the new game, linked both
+        ways (`rematch_of` in its meta, RematchCreated here)."""
+        void = {f"tok:{seat}": ""} if kind == "Leave" else None  # "" matches no token's digest
+        game = self._decide(game_id, {"type": kind, "seat": seat}, f"{kind.lower()}-{seat}", extra_meta=void,
+                            human=True)
+        rematch = game.table.get("rematch") or {}
+        everyone = set(rematch.get("asked", ())) == set(tables.players(game.table))
+        if kind == "Rematch" and everyone and not rematch.get("game_id"):
+            game = self._rematch(game)
+        return game
+
+    def _rematch(self, game: Game) -> Game:
+        """The new game: this one's ruleset (its latest rules), options, clock and seats, each player at the
+        seat they held with the token they hold (a seat a bot took over is theirs again), each bot as it was."""
+        handed = set(game.table.get("handed", ()))
+        seats = [{"kind": "human", **({"name": spec["name"]} if spec.get("name") else {})}
+                 if spec["kind"] == "human" or n in handed else dict(spec) for n, spec in enumerate(game.seats)]
+        tokens = {n: game.meta[f"tok:{n}"] for n in tables.players(game.table) if game.meta.get(f"tok:{n}")}
+        window = (game.table.get("window") or {}).get("seconds", 0)
+        new = self.create_game(game.table["ruleset"], seats, game.options, clock=game.table["clock"] or None,
+                               token_hashes=tokens, contribution_seconds=window, rematch_of=game.id)
+        return self._decide(game.id, {"type": "LinkRematch", "game_id": new.id}, "rematch-link")
 
     def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:
         """End `game` as abandoned, if it is still at the version loaded (the caller checked it was

@@ -97,6 +97,8 @@ def outcome_text(result: Mapping[str, Any], names: Names) -> str:
     reason = result.get("reason")
     if reason == "abandoned":
         return "Nobody wins: the game was abandoned."
+    if reason == "aborted":
+        return "Nobody wins: the game was aborted before it started."
     who = listing([names(s) for s in winners]) if winners else "Nobody"
     verb = "win" if len(winners) > 1 else "wins"
     return f"{who} {verb}" + (f": {seats_named(reason, names)}" if isinstance(reason, str) and reason else "") + "."

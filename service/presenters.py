@@ -28,7 +28,7 @@ def summary(game_id: str, meta: dict) -> dict:
             # what the table is, before anyone joins: its options (every one, defaults filled in) and clock
             "options": json.loads(meta.get("options") or "{}"),
             "clock": json.loads(meta.get("clock") or "null") or None,
-            "seed_source": meta.get("seed_source", "server")}
+            "seed_source": meta.get("seed_source", "server"), "rematch_of": meta.get("rematch_of")}
 
 
 def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int | None = None) -> dict:
@@ -94,6 +94,8 @@ def game_document(game: Game, seat: int | None, now: int) -> dict:
     doc.update(turn_state(game, seat, view, now))  # its labels are written from the same view; now: the runner's clock
     doc["seed_commitment"] = game.meta["seed_commitment"]
     doc["view"] = view
+    rematch = game.table.get("rematch") if game.table else None
+    doc["rematch"] = {"asked": list(rematch.get("asked", ())), "game_id": rematch.get("game_id")} if rematch else None
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published
     return doc

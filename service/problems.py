@@ -113,6 +113,11 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("seat-taken", 409, "Seat taken",
                 "A claim for a seat that is not open: a player or a bot has it.",
                 "Claim another open seat (the lobby lists them), or spectate."),
+    ProblemType("seat-action-refused", 409, "Not now at this table",
+                "A resignation, abort, leave or rematch the table does not take now: resign is for a game in "
+                "play, leave and abort for a table not started, rematch for a finished game (once a player).",
+                "Read the game's `status` and `detail`: before the start, leave or abort; in play, resign; "
+                "after the end, ask for a rematch."),
     ProblemType("seat-played-by-bot", 409, "Seat played by a bot",
                 "The seat was handed to a bot after its clock ran out too often.",
                 "Reclaim it (POST /v1/games/{id}/seats/{seat}/reclaim), then send your command."),

@@ -236,6 +236,9 @@ class GameSummarySchema(Strict):
         "description": "The turn clock the game was created with (move_seconds, response_seconds, "
                        "timeouts_before_bot...), or null for none"})
     seed_source = SeedSource()
+    rematch_of = ma.fields.String(allow_none=True, metadata={
+        "description": "The finished game this one plays again (a rematch every player of it asked for); null "
+                       "otherwise"})
 
 
 class LobbyQuerySchema(Strict):
@@ -315,9 +318,17 @@ class TurnFields(Strict):
                        "/v1/games/{id}/seats/{seat}/entropy); null otherwise"})
 
 
+class RematchSchema(Strict):
+    asked = ma.fields.List(ma.fields.Integer(), required=True, metadata={"description": "The seats that asked"})
+    game_id = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "The rematch, once every player asked; null until then"})
+
+
 class GameSchema(GameSummarySchema, TurnFields):
     seed_commitment = SeedCommitment()
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
+    rematch = ma.fields.Nested(RematchSchema, allow_none=True, metadata={
+        "description": "After the end: who asked to play it again and, once every player did, the new game"})
     view = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
         "anyOf": view_refs(RULESETS)})
@@ -357,6 +368,20 @@ class ReclaimedSeatSchema(Strict):
     kind = ma.fields.String(required=True, metadata={"description": "human again"})
     status = Status()
     version = ma.fields.Integer(required=True)
+
+
+class SeatActionSchema(Strict):
+    """The answer to a seat's resign, abort, leave or rematch."""
+
+    game_id = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True)
+    status = Status()
+    version = ma.fields.Integer(required=True)
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
+        "description": "Once the game is over ({winners, reason, text, ...}; `resigned` lists the seats that "
+                       "resigned); null otherwise"})
+    rematch = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "The rematch's game id once every player asked for it; null otherwise"})
 
 
 # ----------------------------------------------------------- commands/events

@@ -275,6 +275,27 @@ class CartelClient:
         path = f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/reclaim"
         return ReclaimedSeat.from_json(self._json("POST", path, idempotent=False))
 
+    def resign(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/resign``: resign a game in play (a bot plays the seat on; the last seat left
+        that has not resigned wins).  The answer: ``{game_id, seat, status, version, outcome, rematch}``."""
+        return self._seat_action(game_id, seat, "resign")
+
+    def abort(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/abort``: end a game that has not started, with no result."""
+        return self._seat_action(game_id, seat, "abort")
+
+    def leave(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/leave``: give up a seat at a table not started (this token stops working)."""
+        return self._seat_action(game_id, seat, "leave")
+
+    def rematch(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/rematch``: ask to play the finished game again; ``rematch`` in the answer is
+        the new game's id once every player asked (this client's token holds the same seat there)."""
+        return self._seat_action(game_id, seat, "rematch")
+
+    def _seat_action(self, game_id: str, seat: int, action: str) -> dict:
+        return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/{action}", idempotent=False)
+
     def game(self, game_id: str) -> Game:
         """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token).  A game that waits
         for this seat's entropy gets it first (``auto_contribute``), and is read again."""

@@ -564,3 +564,12 @@ def test_reclaim_a_seat_the_clock_handed_to_a_bot(client):
         mine.send(created.id, {"type": "EndTurn"})
     back = mine.reclaim(created.id, seat)  # ...until the human takes it back
     assert back.kind == "human" and client.game(created.id).raw["seats"][seat]["kind"] == "human"
+
+
+def test_a_table_s_life_through_the_sdk(client):
+    """Issue 36 item 1: the SDK resigns, and asks for a rematch that every player asked for."""
+    game_id, ann, bob = two_humans(client, seed="sdk-life")
+    assert ann.resign(game_id, 0)["outcome"]["winners"] == [1]  # two seats: the other wins at once
+    assert ann.rematch(game_id, 0)["rematch"] is None
+    rematch = bob.rematch(game_id, 1)["rematch"]
+    assert rematch and bob.game(rematch).you == 1 and bob.game(rematch).raw["rematch_of"] == game_id

@@ -155,8 +155,24 @@ def test_every_table_event_matches_its_declared_data_schema():
         expired = decide(table, {"type": "ExpireClock", "seat": 0, "deadline": deadline})
         table = apply(table, expired)
         events += expired
-    events += decide(table, {"type": "ReclaimSeat", "seat": 0})
+    reclaimed = decide(table, {"type": "ReclaimSeat", "seat": 0})
+    table = apply(table, reclaimed)
+    events += reclaimed
     events += decide(table, {"type": "AbandonGame", "idle_since": 5, "idle_seconds": 86400})
+    # a table's life (issue 36 item 1): a resignation to a bot, then the last, a rematch asked and created;
+    # a leave and an abort at a table not started
+    for command in ({"type": "Resign", "seat": 0}, {"type": "Resign", "seat": 1}, {"type": "Resign", "seat": 2}):
+        produced = decide(table, command)
+        table = apply(table, produced)
+        events += produced
+    for command in ({"type": "Rematch", "seat": n} for n in tables.players(table)):
+        produced = decide(table, command, status="finished")
+        table = apply(table, produced)
+        events += produced
+    events += decide(table, {"type": "LinkRematch", "game_id": "0123456789abcdef"}, status="finished")
+    unstarted = apply(None, tables.created("race", {}, HUMANS, "c0ffee", {}))
+    events += decide(unstarted, {"type": "Leave", "seat": 1}, status="open")
+    events += decide(unstarted, {"type": "Abort", "seat": 0}, status="open")
     assert {e.type for e in events} == tables.ENGINE_EVENTS
     for event in events:
         problems = [e.message for e in validators[event.type].iter_errors(event.data)]

@@ -84,6 +84,11 @@ def resume_beyond_version(app, client):
     return client.get(f"/v1/games/{game_id}/events?after=999999")
 
 
+def seat_action_refused(app, client):
+    game_id, tokens = new_race(client)  # started: not left, only resigned
+    return client.post(f"/v1/games/{game_id}/seats/0/leave", headers={"Authorization": f"Bearer {tokens[0]}"})
+
+
 def entropy_before_commitment(app, client):
     return client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "entropy": "mine"})
 
