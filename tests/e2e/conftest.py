@@ -1,8 +1,14 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.processes import RedisServer, running_service
+
+# Playwright's assertions wait up to 5 s by default: on a machine busy with the rest of the suite a page that
+# is right takes longer than that to show it. A wait ends as soon as its condition holds, so a longer bound
+# costs a passing test nothing; a page that is wrong still fails, later.
+expect.set_options(timeout=20_000)
 
 
 @pytest.fixture(scope="session")

@@ -37,7 +37,7 @@ class AxeTab(Tab):
         self.context.close()
         self.context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
         self.page = self.context.new_page()
-        self.page.set_default_timeout(20_000)
+        self.page.set_default_timeout(60_000)  # a loaded machine is slow, never wrong: waits end early when they can
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
 

@@ -55,7 +55,7 @@ class Tab:
         # page's own pace); the board is still folded through each burst of them
         self.page.add_init_script("if (!localStorage.getItem('tabletop-cartel:prefs')) "
                                   "localStorage.setItem('tabletop-cartel:prefs', JSON.stringify({pace: 'instant'}))")
-        self.page.set_default_timeout(20_000)
+        self.page.set_default_timeout(60_000)  # a loaded machine is slow, never wrong: waits end early when they can
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))

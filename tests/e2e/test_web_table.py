@@ -282,7 +282,7 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     page.wait_for_function(f"() => {SHOWN_VERSION} > {before}")
     # loading: each Region's weight one button, its stepper at the largest amount listed
     family = page.locator(".move.family[data-family^='amount:{\"type\":\"LoadWeight\"']").first
-    family.wait_for(timeout=30_000)
+    family.wait_for(timeout=60_000)
     legal = game_as(live_server, game_id, token)["legal_moves"]
     shown = json.loads(family.locator(":scope > button.play-move").get_attribute("data-move"))
     same = [m for m in legal if m["type"] == "LoadWeight" and m["from"] == shown["from"] and m["weight"] == shown["weight"]]
@@ -598,7 +598,7 @@ def test_decline_all_offers_this_turn_declines_the_open_ones_and_those_that_foll
     while True:
         assert time.monotonic() < deadline, "no turn with the trade builder"
         play_as(awaited())
-        page.wait_for_selector(".moves-section .moves > .move", timeout=20_000)
+        page.wait_for_selector(".moves-section .moves > .move", timeout=60_000)
         if page.locator(".trade-builder").count():
             break
         click_a_move(page)

@@ -52,15 +52,18 @@ def test_a_client_at_its_rate_is_never_refused(redis_server, redis_client):
         time.sleep(max(0.0, started + n * 0.1 - time.monotonic()))  # an absolute schedule: no drift
         statuses.append(client.get("/v1/rulesets").status_code)
     assert statuses == [200] * 40
-    started = time.monotonic()
-    fast = []
-    while time.monotonic() - started < 3:
+    # then faster than its rate: refused, each time for about one interval. Back to back, as fast as this
+    # machine answers (on a loaded one a request may take longer than 100 ms: the rate is counted from when
+    # requests arrive, so the bound is the rate over the time they actually took, plus the burst)
+    started, fast = time.monotonic(), []
+    while time.monotonic() - started < 3 or not any(a.status_code == 429 for a in fast):
         fast.append(client.get("/v1/rulesets"))
-        time.sleep(0.05)
+        assert len(fast) < 2000, "never refused"
+    elapsed = time.monotonic() - started
     refused = [a for a in fast if a.status_code == 429]
     accepted = len(fast) - len(refused)
     assert refused and all(a.headers["Retry-After"] == "1" for a in refused)
-    assert 20 <= accepted <= 3 / 0.1 + 10 + 2  # the rate over 3 s, plus the burst it had saved up
+    assert accepted <= elapsed / 0.1 + 10 + 2  # the rate over the time taken, plus the burst it had saved up
 
 
 def test_the_limit_is_atomic_under_concurrent_requests(redis_server, redis_client):
