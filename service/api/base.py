@@ -153,6 +153,19 @@ def load_for_reader(game_id: str, ticket: str | None = None):
     return game, (seat_of(game.meta, token) if token else None)
 
 
+def load_for_seat(game_id: str, seat: int):
+    """The game, for a request that acts for `seat` with that seat's own token (contribute, reclaim, a table's
+    life): 409 for a closed game before the token is checked (an archived game keeps no tokens), 403 for a
+    token of another seat."""
+    runner = engine().runner
+    token = bearer_token(required=True)
+    game = runner.load(game_id)
+    runner.refuse_if_closed(game)
+    if seat_of(game.meta, token) != seat:
+        raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
+    return game
+
+
 def audience(seat: int | None) -> str:
     """Whom a document was redacted for: a seat ("s0") or a spectator.  A stream ticket reads as its seat."""
     return "spectator" if seat is None else f"s{seat}"

@@ -20,8 +20,9 @@ from service.api.base import (
     Blueprint,
     etag,
     load_for_reader,
+    load_for_seat,
 )
-from service.auth import bearer_token, hash_token, new_token, seat_of
+from service.auth import hash_token, new_token
 from service.errors import Problem
 from service.presenters import contributions, game_document, summary
 from service.schemas import (
@@ -133,12 +134,8 @@ class Contribute(MethodView):
         """Add your seat's entropy to the game's seed, once, before it starts (docs/fairness.md): the seed was
         committed to first, so neither the server nor anyone else can aim at a roll.  The game starts when
         every human seat has sent some (or its contribution window closes) and no seat is open."""
-        token = bearer_token(required=True)
+        load_for_seat(game_id, seat)
         runner = engine().runner
-        game = runner.load(game_id)
-        runner.refuse_if_closed(game)
-        if seat_of(game.meta, token) != seat:
-            raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
         try:
             game = runner.contribute(game_id, seat, body["entropy"])
         except NoContribution as refusal:
@@ -169,14 +166,9 @@ class ReclaimSeat(MethodView):
     @blp.doc(operationId="reclaimSeat", security=[{"seatToken": []}])
     def post(self, game_id, seat):
         """Take back a seat that was handed to a bot after its clock ran out too often (with that seat's token)."""
-        token = bearer_token(required=True)
-        runner = engine().runner
-        game = runner.load(game_id)
-        runner.refuse_if_closed(game)  # 409 before the token is checked: an archived game keeps no tokens
-        if seat_of(game.meta, token) != seat:
-            raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
+        load_for_seat(game_id, seat)
         try:
-            game = runner.reclaim_seat(game_id, seat)
+            game = engine().runner.reclaim_seat(game_id, seat)
         except NotAwaited as refusal:
             raise Problem(409, "nothing-to-reclaim", refusal.reason) from None
         return {"game_id": game.id, "seat": seat, "kind": game.seats[seat]["kind"], "status": game.status,

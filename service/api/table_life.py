@@ -6,8 +6,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from events.table import NotNow
-from service.api.base import Blueprint
-from service.auth import bearer_token, seat_of
+from service.api.base import Blueprint, load_for_seat
 from service.errors import Problem
 from service.presenters import outcome
 from service.schemas import SeatActionSchema
@@ -45,14 +44,9 @@ def seat_action_view(path: str, kind: str, operation: str, description: str) -> 
                             "abandoned or archived"})
         @blp.doc(operationId=operation, security=[{"seatToken": []}], description=description)
         def post(self, game_id, seat):
-            token = bearer_token(required=True)
-            runner = engine().runner
-            game = runner.load(game_id)
-            runner.refuse_if_closed(game)  # 409 before the token is checked: an archived game keeps no tokens
-            if seat_of(game.meta, token) != seat:
-                raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
+            load_for_seat(game_id, seat)
             try:
-                game = runner.seat_action(game_id, seat, kind)
+                game = engine().runner.seat_action(game_id, seat, kind)
             except NotNow as refusal:
                 raise Problem(409, "seat-action-refused", refusal.reason, rule=refusal.rule) from None
             return {"game_id": game.id, "seat": seat, "status": game.status, "version": game.version,

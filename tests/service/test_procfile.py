@@ -28,9 +28,7 @@ def test_procfile_web_and_worker_play_a_bot_game(redis_server, redis_client, tmp
     env["PATH"] = os.path.dirname(os.sys.executable) + os.pathsep + env["PATH"]
     commands = procfile()
     assert set(commands) == {"web", "worker"}
-    processes = [subprocess.Popen(["sh", "-c", command], cwd=ROOT, env=env, start_new_session=True,
-                                  stdout=(tmp_path / f"{name}.log").open("wb"), stderr=subprocess.STDOUT)
-                 for name, command in commands.items()]
+    processes = start(commands, env, tmp_path)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until(lambda: _get(url + "/healthz"), timeout=30, what="Procfile web")
@@ -46,9 +44,7 @@ def test_procfile_web_and_worker_play_a_bot_game(redis_server, redis_client, tmp
             assert response.text.rstrip().splitlines()[-1].startswith("data: {")
             assert "event: end" in response.text
     finally:
-        for process in processes:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=15)
+        stop(processes)
 
 
 def _listening_addresses(port: int) -> set[str]:
@@ -62,6 +58,19 @@ def _listening_addresses(port: int) -> set[str]:
             if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
                 found.add("0.0.0.0" if address == "0" * 8 else "::" if address == "0" * 32 else address)
     return found
+
+
+def start(commands: dict[str, str], env: dict[str, str], logs: Path) -> list[subprocess.Popen]:
+    """Each process as a platform starts a Procfile's line: `sh -c`, in a session of its own."""
+    return [subprocess.Popen(["sh", "-c", command], cwd=ROOT, env=env, start_new_session=True,
+                             stdout=(logs / f"{name}.log").open("wb"), stderr=subprocess.STDOUT)
+            for name, command in commands.items()]
+
+
+def stop(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
 
 
 def _get(url: str) -> bool:
@@ -83,9 +92,7 @@ def test_pushpin_in_front_on_a_platform_as_the_docs_say(redis_server, redis_clie
     env["PATH"] = os.path.dirname(os.sys.executable) + os.pathsep + env["PATH"]
     web = procfile()["web"].replace("0.0.0.0:${PORT:-8000}", f"127.0.0.1:{web_port}")
     commands = {"push": "exec python -m service.push", "web": web, "worker": procfile()["worker"]}
-    processes = [subprocess.Popen(["sh", "-c", command], cwd=ROOT, env=env, start_new_session=True,
-                                  stdout=(tmp_path / f"{name}.log").open("wb"), stderr=subprocess.STDOUT)
-                 for name, command in commands.items()]
+    processes = start(commands, env, tmp_path)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until(lambda: _get(url + "/healthz"), timeout=30, what="Pushpin in front of the web")
@@ -96,6 +103,4 @@ def test_pushpin_in_front_on_a_platform_as_the_docs_say(redis_server, redis_clie
             assert "event: end" in response.text
             assert response.headers.get("Grip-Hold") is None  # Pushpin took the hold: the client never sees it
     finally:
-        for process in processes:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=15)
+        stop(processes)
