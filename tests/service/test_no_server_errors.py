@@ -164,13 +164,14 @@ def test_send_command(world, body, headers, use_token):
 
 @SETTINGS
 @given(body=bodies(CLAIM_BODIES), headers=HEADERS, seat=st.sampled_from(["0", "1", "2", "9" * 30]),
-       reclaim=st.booleans())
-def test_claim_and_reclaim_seat(world, body, headers, seat, reclaim):
+       action=st.sampled_from(["claim", "reclaim", "resign", "abort", "leave", "rematch"]), lobby=st.booleans())
+def test_claim_and_reclaim_seat_and_a_table_s_life(world, body, headers, seat, action, lobby):
+    """Every seat endpoint (issue 36 item 1 added resign, abort, leave, rematch), on a game in play and on an
+    open table, with any body and headers: never a 5xx."""
     client, game_id, tokens, lobby_id = world
     headers = {"Content-Type": "application/json", **headers}
-    target = game_id if reclaim else lobby_id
-    check(client.post(f"/v1/games/{target}/seats/{seat}/{'reclaim' if reclaim else 'claim'}", data=encode(body),
-                      headers=headers))
+    target = lobby_id if lobby else game_id
+    check(client.post(f"/v1/games/{target}/seats/{seat}/{action}", data=encode(body), headers=headers))
 
 
 @SETTINGS
