@@ -27,13 +27,13 @@ import copy
 import reprlib
 from typing import Any, Callable, Iterable, Mapping
 
-from rules import describe, narration
+from rules import describe, folding, memo, narration
 from rules.base import WORLD, BadCommand, Event, IllegalMove, Option, Rng, Ruleset, normalize_options, validate_command
 from rules.search import ismcts
 from rules.search.ismcts import SearchSettings
 
 Handler = Callable[[dict, int, dict, Rng], list[Event]]
-Evolver = Callable[[Any, Mapping[str, Any]], dict]
+Evolver = folding.Evolver  # evolver(state, data, own) -> state: rules/folding.py
 PROBE = "ruleset-explain"  # the rng a refused command's handler is asked with: its rolls are thrown away
 
 
@@ -99,19 +99,13 @@ def table_checks(ruleset: Any, seats: int, options: Any, bot_levels: Iterable[An
 
 
 # ------------------------------------------------------------------ evolving
+# The machinery is rules/folding.py (the one write path of evolvers, copy on write or in place) and
+# rules/memo.py (the legal-move memo); these are the names a game's own modules call.
 def evolve_by_type(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
                    first_event: str = "GameStarted") -> Any:
-    """Apply one event with the evolver of its type; the evolver reads the data and never changes it.
+    """The state after one event, by the evolver of its type (rules/folding.py); `state` never changes.
     The first event's `rules_version` (absent: 1) is kept in the state, for the rules that branch on it."""
-    evolver = evolvers.get(event.type)
-    if evolver is None:
-        raise ValueError(f"unknown {noun} event {event.type!r}")
-    if state is None and event.type != first_event:
-        raise ValueError(f"the first {noun} event must be {first_event}")
-    new = evolver(state, event.data)
-    if event.type == first_event and isinstance(new, dict):
-        new["rules_version"] = event.data.get("rules_version", 1)
-    return new
+    return folding.evolve(evolvers, noun, state, event, first_event)
 
 
 # ---------------------------------------------------------------- versions
@@ -132,75 +126,9 @@ def ruleset_at(ruleset: Any, version: Any) -> RulesetBase:
 
 def evolve_all(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: Iterable[Event],
                first_event: str = "GameStarted") -> Any:
-    """The state after `events`, each applied by `evolve_by_type`: for a rule that must read the
-    state part-way through its own events (a game's modules have its evolvers, not its ruleset)."""
-    for event in events:
-        state = evolve_by_type(evolvers, noun, state, event, first_event)
-    return state
-
-
-def copy_containers(state: dict, *keys: str) -> dict:
-    """A shallow copy of `state` with the named top-level containers copied too (evolve never mutates)."""
-    new = dict(state)
-    for key in keys:
-        value = new[key]
-        new[key] = dict(value) if isinstance(value, dict) else list(value)
-    return new
-
-
-# --------------------------------------------------------- folding in place
-# A long fold (loading a game without a snapshot, a history's state at a version) cannot afford a
-# copy of the state per event.  A ruleset opts in with `evolves_in_place = True`: each of its
-# evolvers takes a third argument, `owned` (default False).  `evolve` calls it without, and the
-# evolver copies what the event changes, exactly as before; `fold` first makes the state its own
-# (a clone, or nothing to copy when it starts from None) and calls every evolver with owned=True,
-# which skips those copies and changes the private state in place.  One evolver per event type.
-def clone_state(value: Any) -> Any:
-    """A copy of a JSON-like value in which every dict and list is new (strings, numbers, tuples shared)."""
-    kind = type(value)
-    if kind is dict:
-        return {key: clone_state(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
-    if kind is list:
-        return [clone_state(item) if type(item) in _CONTAINERS else item for item in value]
-    return value
-
-
-_CONTAINERS = (dict, list)
-
-
-def fold_in_place(evolvers: Mapping[str, Callable[..., Any]], noun: str, state: Any, events: Iterable[Event],
-                  first_event: str = "GameStarted") -> Any:
-    """`evolve_by_type` for each event with owned=True: `state` (None, or a state the caller owns,
-    e.g. a clone) is changed in place and returned."""
-    # The loop is the whole cost of a long fold: one lookup and one call per event.  The checks
-    # evolve_by_type makes per event are hoisted: the first event's (state None) before the loop,
-    # the first event type's rules_version in a wrapper, an unknown type when the lookup fails.
-    table = dict(evolvers)
-    started = table.get(first_event)
-    if started is not None:
-        def start(old: Any, data: Mapping[str, Any], owned: bool) -> Any:
-            new = started(old, data, owned)
-            if isinstance(new, dict):
-                new["rules_version"] = data.get("rules_version", 1)
-            return new
-        table[first_event] = start
-    events = iter(events)
-    event = None
-    try:
-        if state is None:
-            for event in events:
-                if event.type != first_event:
-                    raise ValueError(f"unknown {noun} event {event.type!r}" if event.type not in table
-                                     else f"the first {noun} event must be {first_event}")
-                state = table[first_event](None, event.data, True)
-                break
-        for event in events:
-            state = table[event.type](state, event.data, True)
-    except KeyError:
-        if event is not None and event.type not in table:
-            raise ValueError(f"unknown {noun} event {event.type!r}") from None
-        raise  # an evolver's own KeyError (malformed data) surfaces as it is
-    return state
+    """The state after `events` (rules/folding.py fold; `state` never changes): for a rule that must
+    read the state part-way through its own events (a game's modules have its evolvers, not its ruleset)."""
+    return folding.fold(evolvers, noun, state, events, first_event)
 
 
 # ------------------------------------------------------------------- the base
@@ -263,13 +191,12 @@ class RulesetBase(Ruleset):
     # event types whose data["secret"] only the event's own `seat` may read (see visible_to)
     secret_to_seat: frozenset = frozenset()
 
-    # -- folding (data) --------------------------------------------------------
-    # Folding in place (see fold_in_place): opted in by a ruleset whose evolvers take `owned`.
-    evolves_in_place = False
-    shared_in_clone: frozenset = frozenset()  # top-level keys no evolver changes in place (a catalogue)
-    # A fold of fewer events from an existing state evolves event by event: copying only what each
-    # event changes is cheaper than a clone of the whole state (decide's 1-3 consequences).  For
-    # Kingpin and Druglord a clone costs about what copying saves over 50-60 events.
+    # -- folding (data; the machinery is rules/folding.py) ------------------------------
+    # Every evolver is evolver(state, data, own) -> state and changes the state it is given: `evolve` and
+    # a short fold hand it a copy-on-write state, a long fold (`clone_after` events or more) one clone.
+    shared_in_clone: frozenset = frozenset()  # top-level keys no evolver ever changes (a catalogue): never cloned
+    # A fold of fewer events from an existing state copies on write (only what they change, once); from
+    # this many on, one clone of the whole state and changes in place cost less.
     clone_after = 64
 
     # -- what happens by itself (data; the hook is `step`) ---------------------------
@@ -281,6 +208,8 @@ class RulesetBase(Ruleset):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "legal_moves" in vars(cls):  # the game's pure hook, remembered by the base (rules/memo.py)
+            cls.legal_moves, cls.listed_moves = memo.remembering_moves(vars(cls)["legal_moves"])
         if "handlers" in cls.__dict__ and set(cls.handlers) != set(cls.commands):
             raise TypeError(f"{cls.__name__}: every command type needs exactly one handler "
                             f"(missing: {sorted(set(cls.commands) - set(cls.handlers))}, "
@@ -354,7 +283,7 @@ class RulesetBase(Ruleset):
         """Listed among the seat's legal moves (open arguments aside).  A game may override it with a
         check that does not build the list (Druglord's move families), answering exactly the same:
         tests/rules/test_fast_legality.py holds every override to this one."""
-        moves = self.legal_moves(state, seat)
+        moves = self.listed_moves(state, seat)
         if cmd in moves:
             return True
         free = self.open_arguments.get(cmd["type"])
@@ -403,35 +332,31 @@ class RulesetBase(Ruleset):
         raise RuntimeError(f"{self.title} did not settle: {self.max_automatic_steps} automatic steps, "
                            f"the last {[event.type for event in events]}, in the state {_SHORT.repr(state)}")
 
-    # -- evolving ------------------------------------------------------------
+    # -- evolving (machinery: rules/folding.py) ---------------------------------------
     def evolve(self, state: Any, event: Event) -> Any:
-        """Pure: the evolver of the event's type; it reads event data and never changes it."""
-        kind = event.type
-        evolver = self.evolvers.get(kind)
-        if evolver is None or state is None or kind == self.first_event:  # the checks, the version
-            return evolve_by_type(self.evolvers, self.noun, state, event, self.first_event)
-        return evolver(state, event.data)  # what evolve_by_type does for any later event
+        """The state after one event, by the evolver of its type: a new state; `state` never changes."""
+        return folding.evolve(self.evolvers, self.noun, state, event, self.first_event)
 
     def fold(self, state: Any, events: Iterable[Event]) -> Any:
         """The state after `events`; never changes `state` (nor the events' data)."""
-        if self.evolves_in_place:
-            events = events if isinstance(events, (list, tuple)) else list(events)
-            if state is None or len(events) >= self.clone_after:
-                return fold_in_place(self.evolvers, self.noun, None if state is None else self.clone(state),
-                                     events, self.first_event)
-        for event in events:
-            state = self.evolve(state, event)
-        return state
+        return folding.fold(self.evolvers, self.noun, state, events, self.first_event, self.clone_after,
+                            self.shared_in_clone)
 
     def clone(self, state: Any) -> Any:
         """A copy of `state` that an in-place fold may change: every container new but the shared ones."""
-        shared = self.shared_in_clone
-        return {key: value if key in shared else clone_state(value) for key, value in state.items()}
+        return folding.clone(state, self.shared_in_clone)
 
     # -- who acts ------------------------------------------------------------
     def legal_moves(self, state: Any, seat: int) -> list[dict]:
-        """Every command `seat` may send now, each postable as-is ([] when it has nothing to do)."""
+        """Every command `seat` may send now, each postable as-is ([] when it has nothing to do).  A game
+        writes it pure, a new list each call; the base remembers its answer for the state last asked
+        in each thread (rules/memo.py) and hands every caller its own copy."""
         raise NotImplementedError
+
+    def listed_moves(self, state: Any, seat: int) -> tuple:
+        """The seat's legal moves as the memo holds them, to read and never to change (machinery: the
+        base's own readers, e.g. `is_legal`, read them without a copy)."""
+        return tuple(self.legal_moves(state, seat))
 
     def awaiting(self, state: Any) -> dict[int, str]:
         """Who must act now: {seat: "move" | "response"} ({} once the game is over)."""
@@ -557,6 +482,12 @@ class Adopted(RulesetBase):
     def decide_and_apply(self, state: Any, seat: int, command: Any, rng: Rng) -> tuple[list[Event], Any]:
         events = self.decide(state, seat, command, rng)
         return events, self.fold(state, events)
+
+    def fold(self, state: Any, events: Iterable[Event]) -> Any:
+        """Its own `evolve`, event by event (its evolvers, if it has any, are its own business)."""
+        for event in events:
+            state = self.evolve(state, event)
+        return state
 
 
 _ADOPTED: dict[int, tuple[Any, Adopted]] = {}  # id(foreign) -> (foreign, kept alive; its adoption)

@@ -49,7 +49,7 @@ class Kingpin(RulesetBase):
                              "as if nobody could gain any more money. 0 = no limit."),
     }
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
-    evolves_in_place, shared_in_clone = True, frozenset({"catalog"})  # evolve.py; the catalogue never changes
+    shared_in_clone = frozenset({"catalog"})  # evolve.py never changes the catalogue: a fold's clone shares it
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words

@@ -13,11 +13,11 @@ from rules.examples.pig import Pig, rolled
 from rules.ruleset import latest_version, rules_version, ruleset_at
 
 
-def rolled_v2(state: dict, d: dict) -> dict:
+def rolled_v2(state: dict, d: dict, own) -> dict:
     """Version 2: a 2 also ends the turn with an empty pot."""
     if rules_version(state) >= 2 and d["face"] == 2:
-        return rolled(state, {**d, "face": 1})
-    return rolled(state, d)
+        return rolled(state, {**d, "face": 1}, own)
+    return rolled(state, d, own)
 
 
 class PigWithAFix(Pig):

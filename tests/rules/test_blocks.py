@@ -70,6 +70,35 @@ def counter_offer(state, seat, command, rng):
     return offers.counter(state["offers"], seat, command["offer"], command["terms"])
 
 
+def started(state, d, own):
+    return {"seats": d["seats"], "goods": [{"gold": 2, "salt": 3} for _ in range(d["seats"])],
+            "offers": offers.empty(), "turn": 0}
+
+
+def offer_event(kind):
+    def evolver(state, d, own):
+        state["offers"] = offers.evolve(state["offers"], Event(kind, d))
+        return state
+    return evolver
+
+
+def passed(state, d, own):
+    state["turn"] = (state["turn"] + 1) % state["seats"]
+    return state
+
+
+def traded(state, d, own):
+    """The goods of an accepted offer change hands."""
+    goods = own(state, "goods")
+    for seat, give, get in ((d["from"], "give", "get"), (d["to"], "get", "give")):
+        mine = own(goods, seat)
+        for good, n in d["terms"][give].items():
+            mine[good] -= n
+        for good, n in d["terms"][get].items():
+            mine[good] += n
+    return state
+
+
 class Barter(RulesetBase):
     """Two merchants with goods; offers of goods for goods; the first to hold 5 gold wins."""
 
@@ -87,24 +116,8 @@ class Barter(RulesetBase):
     def opening(self, options, seats, rng):
         return [Event("GameStarted", {"seats": seats})]
 
-    def evolve(self, state, event):
-        if event.type == "GameStarted":
-            n = event.data["seats"]
-            return {"seats": n, "goods": [{"gold": 2, "salt": 3} for _ in range(n)], "offers": offers.empty(),
-                    "turn": 0}
-        if event.type in offers.EVENTS:
-            state = {**state, "offers": offers.evolve(state["offers"], event)}
-        if event.type == "GoodsTraded":
-            goods = [dict(g) for g in state["goods"]]
-            for seat, give, get in ((event.data["from"], "give", "get"), (event.data["to"], "get", "give")):
-                for good, n in event.data["terms"][give].items():
-                    goods[seat][good] -= n
-                for good, n in event.data["terms"][get].items():
-                    goods[seat][good] += n
-            state = {**state, "goods": goods}
-        if event.type == "Passed":
-            state = {**state, "turn": (state["turn"] + 1) % state["seats"]}
-        return state
+    evolvers = {"GameStarted": started, "GoodsTraded": traded, "Passed": passed,
+                **{kind: offer_event(kind) for kind in offers.EVENTS}}
 
     def legal_moves(self, state, seat):
         template = {"give": {}, "get": {}}

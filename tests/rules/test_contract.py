@@ -53,8 +53,8 @@ class Spinner(RulesetBase):
     name, title, noun = "spinner", "Spinner", "Spinner"
     min_seats, max_seats = 2, 2
     max_automatic_steps = 50
-    evolvers = {"GameStarted": lambda state, d: {"seats": d["seats"], "turns": 0, "phase": "spinning"},
-                "Spun": lambda state, d: {**state, "turns": state["turns"] + 1}}
+    evolvers = {"GameStarted": lambda state, d, own: {"seats": d["seats"], "turns": 0, "phase": "spinning"},
+                "Spun": lambda state, d, own: {**state, "turns": state["turns"] + 1}}
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         return [Event("GameStarted", {"seats": seats})]

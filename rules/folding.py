@@ -1,0 +1,180 @@
+"""Folding: how the base applies events to states, and the one write path every evolver follows.
+
+An evolver is `evolver(state, data, own) -> state`, one per event type.  It changes `state` in place
+and returns it (the first event's evolver is given None and returns the new state).  It may set and
+delete `state`'s own keys freely; a container below them it changes only through `own(parent, key)`,
+which returns `parent[key]` as the evolver's to change:
+
+    own(state, "bankrolls")[d["seat"]] -= d["price"]
+    own(own(state, "players"), d["seat"])["score"] += d["stacks"]
+
+Replacing a container (`state["turn"] = {...}`) needs no `own`.  What an evolver stores from the
+event's data it copies (`list(d["dice"])`): the event's own lists are never the state's.  It never
+rolls and reads nothing but the state and the data.
+
+The base decides what `own` does, so each evolver has one write path and a rule is fixed in one place:
+
+- `evolve`, and a short fold from a state (a command's consequences, a step of `settle`): **copy on
+  write**.  The evolver gets a shallow copy of the state, and `own` copies a container the first time
+  it is owned in that fold (once, however many events change it), so the state the fold was given, and
+  every state it shares containers with, never changes.
+- a long fold (a game loaded without a snapshot, a history's state at a version), or one from nothing:
+  the base clones the state once (every container new, `shared_in_clone` aside) and `own` is
+  `operator.getitem`: the evolvers change that private state in place, with no copy and no
+  bookkeeping per event.
+
+Either way the fold returns a new state object and never changes one it handed out before, which is
+what lets the legal-move memo (rules/memo.py) key answers by a state's identity.
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from rules.base import Event
+
+Own = Callable[[Any, Any], Any]  # own(parent, key) -> parent[key], the evolver's to change
+Evolver = Callable[[Any, Mapping[str, Any], Own], Any]
+
+IN_PLACE: Own = operator.getitem  # a fold's own state: every container is already the fold's
+
+
+def clone_state(value: Any) -> Any:
+    """A copy of a JSON-like value in which every dict and list is new (strings, numbers, tuples shared)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: clone_state(item) if type(item) in _CONTAINERS else item for key, item in value.items()}
+    if kind is list:
+        return [clone_state(item) if type(item) in _CONTAINERS else item for item in value]
+    return value
+
+
+_CONTAINERS = (dict, list)
+
+
+def clone(state: Mapping[str, Any], shared: frozenset = frozenset()) -> dict:
+    """A copy of a state in which an in-place fold may change anything but the `shared` top-level keys."""
+    return {key: value if key in shared else clone_state(value) for key, value in state.items()}
+
+
+def _copy_on_write(state: dict) -> tuple[dict, Own, dict]:
+    """A shallow copy of `state`, the `own` that copies each container below it the first time it is
+    owned, and the record of what is already the fold's ({id: object}, holding each object so no id is
+    reused while the fold runs)."""
+    new = state.copy()
+    fresh = {id(new): new}
+
+    def own(parent: Any, key: Any) -> Any:
+        value = parent[key]
+        if id(value) in fresh:
+            return value
+        if id(parent) not in fresh:
+            raise ValueError(f"own(..., {key!r}): the parent is not the evolver's own; own it first, from the state")
+        value = parent[key] = value.copy()
+        fresh[id(value)] = value
+        return value
+
+    return new, own, fresh
+
+
+def changed(state: dict, change: Callable[[dict, Own], Any]) -> dict:
+    """A new state: `change(state, own)` applied, as an evolver is, to a copy on write of `state` (which
+    never changes): how code that is not an evolver (a test's given situation) reuses an evolver's helpers."""
+    new, own, _ = _copy_on_write(state)
+    change(new, own)
+    return new
+
+
+def _starter(evolvers: Mapping[str, Callable[..., Any]], first_event: str) -> dict:
+    """The evolvers with the first event's wrapped to record its `rules_version` (absent: 1) in the
+    state, for the rules that branch on it."""
+    table = dict(evolvers)
+    started = table.get(first_event)
+    if started is not None:
+        def start(old: Any, data: Mapping[str, Any], own: Own) -> Any:
+            new = started(old, data, own)
+            if isinstance(new, dict):
+                new["rules_version"] = data.get("rules_version", 1)
+            return new
+        table[first_event] = start
+    return table
+
+
+def _unknown(noun: str, event: Event, table: Mapping[str, Any], first_event: str, state: Any) -> ValueError | None:
+    """The error for an event this fold cannot apply, or None."""
+    if event.type not in table:
+        return ValueError(f"unknown {noun} event {event.type!r}")
+    if state is None and event.type != first_event:
+        return ValueError(f"the first {noun} event must be {first_event}")
+    return None
+
+
+def fold_copying(evolvers: Mapping[str, Evolver], noun: str, state: dict, events: Iterable[Event],
+                 first_event: str = "GameStarted") -> dict:
+    """The state after `events` from an existing `state`, copying on write: `state` is never changed."""
+    new, own, fresh = _copy_on_write(state)
+    for event in events:
+        evolver = evolvers.get(event.type)
+        if evolver is None or event.type == first_event:
+            if evolver is None:
+                raise _unknown(noun, event, evolvers, first_event, new)
+            evolver = _starter(evolvers, first_event)[first_event]
+        after = evolver(new, event.data, own)
+        if after is not new:  # an evolver that built a new state (the game's first event, a pure one)
+            fresh[id(after)] = after
+            new = after
+    return new
+
+
+def fold_owned(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: Iterable[Event],
+               first_event: str = "GameStarted") -> Any:
+    """The state after `events`, changing `state` in place: None, or a state the caller owns (a clone)."""
+    # The loop is the whole cost of a long fold: one lookup and one call per event.  The checks are
+    # hoisted: the first event's (state None) before the loop, rules_version in the first event's
+    # wrapper, an unknown type when the lookup fails.
+    table = _starter(evolvers, first_event)
+    events = iter(events)
+    event = None
+    try:
+        if state is None:
+            for event in events:
+                if event.type != first_event:
+                    raise _unknown(noun, event, table, first_event, None)  # type: ignore[misc]
+                state = table[first_event](None, event.data, IN_PLACE)
+                break
+        for event in events:
+            state = table[event.type](state, event.data, IN_PLACE)
+    except KeyError:
+        if event is not None and event.type not in table:
+            raise ValueError(f"unknown {noun} event {event.type!r}") from None
+        raise  # an evolver's own KeyError (malformed data) surfaces as it is
+    return state
+
+
+def fold(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: Sequence[Event] | Iterable[Event],
+         first_event: str = "GameStarted", clone_after: int = 64, shared: frozenset = frozenset()) -> Any:
+    """The state after `events`; never changes `state` (nor the events' data): from nothing, or with
+    `clone_after` events or more, one clone and an in-place fold; else copying on write."""
+    if state is None:
+        return fold_owned(evolvers, noun, None, events, first_event)
+    events = events if isinstance(events, (list, tuple)) else list(events)
+    if not events:
+        return state
+    if len(events) >= clone_after:
+        return fold_owned(evolvers, noun, clone(state, shared), events, first_event)
+    return fold_copying(evolvers, noun, state, events, first_event)
+
+
+def evolve(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
+           first_event: str = "GameStarted") -> Any:
+    """The state after one event, a new object; `state` is never changed."""
+    evolver = evolvers.get(event.type)
+    if evolver is None or state is None or event.type == first_event:  # the checks, the version
+        if state is None:
+            return fold_owned(evolvers, noun, None, (event,), first_event)
+        return fold_copying(evolvers, noun, state, (event,), first_event)
+    new, own, _ = _copy_on_write(state)
+    return evolver(new, event.data, own)
+
+
+__all__ = ["IN_PLACE", "Evolver", "Own", "changed", "clone", "clone_state", "evolve", "fold", "fold_copying", "fold_owned"]
