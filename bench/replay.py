@@ -9,11 +9,12 @@ ruleset's longest setting (Kingpin: 6 players to $10,000), exported as
   and `cartel verify` do); the state after each command comes with its events
   (RulesetBase.decide_and_apply), so only a command's consequences are folded twice;
 - `rules.base.fold` of the same events (what loading a game without a
-  snapshot does, and a history's state at a version): for a ruleset that folds
-  in place (Kingpin, Druglord: rules/ruleset.py fold_in_place) one pass that
-  changes the fold's own state, with no copy per event;
-- the pure `evolve`, event by event (what a fold was before, and what decide,
-  the simulations and the search still do for a few events at a time);
+  snapshot does, and a history's state at a version): every ruleset's evolvers
+  change the fold's own state in place (rules/folding.py: from nothing, or one
+  clone), with no copy per event;
+- the pure `evolve`, event by event: each call copies on write what its event
+  changes and never changes its input (what decide, the simulations and the
+  search do for a few events at a time);
 - `parse_history`: the JSON Lines parsing before a verification, for scale;
 - `POST /v1/replays?version=N` through the app (Flask's test client, a real
   redis-server): the first post of a history (parse, verify, fold to N) and the
@@ -50,7 +51,7 @@ ROUNDS = 3
 
 
 def evolve_each(ruleset, events: list[Event]):
-    """The pure evolve, event by event (a copy of what each event changes)."""
+    """The pure evolve, event by event (copy on write: what each event changes)."""
     state = None
     for event in events:
         state = ruleset.evolve(state, event)
@@ -138,8 +139,7 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
         rows += [
             {"ruleset": name, "what": "floor: dict copy + 1 key per event (baseline)", "events_per_s": round(floor),
              "ratio": 1.0},
-            {"ruleset": name, "what": "rules.base.fold" + (" (in place)" if ruleset.evolves_in_place
-                                                            else ""),
+            {"ruleset": name, "what": "rules.base.fold (in place)",
              "events_per_s": round(folded), "ratio": ratio(folded, floor), "target": verdict(folded, TARGET)},
             {"ruleset": name, "what": "pure evolve, event by event", "events_per_s": round(pure),
              "ratio": ratio(pure, floor)},

@@ -8,20 +8,20 @@ which returns `parent[key]` as the evolver's to change:
     own(state, "bankrolls")[d["seat"]] -= d["price"]
     own(own(state, "players"), d["seat"])["score"] += d["stacks"]
 
-Replacing a container (`state["turn"] = {...}`) needs no `own`.  What an evolver stores from the
-event's data it copies (`list(d["dice"])`): the event's own lists are never the state's.  It never
-rolls and reads nothing but the state and the data.
+Replacing a container (`state["turn"] = {...}`) needs no `own`.  Own a container once and change it
+through what `own` returned (owning it again may hand back another copy).  What an evolver stores
+from the event's data that a later evolver may change it copies (`list(d["dice"])`).  It never rolls
+and reads nothing but the state and the data.
 
 The base decides what `own` does, so each evolver has one write path and a rule is fixed in one place:
 
 - `evolve`, and a short fold from a state (a command's consequences, a step of `settle`): **copy on
-  write**.  The evolver gets a shallow copy of the state, and `own` copies a container the first time
-  it is owned in that fold (once, however many events change it), so the state the fold was given, and
-  every state it shares containers with, never changes.
+  write**.  The fold changes a shallow copy of the state, and `own` puts a copy of the container in
+  its parent's place and returns it, so the state the fold was given, and every state it shares
+  containers with, never changes: what each event changes is copied, as a pure evolver would.
 - a long fold (a game loaded without a snapshot, a history's state at a version), or one from nothing:
   the base clones the state once (every container new, `shared_in_clone` aside) and `own` is
-  `operator.getitem`: the evolvers change that private state in place, with no copy and no
-  bookkeeping per event.
+  `operator.getitem`: the evolvers change that private state in place, with no copy per event.
 
 Either way the fold returns a new state object and never changes one it handed out before, which is
 what lets the legal-move memo (rules/memo.py) key answers by a state's identity.
@@ -57,31 +57,17 @@ def clone(state: Mapping[str, Any], shared: frozenset = frozenset()) -> dict:
     return {key: value if key in shared else clone_state(value) for key, value in state.items()}
 
 
-def _copy_on_write(state: dict) -> tuple[dict, Own, dict]:
-    """A shallow copy of `state`, the `own` that copies each container below it the first time it is
-    owned, and the record of what is already the fold's ({id: object}, holding each object so no id is
-    reused while the fold runs)."""
-    new = state.copy()
-    fresh = {id(new): new}
-
-    def own(parent: Any, key: Any) -> Any:
-        value = parent[key]
-        if id(value) in fresh:
-            return value
-        if id(parent) not in fresh:
-            raise ValueError(f"own(..., {key!r}): the parent is not the evolver's own; own it first, from the state")
-        value = parent[key] = value.copy()
-        fresh[id(value)] = value
-        return value
-
-    return new, own, fresh
+def COPY(parent: Any, key: Any) -> Any:
+    """`own` when copying on write: a copy of parent[key] (a dict or a list), put in its place and returned."""
+    value = parent[key] = parent[key].copy()
+    return value
 
 
 def changed(state: dict, change: Callable[[dict, Own], Any]) -> dict:
     """A new state: `change(state, own)` applied, as an evolver is, to a copy on write of `state` (which
     never changes): how code that is not an evolver (a test's given situation) reuses an evolver's helpers."""
-    new, own, _ = _copy_on_write(state)
-    change(new, own)
+    new = state.copy()
+    change(new, COPY)
     return new
 
 
@@ -112,17 +98,14 @@ def _unknown(noun: str, event: Event, table: Mapping[str, Any], first_event: str
 def fold_copying(evolvers: Mapping[str, Evolver], noun: str, state: dict, events: Iterable[Event],
                  first_event: str = "GameStarted") -> dict:
     """The state after `events` from an existing `state`, copying on write: `state` is never changed."""
-    new, own, fresh = _copy_on_write(state)
+    new = state.copy()
     for event in events:
         evolver = evolvers.get(event.type)
         if evolver is None or event.type == first_event:
             if evolver is None:
                 raise _unknown(noun, event, evolvers, first_event, new)
             evolver = _starter(evolvers, first_event)[first_event]
-        after = evolver(new, event.data, own)
-        if after is not new:  # an evolver that built a new state (the game's first event, a pure one)
-            fresh[id(after)] = after
-            new = after
+        new = evolver(new, event.data, COPY)
     return new
 
 
@@ -132,7 +115,7 @@ def fold_owned(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: I
     # The loop is the whole cost of a long fold: one lookup and one call per event.  The checks are
     # hoisted: the first event's (state None) before the loop, rules_version in the first event's
     # wrapper, an unknown type when the lookup fails.
-    table = _starter(evolvers, first_event)
+    table, own = _starter(evolvers, first_event), IN_PLACE
     events = iter(events)
     event = None
     try:
@@ -140,10 +123,10 @@ def fold_owned(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: I
             for event in events:
                 if event.type != first_event:
                     raise _unknown(noun, event, table, first_event, None)  # type: ignore[misc]
-                state = table[first_event](None, event.data, IN_PLACE)
+                state = table[first_event](None, event.data, own)
                 break
         for event in events:
-            state = table[event.type](state, event.data, IN_PLACE)
+            state = table[event.type](state, event.data, own)
     except KeyError:
         if event is not None and event.type not in table:
             raise ValueError(f"unknown {noun} event {event.type!r}") from None
@@ -173,8 +156,8 @@ def evolve(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
         if state is None:
             return fold_owned(evolvers, noun, None, (event,), first_event)
         return fold_copying(evolvers, noun, state, (event,), first_event)
-    new, own, _ = _copy_on_write(state)
-    return evolver(new, event.data, own)
+    return evolver(state.copy(), event.data, COPY)
 
 
-__all__ = ["IN_PLACE", "Evolver", "Own", "changed", "clone", "clone_state", "evolve", "fold", "fold_copying", "fold_owned"]
+__all__ = ["COPY", "IN_PLACE", "Evolver", "Own", "changed", "clone", "clone_state", "evolve", "fold",
+           "fold_copying", "fold_owned"]

@@ -9,7 +9,7 @@ game declares with `remembered`, as Druglord's move families).  Nothing here is 
   would be evicted by every other thread's question (and need a lock without the GIL).  A thread's own
   questions are the ones that repeat, so each thread keeps its own entries (threading.local): no entry
   is ever read or written by two threads.
-- **Keyed by the state object's identity**, the seat, the ruleset and the hook.  Sound because a state
+- **Keyed by the state object's identity**, the seat, the ruleset (a rules version) and the hook.  Sound because a state
   is a value: the base never changes a state after handing it out (a fold changes only the copy it
   makes: rules/folding.py), and an entry holds its state, so the identity cannot be reused by another
   object while the entry lives.  A caller that changes a state it asked about must not ask again.
@@ -18,67 +18,50 @@ game declares with `remembered`, as Druglord's move families).  Nothing here is 
   own readers (`listed_moves`, `is_legal`) read the tuple without copying.  A remembered listing is
   handed out as the tuple itself: rules/blocks/families.py only reads it (`expand` and `build` copy).
 
-One entry per (ruleset, hook) per thread: the states of earlier questions are not kept alive.
+One entry per hook per thread (a game's rules versions share their hook): the states of earlier
+questions are not kept alive.
 """
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-Pure = Callable[..., Sequence]  # hook(state, seat) or method(ruleset, state, seat)
+from rules.folding import clone_state
 
 
 class _Entries(threading.local):
-    """This thread's entries: (ruleset, hook) -> (state, seat, answer)."""
+    """This thread's entries: hook -> (ruleset, state, seat, answer)."""
 
     def __init__(self) -> None:
-        self.entries: dict[tuple[Any, Any], tuple[Any, int, tuple]] = {}
+        self.entries: dict[Any, tuple[Any, Any, int, Any]] = {}
 
 
 _THREAD = _Entries()
 
 
-def remembered(owner: Any, hook: Callable[[Any, Any, int], Sequence], state: Any, seat: int) -> tuple:
-    """`hook(owner, state, seat)` as a tuple: computed once for the last (state, seat) this thread asked
-    of this owner's hook, then read from the entry while the same state object and seat are asked."""
+def remembered(owner: Any, hook: Callable[[Any, Any, int], Sequence], state: Any, seat: int) -> Any:
+    """`hook(owner, state, seat)`, computed once for the last (ruleset, state, seat) this thread asked of
+    this hook, then read from the entry while the same ruleset, state object and seat are asked."""
     entries = _THREAD.entries
-    key = (owner, hook)
-    entry = entries.get(key)
-    if entry is not None and entry[0] is state and entry[1] == seat:
-        return entry[2]
+    entry = entries.get(hook)
+    if entry is not None and entry[1] is state and entry[2] == seat and entry[0] is owner:
+        return entry[3]
     answer = hook(owner, state, seat)
-    if type(answer) is not tuple:
-        answer = tuple(answer)
-    entries[key] = (state, seat, answer)
+    entries[hook] = (owner, state, seat, answer)
     return answer
+
+
+def peek(owner: Any, hook: Callable[[Any, Any, int], Sequence], state: Any, seat: int) -> Any:
+    """The entry's answer if this thread remembers one for this ruleset, state object and seat, else None."""
+    entry = _THREAD.entries.get(hook)
+    if entry is not None and entry[1] is state and entry[2] == seat and entry[0] is owner:
+        return entry[3]
+    return None
 
 
 def forget() -> None:
     """Drop this thread's entries (a test's clean start; nothing in the engine needs it)."""
     _THREAD.entries.clear()
-
-
-def copied(moves: tuple) -> list[dict]:
-    """A new list of new moves: each dict copied, and the lists and dicts inside it (a KeepRegions'
-    regions), so nothing the caller changes reaches the entry."""
-    out = []
-    for move in moves:
-        move = move.copy()
-        for key, value in move.items():
-            kind = type(value)
-            if kind is list or kind is dict:
-                move[key] = _deep(value)
-        out.append(move)
-    return out
-
-
-def _deep(value: Any) -> Any:
-    kind = type(value)
-    if kind is dict:
-        return {key: _deep(item) for key, item in value.items()}
-    if kind is list:
-        return [_deep(item) for item in value]
-    return value
 
 
 def _method(hook: Any) -> Callable[[Any, Any, int], Sequence]:
@@ -89,27 +72,52 @@ def _method(hook: Any) -> Callable[[Any, Any, int], Sequence]:
     return hook
 
 
-def remembering_moves(hook: Any) -> tuple[Callable[..., list[dict]], Callable[..., tuple]]:
-    """(legal_moves, listed_moves) for a game's pure `legal_moves` hook: both read one remembered entry,
-    the first as a copy for any caller, the second as the entry's own tuple for the base's readers.
-    The base installs them when a ruleset class is made (RulesetBase.__init_subclass__)."""
+def nested_arguments(commands: Mapping[str, Mapping[str, str]]) -> dict[str, tuple[tuple[str, bool], ...]]:
+    """Command type -> its arguments that hold a list or dict, each with whether it is a list of strings
+    (rules.base.ARG_KINDS "strs": `list` copies it whole) or any JSON object ("obj"), from the declared
+    shapes: only these need more than a dict copy when a move is copied."""
+    return {kind: tuple((arg, arg_kind == "strs") for arg, arg_kind in spec.items() if arg_kind in ("strs", "obj"))
+            for kind, spec in commands.items() if "strs" in spec.values() or "obj" in spec.values()}
+
+
+def remembering_moves(hook: Any, nested: Mapping[str, tuple[tuple[str, bool], ...]]) -> tuple[
+        Callable[..., list[dict]], Callable[..., tuple], Callable[..., tuple | None]]:
+    """(legal_moves, listed_moves, peek_moves) for a game's pure `legal_moves` hook, installed by the base
+    when a ruleset class is made (RulesetBase.__init_subclass__).  All read one remembered tuple of moves:
+    `legal_moves` hands any caller a new list of new moves (the lists and dicts of the `nested` command
+    types' arguments copied too), `listed_moves` the base's own readers the tuple itself, `peek_moves`
+    the tuple only if this thread already has it (else None)."""
     pure = _method(hook)
 
-    def answer(self: Any, state: Any, seat: int) -> tuple[tuple, bool]:
-        """The moves, and whether every one is flat (no list or dict inside: a plain copy is a deep one)."""
-        moves = tuple(pure(self, state, seat))
-        return moves, not any(type(value) is list or type(value) is dict for move in moves for value in move.values())
+    def answer(owner: Any, state: Any, seat: int) -> tuple[tuple, tuple]:
+        """The moves, and the places of those holding a list or dict."""
+        moves = tuple(pure(owner, state, seat))
+        return moves, (tuple([i for i, move in enumerate(moves) if move["type"] in nested]) if nested else ())
 
     def legal_moves(self: Any, state: Any, seat: int) -> list[dict]:
-        moves, flat = remembered(self, answer, state, seat)
-        return [move.copy() for move in moves] if flat else copied(moves)
+        moves, deep = remembered(self, answer, state, seat)
+        out = [move.copy() for move in moves]
+        copies: dict[int, Any] = {}  # id -> its copy: a list or dict several moves share (an example offer's
+        for i in deep:               # terms) is copied once and shared again, as the game's answer shares it
+            move = out[i]
+            for arg, strings in nested[move["type"]]:
+                value = move[arg]
+                copy = copies.get(id(value))
+                if copy is None:
+                    copy = copies[id(value)] = list(value) if strings else clone_state(value)
+                move[arg] = copy
+        return out
 
     def listed_moves(self: Any, state: Any, seat: int) -> tuple:
         return remembered(self, answer, state, seat)[0]
 
+    def peek_moves(self: Any, state: Any, seat: int) -> tuple | None:
+        found = peek(self, answer, state, seat)
+        return None if found is None else found[0]
+
     legal_moves.__doc__ = getattr(hook, "__doc__", None) or getattr(pure, "__doc__", None)
     legal_moves.__wrapped__ = pure  # type: ignore[attr-defined]  # the game's own, for a reader
-    return legal_moves, listed_moves
+    return legal_moves, listed_moves, peek_moves
 
 
 def remembering(hook: Any) -> Callable[..., tuple]:
@@ -120,7 +128,7 @@ def remembering(hook: Any) -> Callable[..., tuple]:
     pure = hook.__func__ if isinstance(hook, staticmethod) else hook
 
     def method(owner: Any, state: Any, seat: int) -> tuple:
-        return pure(state, seat)
+        return tuple(pure(state, seat))
 
     def read(self: Any, state: Any, seat: int) -> tuple:
         return remembered(self, method, state, seat)
@@ -130,4 +138,4 @@ def remembering(hook: Any) -> Callable[..., tuple]:
     return read
 
 
-__all__ = ["copied", "forget", "remembered", "remembering", "remembering_moves"]
+__all__ = ["forget", "nested_arguments", "peek", "remembered", "remembering", "remembering_moves"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import reprlib
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rules import describe, folding, memo, narration
 from rules.base import WORLD, BadCommand, Event, IllegalMove, Option, Rng, Ruleset, normalize_options, validate_command
@@ -208,8 +208,15 @@ class RulesetBase(Ruleset):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "legal_moves" in vars(cls):  # the game's pure hook, remembered by the base (rules/memo.py)
-            cls.legal_moves, cls.listed_moves = memo.remembering_moves(vars(cls)["legal_moves"])
+        # the game's pure legal_moves, remembered by the base (rules/memo.py); again for a subclass that
+        # changes the command shapes (which moves hold lists or dicts)
+        hook = vars(cls).get("legal_moves")
+        if hook is None and "commands" in vars(cls):  # the inherited hook as declared (a staticmethod stays one)
+            hook = next((vars(k)["_legal_moves_hook"] for k in cls.__mro__ if "_legal_moves_hook" in vars(k)), None)
+        if hook is not None:
+            cls._legal_moves_hook = hook
+            cls.legal_moves, cls.listed_moves, cls._remembered_moves = memo.remembering_moves(
+                hook, memo.nested_arguments(cls.commands))
         if "handlers" in cls.__dict__ and set(cls.handlers) != set(cls.commands):
             raise TypeError(f"{cls.__name__}: every command type needs exactly one handler "
                             f"(missing: {sorted(set(cls.commands) - set(cls.handlers))}, "
@@ -272,7 +279,8 @@ class RulesetBase(Ruleset):
             raise BadCommand(f"there is no seat {seat!r} in this {seats}-player game")
         cmd = self.normalize(state, seat, cmd)
         handler = self.handlers[cmd["type"]]
-        if not self.is_legal(state, seat, cmd):
+        remembered = self._remembered_moves(state, seat)  # a bot's move comes back for the state it listed
+        if not (self._lists(remembered, cmd) if remembered is not None else self.is_legal(state, seat, cmd)):
             raise self.refusal(state, seat, cmd, handler)
         events = handler(state, seat, cmd, rng)
         # what follows by itself is nobody's move: under draw keys it rolls on the world's streams
@@ -282,8 +290,17 @@ class RulesetBase(Ruleset):
     def is_legal(self, state: Any, seat: int, cmd: dict) -> bool:
         """Listed among the seat's legal moves (open arguments aside).  A game may override it with a
         check that does not build the list (Druglord's move families), answering exactly the same:
-        tests/rules/test_fast_legality.py holds every override to this one."""
-        moves = self.listed_moves(state, seat)
+        tests/rules/test_fast_legality.py holds every override to this one.  `decide` asks it only
+        when this thread does not remember the seat's moves for this state (rules/memo.py)."""
+        return self._lists(self.listed_moves(state, seat), cmd)
+
+    def _remembered_moves(self, state: Any, seat: int) -> tuple | None:
+        """The seat's moves if this thread remembers them for this state, else None (rules/memo.py; a
+        ruleset whose legal_moves the base does not remember, one adopted from outside, never does)."""
+        return None
+
+    def _lists(self, moves: Sequence[dict], cmd: dict) -> bool:
+        """Whether `cmd` is among `moves`, open arguments aside."""
         if cmd in moves:
             return True
         free = self.open_arguments.get(cmd["type"])
@@ -335,7 +352,10 @@ class RulesetBase(Ruleset):
     # -- evolving (machinery: rules/folding.py) ---------------------------------------
     def evolve(self, state: Any, event: Event) -> Any:
         """The state after one event, by the evolver of its type: a new state; `state` never changes."""
-        return folding.evolve(self.evolvers, self.noun, state, event, self.first_event)
+        evolver = self.evolvers.get(event.type)
+        if evolver is None or state is None or event.type == self.first_event:  # the checks, the version
+            return folding.evolve(self.evolvers, self.noun, state, event, self.first_event)
+        return evolver(state.copy(), event.data, folding.COPY)  # folding.evolve's path, one call less
 
     def fold(self, state: Any, events: Iterable[Event]) -> Any:
         """The state after `events`; never changes `state` (nor the events' data)."""

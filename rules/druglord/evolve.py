@@ -165,12 +165,14 @@ def _ev_weight_loaded(state: dict, d: dict, own: Own) -> dict:
     loading = own(state, "loading")
     load = own(loading, seat)
     production = own(load, "production")
-    supply, weight = own(state, "supply"), own(state, "weight")
+    supply, weight, traphouse = own(state, "supply"), own(state, "weight"), None
     for source, to, wtype, units in d["placements"]:
         supply[wtype] -= units
         production[source] -= units
         if to == "traphouse":
-            own(_player(state, own, seat), "traphouse")[wtype] += units
+            if traphouse is None:
+                traphouse = own(_player(state, own, seat), "traphouse")
+            traphouse[wtype] += units
         else:
             own(weight, to)[wtype] += units
             if "placed" in state:  # version 4

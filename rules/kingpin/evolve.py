@@ -14,7 +14,7 @@ from rules.ruleset import evolve_by_type
 
 
 def _card(state: dict, own: Own, card_id: str) -> dict:
-    """One card of the state, the evolver's to change."""
+    """One card of the state, the evolver's to change (an evolver that changes several owns "cards" once)."""
     return own(own(state, "cards"), card_id)
 
 
@@ -159,8 +159,9 @@ def _ev_sale_started(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_hits_sold(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["dealer"])["hits"] -= d["hits"]
-    _card(state, own, d["junkie"])["cash"] -= d["cash"]
+    cards = own(state, "cards")
+    own(cards, d["dealer"])["hits"] -= d["hits"]
+    own(cards, d["junkie"])["cash"] -= d["cash"]
     own(state, "bankrolls")[d["seat"]] += d["cash"]
     state["pending"] = None
     return state
@@ -195,9 +196,9 @@ def _ev_junkie_died(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_payday_collected(state: dict, d: dict, own: Own) -> dict:
-    paid = 0
+    cards, paid = own(state, "cards"), 0
     for junkie, amount in d["payouts"]:
-        _card(state, own, junkie)["cash"] += amount
+        own(cards, junkie)["cash"] += amount
         paid += amount
     state["bank_net"] += paid
     return state
@@ -253,10 +254,11 @@ def _ev_card_jailed(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_immunity_used(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["card"])["exhausted"] = True
+    cards = own(state, "cards")
+    own(cards, d["card"])["exhausted"] = True
     window = state["window"]
     if window and window["kind"] == "regulator":
-        _card(state, own, window["regulator"])["target"] = None
+        own(cards, window["regulator"])["target"] = None
     state["window"] = None
     return state
 

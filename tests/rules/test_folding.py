@@ -164,17 +164,22 @@ def test_a_change_an_evolver_did_not_own_is_caught():
     assert state != before  # what the check guards against: the caller's state changed under it
 
 
-def test_own_refuses_a_parent_the_evolver_does_not_own():
+def test_owning_below_a_container_the_evolver_did_not_own_is_caught():
+    # own(parent, key) puts its copy in `parent`: a parent reached without `own` is the caller's
     def sneaky(state, d, own):
-        own(state["banks"], 0)  # the banks list itself is not the evolver's: own it from the state
+        own(state["players"], d["seat"])["bank"] = 0
         return state
 
     class Sneaky(Pig):
         evolvers = {**Pig.evolvers, "PotBanked": sneaky}
 
-    state = Sneaky().fold(None, [Event("GameStarted", {"seats": 2, "target": 50, "first": 0})])
-    with pytest.raises(ValueError, match="not the evolver's own"):
-        Sneaky().evolve(state, Event("PotBanked", {"seat": 0, "pot": 0}))
+    ruleset = Sneaky()
+    state = {**ruleset.fold(None, [Event("GameStarted", {"seats": 2, "target": 50, "first": 0})]),
+             "players": [{"bank": 3}, {"bank": 4}]}
+    with pytest.raises(TypeError, match="did not own"):
+        ruleset.evolve(read_only(state), Event("PotBanked", {"seat": 0, "pot": 0}))
+    ruleset.evolve(state, Event("PotBanked", {"seat": 0, "pot": 0}))
+    assert state["players"][0] == {"bank": 0}  # what the check guards against: the caller's state changed
 
 
 def test_a_long_fold_changes_one_clone_in_place_and_a_short_one_copies_on_write(monkeypatch):

@@ -18,8 +18,9 @@ from functools import cache
 
 import pytest
 
-from rules import EVERY_RULESET
+from rules import EVERY_RULESET, memo
 from rules.base import Rng, fold
+from rules.examples.pig import Pig
 from rules.ruleset import RulesetBase
 
 THREADS = 4
@@ -129,3 +130,103 @@ def test_threads_asking_at_once_get_the_answers_of_a_fresh_call(name):
 def test_a_caller_that_edits_its_moves_changes_no_other_answer(name):
     wrong = run_threads(name, careless=True)
     assert wrong == [], f"{name}: {len(wrong)} wrong answers, e.g. {wrong[:3]}"
+
+
+# -- the memo itself (rules/memo.py) -------------------------------------------------------------
+ASKED: list[tuple[int, int, int]] = []  # (thread, id(state), seat): each time the game's own legal_moves runs
+CHECKED: list[dict] = []  # each time the game's own is_legal runs
+
+
+class Counting(Pig):
+    """Pig whose pure legal_moves and fast is_legal record that they ran."""
+
+    versions = ((1, "as first released"), (2, "Hold needs 2 in the pot (a test's rule)"))
+
+    def legal_moves(self, state, seat):
+        ASKED.append((threading.get_ident(), id(state), seat))
+        if self.outcome(state) or seat != state["current"]:
+            return []
+        return [{"type": "Roll"}] + ([{"type": "Hold"}] if state["pot"] >= self.version else [])
+
+    def is_legal(self, state, seat, cmd):
+        CHECKED.append(cmd)
+        return RulesetBase.is_legal(self, state, seat, cmd)
+
+
+def pig_state(current: int = 0, pot: int = 0) -> dict:
+    return {"seats": 2, "target": 50, "banks": [0, 0], "current": current, "pot": pot, "rules_version": 2}
+
+
+def test_a_question_asked_again_is_answered_from_the_memo():
+    memo.forget()
+    ruleset, state, twin = Counting(), pig_state(pot=3), pig_state(pot=3)
+    ASKED.clear()
+    assert ruleset.legal_moves(state, 0) == ruleset.legal_moves(state, 0) == [{"type": "Roll"}, {"type": "Hold"}]
+    assert len(ASKED) == 1
+    ruleset.legal_moves(state, 1)  # another seat
+    ruleset.legal_moves(twin, 1)  # an equal state, another object
+    ruleset.at(1).legal_moves(twin, 1)  # another rules version
+    assert len(ASKED) == 4
+
+
+def test_each_thread_keeps_its_own_answer():
+    # gunicorn's threads share the ruleset: one thread's questions must not evict another's entry
+    memo.forget()
+    ruleset, states, turns = Counting(), [pig_state(pot=1), pig_state(pot=2)], threading.Barrier(2)
+    ASKED.clear()
+
+    def ask(n):
+        for _ in range(3):
+            ruleset.legal_moves(states[n], 0)
+            turns.wait()  # both threads ask in turn, three times: a shared entry would flip every time
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(ASKED) == 2 and len({thread for thread, _, _ in ASKED}) == 2
+
+
+def test_an_entry_holds_its_state_so_no_new_state_can_take_its_identity():
+    # each state below is dropped as soon as the next is made: CPython would give the next one the freed
+    # object's id, and a memo keyed by the id alone would answer it with the dropped state's moves
+    memo.forget()
+    ruleset, wrong = Counting(), []
+    for n in range(300):
+        state = pig_state(pot=n % 3)
+        listed = len(ruleset.listed_moves(state, 0))
+        del state  # freed now, unless the memo holds it: the next state's dict would take its place
+        if listed != (2 if n % 3 == 2 else 1):
+            wrong.append(n)
+    assert wrong == []
+
+
+def test_decide_checks_a_move_the_thread_just_listed_without_asking_the_game_again():
+    memo.forget()
+    ruleset = Counting()
+    CHECKED.clear()
+    ruleset.decide(pig_state(pot=5), 0, {"type": "Hold"}, Rng("memo", 1))  # nothing listed: the game's is_legal
+    assert CHECKED == [{"type": "Hold"}]
+    ASKED.clear()
+    state = pig_state(pot=5)
+    move = ruleset.bot_move(state, 0, "random", Rng("memo", 2))  # the bot lists the moves...
+    ruleset.decide(state, 0, move, Rng("memo", 3))  # ...and decide reads the memo's answer
+    assert len(ASKED) == 1 and CHECKED == [{"type": "Hold"}]
+    assert ruleset.listed_moves(state, 0) == ({"type": "Roll"}, {"type": "Hold"}) and len(ASKED) == 1
+
+
+def test_a_caller_gets_its_own_copy_down_to_the_lists_and_dicts_inside_a_move():
+    memo.forget()
+    ruleset = EVERY_RULESET["lords_of_cannabis"]
+    state, seat = next((s, seat) for s, seat in positions("lords_of_cannabis")
+                       if any(m["type"] == "OfferToAll" for m in ruleset.legal_moves(s, seat)))
+    before = copy.deepcopy(ruleset.legal_moves(state, seat))
+    mine = ruleset.legal_moves(state, seat)
+    offers = [m for m in mine if m["type"] in ("MakeOffer", "OfferToAll")]
+    # the game lists one example terms for every offer; the copy keeps that sharing, among its own moves
+    assert len({id(m["terms"]) for m in offers}) == 1
+    offers[0]["terms"]["give"]["SOIL"] = 9
+    mine.clear()
+    assert ruleset.legal_moves(state, seat) == before
+    assert all(m is not n for m in ruleset.listed_moves(state, seat) for n in ruleset.legal_moves(state, seat))
