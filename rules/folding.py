@@ -9,7 +9,8 @@ which returns `parent[key]` as the evolver's to change:
     own(own(state, "players"), d["seat"])["score"] += d["stacks"]
 
 Replacing a container (`state["turn"] = {...}`) needs no `own`.  Own a container once and change it
-through what `own` returned (owning it again may hand back another copy).  What an evolver stores
+through what `own` returned (owning it again hands back another copy, and what is changed through
+the earlier one is lost: `cards = own(state, "cards")` before a loop over cards).  What an evolver stores
 from the event's data that a later evolver may change it copies (`list(d["dice"])`).  It never rolls
 and reads nothing but the state and the data.
 

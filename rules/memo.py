@@ -2,24 +2,26 @@
 
 A bot's move and `decide`'s check of it ask about the same state one after the other (the worker, the
 arena, a search's playouts), and building a seat's legal moves is a large part of a rules-only game's
-time, so the base remembers the answer of a game's pure `legal_moves(state, seat)` (and of a listing a
-game declares with `remembered`, as Druglord's move families).  Nothing here is the game's to write.
+time, so the base remembers the answer of a game's pure `legal_moves(state, seat)`, and of a listing a
+game declares with `remembering` (Druglord's move families).  Nothing here is the game's to write.
 
 - **Per thread.**  gunicorn's request threads share the ruleset object; an entry shared between them
   would be evicted by every other thread's question (and need a lock without the GIL).  A thread's own
   questions are the ones that repeat, so each thread keeps its own entries (threading.local): no entry
   is ever read or written by two threads.
-- **Keyed by the state object's identity**, the seat, the ruleset (a rules version) and the hook.  Sound because a state
-  is a value: the base never changes a state after handing it out (a fold changes only the copy it
-  makes: rules/folding.py), and an entry holds its state, so the identity cannot be reused by another
-  object while the entry lives.  A caller that changes a state it asked about must not ask again.
+- **Keyed by the state object's identity**, the seat, the ruleset (a rules version) and the hook.
+  Sound because a state is a value: the base never changes a state after handing it out (a fold
+  changes only the copy it makes: rules/folding.py), and an entry holds its state, so no other object
+  can take that identity while the entry lives.  A caller that changes a state it asked about in place
+  must not ask about it again.
 - **Read-only answers.**  An entry is a tuple.  `legal_moves` hands each caller a new list of new moves
-  (copy on read), so a caller may change what it gets without changing anyone's later answer; the base's
-  own readers (`listed_moves`, `is_legal`) read the tuple without copying.  A remembered listing is
-  handed out as the tuple itself: rules/blocks/families.py only reads it (`expand` and `build` copy).
+  (copy on read, down to the lists and dicts inside a move), so a caller may change what it gets
+  without changing anyone's later answer; the base's own readers (`listed_moves`, `decide`) read the
+  tuple.  A remembered listing is handed out as the tuple itself: rules/blocks/families.py only reads
+  it (`expand` and `build` copy).
 
-One entry per hook per thread (a game's rules versions share their hook): the states of earlier
-questions are not kept alive.
+One entry per hook per thread (a game's rules versions share their hook), so the memo keeps alive at
+most one state per hook and thread.
 """
 from __future__ import annotations
 

@@ -14,6 +14,12 @@ A command that is not among the seat's `legal_moves` is refused; its handler is
 asked for the reason (it raises IllegalMove naming the rule).  Any other
 exception from a handler is a bug and is never swallowed, so fuzzers see it.
 
+The base also owns the speed plumbing, so a game writes only pure rules (machinery in modules of
+their own): `evolve` and `fold` run every evolver, `evolver(state, data, own) -> state`, through one
+write path, copying on write what it owns or changing one clone in place (rules/folding.py); and
+`legal_moves`, a game's pure hook, is remembered per thread for the state last asked, each caller
+getting its own copy (rules/memo.py): `decide` checks a bot's move against it without asking again.
+
 `table_checks` is the one place that checks a table against what a ruleset
 declares (seat count, options, bot levels): the engine calls it when a game is
 created, and `setup` calls it for a direct caller.  It works on any object with

@@ -13,16 +13,11 @@ from rules.folding import IN_PLACE, Evolver, Own
 from rules.ruleset import evolve_by_type
 
 
-def _card(state: dict, own: Own, card_id: str) -> dict:
-    """One card of the state, the evolver's to change (an evolver that changes several owns "cards" once)."""
-    return own(own(state, "cards"), card_id)
-
-
 def _gain_card(state: dict, own: Own, seat: int, kind: str, card_id: str) -> None:
     """Take a card from its stack into seat's empire (Junkies get their Cash on Hand from the bank)."""
     stacks = own(state, "stacks")
     stacks[kind] = [c for c in stacks[kind] if c != card_id]
-    card = _card(state, own, card_id)
+    card = own(own(state, "cards"), card_id)
     card["owner"] = seat
     card["where"] = "play"
     if card["type"] == "junkie":
@@ -127,7 +122,7 @@ def _ev_dice_used(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_shipment_made(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["truck"])["hits"] = d["hits"]
+    own(own(state, "cards"), d["truck"])["hits"] = d["hits"]
     return state
 
 
@@ -137,13 +132,13 @@ def _ev_shipment_blocked(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_distribution_started(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["truck"])["hits"] = 0
+    own(own(state, "cards"), d["truck"])["hits"] = 0
     state["pending"] = {"kind": "distribute", "truck": d["truck"], "hits": d["hits"]}
     return state
 
 
 def _ev_hits_placed(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["dealer"])["hits"] += d["hits"]
+    own(own(state, "cards"), d["dealer"])["hits"] += d["hits"]
     own(state, "pending")["hits"] -= d["hits"]
     return state
 
@@ -178,7 +173,7 @@ def _ev_sale_abandoned(state: dict, d: dict, own: Own) -> dict:
 
 def _remove_card(state: dict, own: Own, card_id: str) -> None:
     """A card leaves the game: its cash to the bank, its hits discarded, a Regulator's target cleared."""
-    card = _card(state, own, card_id)
+    card = own(own(state, "cards"), card_id)
     if card["type"] == "junkie":
         state["bank_net"] -= card["cash"]
         card["cash"] = 0
@@ -206,12 +201,12 @@ def _ev_payday_collected(state: dict, d: dict, own: Own) -> dict:
 
 def _ev_card_chloroformed(state: dict, d: dict, own: Own) -> dict:
     _pay_bank(state, own, d["seat"], d["cost"])
-    _card(state, own, d["card"])["exhausted"] = True
+    own(own(state, "cards"), d["card"])["exhausted"] = True
     return state
 
 
 def _ev_card_activated(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["card"])["exhausted"] = False
+    own(own(state, "cards"), d["card"])["exhausted"] = False
     return state
 
 
@@ -228,7 +223,7 @@ def _ev_free_card_taken(state: dict, d: dict, own: Own) -> dict:
 
 def _ev_cop_used(state: dict, d: dict, own: Own) -> dict:
     _pay_bank(state, own, d["seat"], d["cost"])
-    _card(state, own, d["cop"])["exhausted"] = True
+    own(own(state, "cards"), d["cop"])["exhausted"] = True
     state["phase"] = "specials"
     state["window"] = {"kind": "cop", "attacker": d["seat"], "responder": d["owner"], "card": d["target"],
                        "cop": d["cop"], "bribe": d["bribe"]}
@@ -242,7 +237,7 @@ def _ev_cop_bribed(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_card_jailed(state: dict, d: dict, own: Own) -> dict:
-    card = _card(state, own, d["card"])
+    card = own(own(state, "cards"), d["card"])
     if card["type"] == "junkie":
         state["bank_net"] -= card["cash"]
         card["cash"] = 0
@@ -264,7 +259,7 @@ def _ev_immunity_used(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_hit_man_used(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["hitman"])["exhausted"] = True
+    own(own(state, "cards"), d["hitman"])["exhausted"] = True
     state["phase"] = "specials"
     state["window"] = {"kind": "hitman", "attacker": d["seat"], "responder": d["owner"], "card": d["target"],
                        "hitman": d["hitman"], "bounty": d["bounty"]}
@@ -285,7 +280,7 @@ def _ev_card_eliminated(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_regulator_placed(state: dict, d: dict, own: Own) -> dict:
-    _card(state, own, d["regulator"])["target"] = d["target"]
+    own(own(state, "cards"), d["regulator"])["target"] = d["target"]
     state["phase"] = "specials"
     state["window"] = {"kind": "regulator", "attacker": d["seat"], "responder": d["target"],
                        "regulator": d["regulator"], "bribe": d["bribe"]}
@@ -299,7 +294,7 @@ def _ev_regulator_accepted(state: dict, d: dict, own: Own) -> dict:
 
 def _ev_regulator_bribed(state: dict, d: dict, own: Own) -> dict:
     _transfer(state, own, d["seat"], d["to"], d["amount"])
-    card = _card(state, own, d["regulator"])
+    card = own(own(state, "cards"), d["regulator"])
     card["exhausted"] = True
     card["target"] = None
     if state["window"] and state["window"]["kind"] == "regulator":
@@ -309,7 +304,7 @@ def _ev_regulator_bribed(state: dict, d: dict, own: Own) -> dict:
 
 def _ev_card_bailed(state: dict, d: dict, own: Own) -> dict:
     _pay_bank(state, own, d["seat"], d["price"])
-    _card(state, own, d["card"])["where"] = "play"
+    own(own(state, "cards"), d["card"])["where"] = "play"
     state["phase"] = "bail"
     state["bailed"] = True
     return state
