@@ -66,14 +66,6 @@ def forget() -> None:
     _THREAD.entries.clear()
 
 
-def _method(hook: Any) -> Callable[[Any, Any, int], Sequence]:
-    """The hook as a function of (ruleset, state, seat), whether declared as a method or a staticmethod."""
-    if isinstance(hook, staticmethod):
-        pure = hook.__func__
-        return lambda owner, state, seat: pure(state, seat)
-    return hook
-
-
 def nested_arguments(commands: Mapping[str, Mapping[str, str]]) -> dict[str, tuple[tuple[str, bool], ...]]:
     """Command type -> its arguments that hold a list or dict, each with whether it is a list of strings
     (rules.base.ARG_KINDS "strs": `list` copies it whole) or any JSON object ("obj"), from the declared
@@ -89,25 +81,34 @@ def remembering_moves(hook: Any, nested: Mapping[str, tuple[tuple[str, bool], ..
     `legal_moves` hands any caller a new list of new moves (the lists and dicts of the `nested` command
     types' arguments copied too), `listed_moves` the base's own readers the tuple itself, `peek_moves`
     the tuple only if this thread already has it (else None)."""
-    pure = _method(hook)
+    static = isinstance(hook, staticmethod)
+    pure = hook.__func__ if static else hook
 
     def answer(owner: Any, state: Any, seat: int) -> tuple[tuple, tuple]:
         """The moves, and the places of those holding a list or dict."""
-        moves = tuple(pure(owner, state, seat))
+        moves = tuple(pure(state, seat) if static else pure(owner, state, seat))
         return moves, (tuple([i for i, move in enumerate(moves) if move["type"] in nested]) if nested else ())
 
     def legal_moves(self: Any, state: Any, seat: int) -> list[dict]:
-        moves, deep = remembered(self, answer, state, seat)
+        entries = _THREAD.entries  # remembered(), written out: this is the hot path of every bot move
+        entry = entries.get(answer)
+        if entry is not None and entry[1] is state and entry[2] == seat and entry[0] is self:
+            moves, deep = entry[3]
+        else:
+            found = answer(self, state, seat)
+            entries[answer] = (self, state, seat, found)
+            moves, deep = found
         out = [move.copy() for move in moves]
-        copies: dict[int, Any] = {}  # id -> its copy: a list or dict several moves share (an example offer's
-        for i in deep:               # terms) is copied once and shared again, as the game's answer shares it
-            move = out[i]
-            for arg, strings in nested[move["type"]]:
-                value = move[arg]
-                copy = copies.get(id(value))
-                if copy is None:
-                    copy = copies[id(value)] = list(value) if strings else clone_state(value)
-                move[arg] = copy
+        if deep:
+            copies: dict[int, Any] = {}  # id -> its copy: a list or dict several moves share (an example
+            for i in deep:               # offer's terms) is copied once and shared again, as the game's is
+                move = out[i]
+                for arg, strings in nested[move["type"]]:
+                    value = move[arg]
+                    copy = copies.get(id(value))
+                    if copy is None:
+                        copy = copies[id(value)] = list(value) if strings else clone_state(value)
+                    move[arg] = copy
         return out
 
     def listed_moves(self: Any, state: Any, seat: int) -> tuple:
@@ -117,7 +118,7 @@ def remembering_moves(hook: Any, nested: Mapping[str, tuple[tuple[str, bool], ..
         found = peek(self, answer, state, seat)
         return None if found is None else found[0]
 
-    legal_moves.__doc__ = getattr(hook, "__doc__", None) or getattr(pure, "__doc__", None)
+    legal_moves.__doc__ = pure.__doc__
     legal_moves.__wrapped__ = pure  # type: ignore[attr-defined]  # the game's own, for a reader
     return legal_moves, listed_moves, peek_moves
 
