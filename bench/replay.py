@@ -121,8 +121,11 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
         text = texts[name] = history_text(game)
         records = parse_history(text)
         check = verify_history(records, RULESETS)
-        if not check["valid"]:
-            raise RuntimeError(f"the bench's {name} history does not verify: {check}")
+        verifies = check["valid"]
+        if not verifies:  # the fold and evolve rows still stand: the events are a played game's, as stored
+            notes.append(f"{name}: the bench's exported history does not verify ({check['reason']}): "
+                         f"no verify_history row and no replay steps")
+            texts.pop(name)
         events = [Event(r["type"], r["data"]) for r in records[1:]]
         ruleset_events = [e for e in events if e.type not in ("GameCreated", "SeatClaimed", "SeatHandedToBot")]
         n = len(records) - 1
@@ -133,7 +136,8 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
             folded = max(folded, rate(len(ruleset_events), lambda: fold(ruleset, ruleset_events), seconds / ROUNDS)[0])
             pure = max(pure, rate(len(ruleset_events), lambda: evolve_each(ruleset, ruleset_events),
                                   seconds / ROUNDS / 2)[0])
-            verified = max(verified, rate(n, lambda: verify_history(records, RULESETS), seconds / ROUNDS)[0])
+            if verifies:
+                verified = max(verified, rate(n, lambda: verify_history(records, RULESETS), seconds / ROUNDS)[0])
             parsed = max(parsed, rate(n, lambda: parse_history(text), seconds / ROUNDS / 2)[0])
         label = f"{name}: {game.seats} players, {n:,} events, {len(game.commands):,} commands"
         rows += [
@@ -143,16 +147,18 @@ def run(seconds: float = 2.0, seeds: int = 6, rulesets: tuple[str, ...] | None =
              "events_per_s": round(folded), "ratio": ratio(folded, floor), "target": verdict(folded, TARGET)},
             {"ruleset": name, "what": "pure evolve, event by event", "events_per_s": round(pure),
              "ratio": ratio(pure, floor)},
-            {"ruleset": name, "what": "events.history.verify_history", "events_per_s": round(verified),
-             "ratio": ratio(verified, floor), "target": verdict(verified, VERIFY_TARGET)},
+            *([{"ruleset": name, "what": "events.history.verify_history", "events_per_s": round(verified),
+                "ratio": ratio(verified, floor), "target": verdict(verified, VERIFY_TARGET)}] if verifies else []),
             {"ruleset": name, "what": "parse_history (JSON Lines → dicts), for scale", "events_per_s": round(parsed),
              "ratio": ratio(parsed, floor)},
         ]
         notes.append(f"{label} (longest of {seeds} seeded random games, options {game.options})")
         profiles.append(profile(f"{name}: rules.base.fold of {len(ruleset_events):,} events",
                                 lambda: fold(ruleset, ruleset_events)))
-        profiles.append(profile(f"{name}: verify_history of {n:,} events", lambda: verify_history(records, RULESETS)))
-    if steps:
+        if verifies:
+            profiles.append(profile(f"{name}: verify_history of {n:,} events",
+                                    lambda: verify_history(records, RULESETS)))
+    if steps and texts:
         rows += replay_steps(texts, seconds)
         notes.append("steps: best of each over `--seconds`, alternating; `ms` is one request's wall time")
     RESULTS.mkdir(exist_ok=True)
