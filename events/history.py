@@ -62,7 +62,7 @@ from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
 from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, Ruleset, decide_and_apply, fold, seed_commitment
 from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_command, bot_key
-from rules.narration import Names
+from rules.narration import Names, outcome_text
 from rules.ruleset import check_bot_level, is_search_level, ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/5"  # draws keyed by roller and counter, each call under its label
@@ -258,7 +258,10 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: s
     if end is not None:
         table, state, short, ruleset = end
         result["events"] = len(events)
-        result["outcome"] = outcome = tables.game_outcome(table, state, ruleset)
+        outcome = tables.game_outcome(table, state, ruleset)
+        # as every served outcome: with its sentence, naming seats as the game does (the header's is compared bare)
+        result["outcome"] = None if outcome is None else {
+            **outcome, "text": outcome_text(outcome, Names.of_table(table or {"seats": header.get("seats") or []}))}
         result["seed_source"] = tables.seed_source(table) if table is not None else None
         contradicted, unfinished = _bind_header(header, events, table, outcome, result)
         result["valid"] = not contradicted

@@ -58,6 +58,18 @@ def seat_state(ruleset: Any, state: Any, seat: int, key: str, version: int) -> A
     return adopt(ruleset).determinize(wire(state), seat, Rng(key, f"world:{seat}:{version}"))
 
 
+def provenance(level: str, played: str | None = None, cut: str | None = None) -> dict:
+    """What a bot move records of how it was chosen (the `bot` of its first event): the seat's level and the
+    bots' revision, and when the move is not that level's (the safety limit cut it, or it chose an illegal
+    move) what was played instead."""
+    out: dict[str, Any] = {"level": level, "revision": BOTS_REVISION}
+    if played is not None:
+        out["played"] = played
+    if cut is not None:
+        out["cut"] = cut
+    return out
+
+
 def wire(world: Any) -> Any:
     """A state or world in the canonical form a bot process receives it (service/botbox.py): a JSON round
     trip with every object's keys sorted, which verification repeats, so the bot sees the same values in

@@ -139,6 +139,17 @@ def view_schema(ruleset: Any) -> dict:
 
 
 # ------------------------------------------------------------------- labels
+def move_labels(ruleset: Any, state: Any, seat: int, moves: list[Mapping[str, Any]], names: Any,
+                view: Mapping[str, Any] | None = None) -> list[str]:
+    """The label of each of `seat`'s legal `moves`, every one written from the seat's view (RulesetBase.label;
+    `view`, when the caller has it already), so a label cannot tell the seat what its view does not; `names`
+    (rules/narration.py Names) names seats."""
+    if not moves:
+        return []
+    view = ruleset.view(state, seat) if view is None else view
+    return [ruleset.label(view, seat, move, names) for move in moves]
+
+
 def generic_label(ruleset: Any, move: Mapping[str, Any]) -> str:
     """A label from the command docs: its description (or type) and its arguments."""
     description, _ = docs_of(ruleset, move["type"])

@@ -415,7 +415,7 @@ class RulesetBase(Ruleset):
 
     def hidden_from(self, state: Any, seat: int) -> list:
         """Values in the state `seat` may not read before the end although no single field holds
-        them (a deck's order): tests/service/test_secrets_every_ruleset.py checks no response shows them."""
+        them (a deck's order); tests/service/test_secrecy_by_resampling.py resamples them (`determinize`)."""
         return []
 
     def outcome(self, state: Any) -> dict | None:
@@ -426,8 +426,12 @@ class RulesetBase(Ruleset):
         """What is wrong with a state (money, cards or pieces not conserved); [] when all holds."""
         return []
 
-    def label(self, state: Any, seat: int, move: Mapping[str, Any]) -> str:
-        """A short human-readable label of a legal move, in the game's words (default: from command_docs)."""
+    def label(self, view: Mapping[str, Any], seat: int, move: Mapping[str, Any],
+              names: narration.Names = narration.Names()) -> str:
+        """A short label of one of `seat`'s legal moves in the game's words, written from `view` (the seat's
+        `view(state, seat)`, never the true state: a label can tell no more than the seat may read) and
+        `names` (seats by the players' names, as narration names them; never a seat number or a card id).
+        Default: from command_docs.  rules/describe.py `move_labels` is the one caller's way in."""
         return describe.generic_label(self, move)
 
     def narrate(self, event: Event, names: narration.Names) -> narration.Narration:

@@ -36,7 +36,7 @@ import threading
 import time
 from typing import Any, Mapping
 
-from rules.bot_seat import BOTS_REVISION, bot_choice
+from rules.bot_seat import bot_choice, provenance
 
 BOT_MOVE_LIMIT_SECONDS = float(os.environ.get("BOT_MOVE_LIMIT_SECONDS", "30"))
 STARTUP_SECONDS = 60.0  # for a new bot process to import the rules and say it is ready (not a move's time)
@@ -54,17 +54,6 @@ class BotFailed(RuntimeError):
 
 class BotTimedOut(BotFailed):
     """The bot process gave no answer within the limit."""
-
-
-def provenance(level: str, played: str | None = None, cut: str | None = None) -> dict:
-    """What a bot move records of how it was chosen: the seat's level and the bots' revision, and when the
-    move is not that level's (the safety limit cut it, or it chose an illegal move) what was played."""
-    out: dict[str, Any] = {"level": level, "revision": BOTS_REVISION}
-    if played is not None:
-        out["played"] = played
-    if cut is not None:
-        out["cut"] = cut
-    return out
 
 
 def process_prefix() -> list[str]:
@@ -97,10 +86,11 @@ def ruleset_specs(rulesets: Mapping[str, Any]) -> list[str]:
     """Import paths ("module:attribute") of the rulesets the bot process cannot find in the package's
     registry (a third-party game, a test's): found as module-level names of their own modules."""
     from rules import RULESETS
+    from rules.ruleset import Adopted
 
     specs = []
     for name, ruleset in rulesets.items():
-        found = getattr(ruleset, "foreign", ruleset)  # an adopted ruleset: the object its module holds
+        found = ruleset.foreign if isinstance(ruleset, Adopted) else ruleset  # the object its module holds
         if RULESETS.get(name) is found or RULESETS.get(name) is ruleset:
             continue
         for candidate in (type(found).__module__, getattr(found, "__module__", None)):
@@ -135,6 +125,11 @@ class BotBox:
             self.close()
         command = self.ask({**request, "level": FALLBACK_LEVEL})
         return command, provenance(level, played=FALLBACK_LEVEL, cut=f"{self.limit_seconds:g} s")
+
+    def warm(self) -> None:
+        """Start the bot process now, so that no bot move waits for its imports."""
+        with self.lock:
+            self._started()
 
     def ask(self, request: dict) -> dict:
         line = json.dumps(request, separators=(",", ":")) + "\n"

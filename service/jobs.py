@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 
 from redis.exceptions import RedisError
@@ -18,8 +19,8 @@ from events import clocks
 from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
-from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, seat_state, wire
-from service.botbox import BotBox, provenance
+from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, provenance, seat_state, wire
+from service.botbox import BotBox
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
@@ -110,14 +111,16 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
 
 
 _box: BotBox | None = None
+_box_lock = threading.Lock()
 
 
 def bot_box(runner: GameRunner) -> BotBox:
-    """This worker's bot process (service/botbox.py), started when first needed."""
+    """This worker's bot process (service/botbox.py): one, shared by the job and the warm-up thread."""
     global _box
-    if _box is None:
-        _box = BotBox(runner.rulesets)
-    return _box
+    with _box_lock:
+        if _box is None:
+            _box = BotBox(runner.rulesets)
+        return _box
 
 
 def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:

@@ -6,6 +6,8 @@ import time
 
 from events import clocks
 from events.runner import Game
+from rules import narration
+from rules.describe import move_labels
 
 
 def seat_list(game: Game) -> list[dict]:
@@ -26,7 +28,7 @@ def summary(game_id: str, meta: dict) -> dict:
             "seed_source": meta.get("seed_source", "server")}
 
 
-def turn_state(game: Game, seat: int | None) -> dict:
+def turn_state(game: Game, seat: int | None, view: dict | None = None) -> dict:
     """Whose turn it is and what `seat` (None: a spectator) may send now: what a client acts on.
     The game document holds it all; the live stream sends it after each batch of events (`turn`)."""
     moves = game.ruleset.legal_moves(game.state, seat) if seat is not None and seat in game.awaiting() else []
@@ -40,11 +42,21 @@ def turn_state(game: Game, seat: int | None) -> dict:
         "awaiting_seats": sorted(game.awaiting()),
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
         "legal_moves": moves,
-        "move_labels": [game.ruleset.label(game.state, seat, move) for move in moves],
-        "outcome": game.outcome() if game.ended else None,  # finished or abandoned: the outcome is known
+        # each written from the seat's view, never the true state (rules/ruleset.py `label`)
+        "move_labels": move_labels(game.ruleset, game.state, seat, moves, game.names, view),
+        "outcome": outcome(game) if game.ended else None,  # finished or abandoned: the outcome is known
         # before the start: the human seats whose entropy it waits for (a client holding one sends some)
         "contributions": contributions(game),
     }
+
+
+def outcome(game: Game) -> dict | None:
+    """How the game ended (the rules' outcome, or the table's when it was abandoned) with `text`, a sentence
+    naming seats as the game does ("Ana wins: reached 10 Victory Points on their own turn.")."""
+    result = game.outcome()
+    if result is None:
+        return None
+    return {**result, "text": narration.outcome_text(result, game.names)}
 
 
 def contributions(game: Game, now: int | None = None) -> dict | None:
@@ -61,10 +73,11 @@ def contributions(game: Game, now: int | None = None) -> dict | None:
 def game_document(game: Game, seat: int | None, now: int) -> dict:
     """What `seat` (None: a spectator) may know about the game now (`now`: the server's clock, ms)."""
     doc = summary(game.id, game.meta)
-    doc.update(turn_state(game, seat))
+    view = game.ruleset.view(game.state, seat) if game.state is not None else None
+    doc.update(turn_state(game, seat, view))  # its labels are written from the same view
     doc["seed_commitment"] = game.meta["seed_commitment"]
     doc["contributions"] = contributions(game, now)  # as turn_state's, from the runner's clock
-    doc["view"] = game.ruleset.view(game.state, seat) if game.state is not None else None
+    doc["view"] = view
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published
     return doc

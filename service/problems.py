@@ -136,7 +136,8 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     # 422: well-formed, but not acceptable; nothing was appended
     ProblemType("illegal-move", 422, "Illegal move",
                 "The rules forbid the command now (out of turn, a card you lack, a game over...); `rule` names "
-                "the rulebook section.", "Choose a move from the game's `legal_moves`."),
+                "the rulebook section; `detail` names seats by the players' names (\"waiting for Ana\").",
+                "Choose a move from the game's `legal_moves`."),
     ProblemType("option-invalid", 422, "Invalid game option",
                 "A new game names an option the ruleset does not have, or a value outside its choices.",
                 "Use the options GET /v1/rulesets/{name} lists, with one of their choices.",

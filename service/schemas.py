@@ -286,10 +286,14 @@ class TurnFields(Strict):
                        "against GET /v1/rulesets/{name}/schema `commands`); empty when the caller is not "
                        "awaited, and for a spectator"})
     move_labels = ma.fields.List(ma.fields.String(), required=True, metadata={
-        "description": "A short label in the game's words for each legal move, in the same order"})
+        "description": "A short label in the game's words for each legal move, in the same order: written from "
+                       "the reader's view (it tells nothing the view does not), seats by the players' names, "
+                       "cards and places by their printed names"})
     outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
-        "description": "Once the game has ended: {winners, reason, ...}; an abandoned game's is "
-                       '{"winners": [], "reason": "abandoned", "idle_seconds": N}'})
+        "description": "Once the game has ended: {winners, reason, text, ...}; an abandoned game's is "
+                       '{"winners": [], "reason": "abandoned", "idle_seconds": N, "text": ...}. `text` says how it '
+                       "ended in a sentence naming seats as the game does (\"Ana wins: reached 10 Victory Points on "
+                       "their own turn.\"); `reason` is the rules' record, with seat numbers"})
     contributions = ma.fields.Nested(ContributionsSchema, required=True, allow_none=True, metadata={
         "description": "Before the start, while the game waits for its human seats' entropy: which seats and until "
                        "when (a client holding one of their tokens sends some: POST "
@@ -404,7 +408,8 @@ class StreamEndSchema(Strict):
 
     status = Status()
     version = ma.fields.Integer(required=True, metadata={"description": "The game's last version"})
-    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={"description": "{winners, reason, ...}"})
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
+        "description": "{winners, reason, text, ...}, as in the game document"})
 
 
 class CommandResultSchema(Strict):

@@ -10,7 +10,7 @@ from typing import Iterator
 from events.hub import FeedHub
 from events.runner import Game, GameRunner, redact_envelope
 from events.table import ENDED
-from service.presenters import turn_state
+from service.presenters import outcome, turn_state
 
 
 def sse_message(data: dict, event_id: int | None = None, event: str | None = None) -> str:
@@ -59,7 +59,7 @@ def turn_message(game: Game, seat: int | None) -> str:
 
 def end_message(game: Game, after: int) -> str:
     """The stream's last message: how the game ended, and the version it ended at."""
-    return sse_message({"status": game.status, "version": after, "outcome": game.outcome()}, event="end")
+    return sse_message({"status": game.status, "version": after, "outcome": outcome(game)}, event="end")
 
 
 def follow_events(hub: FeedHub, runner: GameRunner, game: Game, seat: int | None, after: int,

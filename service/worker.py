@@ -62,6 +62,16 @@ def run_sweeper(stop: threading.Event) -> None:
             log.exception("retention sweep failed")
 
 
+def warm_bots() -> None:
+    """Start this worker's bot process (service/botbox.py); a failure is logged, and the first move retries."""
+    from service.jobs import bot_box
+
+    try:
+        bot_box(current_engine().runner).warm()
+    except Exception:
+        log.exception("the bot process did not start; the first bot move will try again")
+
+
 class CartelWorker(SimpleWorker):
     """SimpleWorker plus the sweeper thread, job-lag metrics and (with METRICS_PORT) its own /metrics."""
 
@@ -79,6 +89,8 @@ class CartelWorker(SimpleWorker):
         serve_worker_metrics()
         stop = threading.Event()
         threading.Thread(target=run_sweeper, args=(stop,), daemon=True, name="sweeper").start()
+        # the bot process, started now (its imports take a moment): not by the first bot move of a game
+        threading.Thread(target=warm_bots, daemon=True, name="bots").start()
         try:
             return super().work(*args, **kwargs)
         finally:

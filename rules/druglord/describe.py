@@ -7,6 +7,7 @@ from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one
 from rules.druglord.board import MAP, OCEANS, board_at
 from rules.druglord.data import BALLER, BOARD, BOARDS, CARDS, PHASE_NAMES, WEIGHT_TYPES
 from rules.druglord.geo import ROUTE_WORDS, route_kind, route_ocean
+from rules.narration import Names
 
 REGION = "a Region id, e.g. FS3 (see the map in GET /v1/rulesets/druglord/data)"
 COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
@@ -402,9 +403,11 @@ def _card(card: str) -> str:
     return entry["name"] if entry else card
 
 
-def _die(die: str) -> str:
-    """"the trade die"; a roll-off die is its contender's: "seat 2's die"."""
-    return f"seat {die[4:]}'s die" if die.startswith("seat") else f"the {die} die"
+def _die(die: str, seat: int, names: Names) -> str:
+    """"the trade die"; a roll-off die ("seat2") is its contender's: "Ana's die", "your die"."""
+    if not die.startswith("seat") or not die[4:].isdigit():
+        return f"the {die} die"
+    return "your die" if int(die[4:]) == seat else f"{names(int(die[4:]))}'s die"
 
 
 def _units(n: int, weight: str) -> str:
@@ -412,35 +415,38 @@ def _units(n: int, weight: str) -> str:
 
 
 LABELS = {
-    "KeepRegions": lambda m: "Keep " + ", ".join(_region(r) for r in m["regions"]),
-    "ClaimRegion": lambda m: f"Claim {_region(m['region'])}",
-    "DraftRegion": lambda m: f"Draft {_region(m['region'])}",
-    "DeclineDraft": lambda m: "Decline",
-    "LoadWeight": lambda m: f"Load {_units(m['units'], m['weight'])} from {_region(m['from'])}"
-                            + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
-    "LoadDefault": lambda m: "Load the rest by default",
-    "StoreLocally": lambda m: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
-                               if m["regions"] else "Store nothing locally"),
-    "Trade": lambda m: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by {_route(m['route'])}",
-    "ReRoll": lambda m: "Re-roll the failed trade",
-    "AcceptBust": lambda m: "Accept the bust",
-    "EndAction": lambda m: "End your action",
-    "Pass": lambda m: "Pass",
-    "Attack": lambda m: f"Attack {_region(m['target'])} from {_region(m['from'])}",
-    "PressAttack": lambda m: "Press the attack",
-    "Counterattack": lambda m: "Counterattack",
-    "DeclineCounter": lambda m: "Decline to counterattack",
-    "DrawWeight": lambda m: "Draw " + " and ".join(PHASE_NAMES.get(w, w) for w in m["weights"]),
-    "DrawBaller": lambda m: "Draw a Baller Moves card",
-    "PlayCard": lambda m: f"Play {_card(m['card'])}" + (f" on {_region(m['region'])}" if m["region"] else ""),
-    "Sway": lambda m: f"Sway {_die(m['die'])} {m['units']:+d} with {PHASE_NAMES.get(m['weight'], m['weight'])}",
-    "EndSway": lambda m: "Done swaying",
+    "KeepRegions": lambda m, s, n: "Keep " + ", ".join(_region(r) for r in m["regions"]),
+    "ClaimRegion": lambda m, s, n: f"Claim {_region(m['region'])}",
+    "DraftRegion": lambda m, s, n: f"Draft {_region(m['region'])}",
+    "DeclineDraft": lambda m, s, n: "Decline",
+    "LoadWeight": lambda m, s, n: f"Load {_units(m['units'], m['weight'])} from {_region(m['from'])}"
+                                  + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
+    "LoadDefault": lambda m, s, n: "Load the rest by default",
+    "StoreLocally": lambda m, s, n: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
+                                     if m["regions"] else "Store nothing locally"),
+    "Trade": lambda m, s, n: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by "
+                             f"{_route(m['route'])}",
+    "ReRoll": lambda m, s, n: "Re-roll the failed trade",
+    "AcceptBust": lambda m, s, n: "Accept the bust",
+    "EndAction": lambda m, s, n: "End your action",
+    "Pass": lambda m, s, n: "Pass",
+    "Attack": lambda m, s, n: f"Attack {_region(m['target'])} from {_region(m['from'])}",
+    "PressAttack": lambda m, s, n: "Press the attack",
+    "Counterattack": lambda m, s, n: "Counterattack",
+    "DeclineCounter": lambda m, s, n: "Decline to counterattack",
+    "DrawWeight": lambda m, s, n: "Draw " + " and ".join(PHASE_NAMES.get(w, w) for w in m["weights"]),
+    "DrawBaller": lambda m, s, n: "Draw a Baller Moves card",
+    "PlayCard": lambda m, s, n: f"Play {_card(m['card'])}" + (f" on {_region(m['region'])}" if m["region"] else ""),
+    "Sway": lambda m, s, n: f"Sway {_die(m['die'], s, n)} {m['units']:+d} with "
+                            f"{PHASE_NAMES.get(m['weight'], m['weight'])}",
+    "EndSway": lambda m, s, n: "Done swaying",
 }
 
 
-def label(state: dict, seat: int, move: dict) -> str:
-    """A legal move in the rulebook's words, e.g. "Sway the defence die -3 with Pills"."""
-    return LABELS[move["type"]](move)
+def label(view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+    """A legal move in the rulebook's words, e.g. "Sway the defence die -3 with Pills": Druglord's labels
+    read the move and the map alone, and name seats by the players' names."""
+    return LABELS[move["type"]](move, seat, names)
 
 
 # ------------------------------------------------------------------ static data

@@ -8,12 +8,11 @@ Coca, Opiates), rolls as dice ("rolled 3 against 9").
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from rules.druglord.data import BOARD, CARDS, PHASE_NAMES
 from rules.druglord.geo import route_kind, route_ocean
-from rules.narration import Names, Narration, Narrator, dice, plural, ref, said
+from rules.narration import Names, Narration, Narrator, dice, plural, ref, said, seats_named
 
 Data = Mapping[str, Any]
 
@@ -66,12 +65,6 @@ def source(seat_name: str, place: Any, refs: list) -> str:
         return f"{seat_name}'s Traphouse"
     refs.append(region(place))
     return refs[-1]["text"]
-
-
-def seats_named(text: str, names: Names) -> str:
-    """A reason the rules wrote with seat numbers ("a roll-off among seats 0, 2"), with the players' names."""
-    return re.sub(r"\bseats? (\d+(?:, \d+)*)",
-                  lambda m: listing([names(int(s)) for s in m.group(1).split(", ")]), text)
 
 
 # ------------------------------------------------------------------ setup and the draft

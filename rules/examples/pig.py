@@ -113,11 +113,11 @@ class Pig(RulesetBase):
     def view(self, state: dict, seat: int | None) -> dict:
         return {"banks": state["banks"], "pot": state["pot"], "current": state["current"], "target": state["target"]}
 
-    def label(self, state: dict, seat: int, move: dict) -> str:
-        """"Roll (pot 7)" / "Hold: bank 7 (bank 20 -> 27)"."""
+    def label(self, view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+        """"Roll (pot 7)" / "Hold: bank 7 (bank 20 -> 27)", from the seat's view."""
         if move["type"] == "Hold":
-            return f"Hold: bank {state['pot']} ({state['banks'][seat]} -> {state['banks'][seat] + state['pot']})"
-        return f"Roll (pot {state['pot']})"
+            return f"Hold: bank {view['pot']} ({view['banks'][seat]} -> {view['banks'][seat] + view['pot']})"
+        return f"Roll (pot {view['pot']})"
 
     def outcome(self, state: dict) -> dict | None:
         best = max(state["banks"])

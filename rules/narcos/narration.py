@@ -8,11 +8,10 @@ reads which.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from rules.narcos.data import CARDS, CARTEL
-from rules.narration import Names, Narration, Narrator, plural, ref, said
+from rules.narration import Names, Narration, Narrator, plural, ref, said, seats_named
 
 Data = Mapping[str, Any]
 # the danger (siren) cards by their kind, as the glossary names them
@@ -57,10 +56,6 @@ def listing(words: list[str]) -> str:
 def _seat(d: Data, names: Names, text: str, *refs: dict, key: str = "seat") -> Narration:
     """A sentence about one seat: "{name} " + text."""
     return said(f"{names(d[key])} {text}", names.ref(d[key]), *refs)
-
-
-def seats_named(text: str, names: Names) -> str:
-    return re.sub(r"\bseats? (\d+)", lambda m: names(int(m.group(1))), text)
 
 
 # ------------------------------------------------------------------ set-up and rounds

@@ -149,10 +149,16 @@ def _return_cards(state: dict, own: Own, cards: list) -> None:
             own(decks, "sour_grapes" if card.startswith("SG") else "flip_out").append(card)
 
 
+def _shown(state: dict, card: str) -> None:
+    """The card last shown face up from its stack: everyone saw it go under the stack (the view's `shown`)."""
+    state["shown"] = {**state.get("shown", {}), "sour_grapes" if card.startswith("SG") else "flip_out": card}
+
+
 def card_used(state: dict, d: dict, own: Own) -> dict:
     player = _player(state, own, d["seat"])
     player["kept"] = [c for c in player["kept"] if c != d["card"]]
     _return_cards(state, own, [d["card"]])
+    _shown(state, d["card"])
     return state
 
 
@@ -246,6 +252,7 @@ def card_drawn(state: dict, d: dict, own: Own) -> dict:
         own(_player(state, own, d["seat"]), "kept").append(card)
         return state
     pile.append(card)  # "return the card face-down to the bottom of the stack"
+    _shown(state, card)
     effect = CARDS[card]["effect"]
     lids = _p(state, d["seat"])["lids"]
     if effect["kind"] == "sell" and rules_version(state) >= 2 and _is_turn(state, d["seat"]) \

@@ -9,6 +9,8 @@ from flask.views import MethodView
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
 from events.store import ConcurrencyConflict
+from rules.base import IllegalMove
+from rules.narration import seats_named
 from service.api.base import (
     ETAG,
     PER_READER,
@@ -119,6 +121,9 @@ class Commands(MethodView):
         except ConcurrencyConflict as conflict:
             # the 409 says whether the same command is legal now, so the client may resend it without a read
             raise runner.judge_stale(conflict, game_id, seat, command) from None
+        except IllegalMove as refusal:  # the rules write seat numbers; a player reads the players' names
+            refusal.reason = seats_named(refusal.reason, game.names)
+            raise
         names = result.game.names
         events = [redact_envelope(result.game.ruleset, e, seat, names) for e in result.events]
         version = max([e["version"] for e in events], default=result.game.version) if result.duplicate \

@@ -178,7 +178,7 @@ def test_only_the_offerer_withdraws_and_only_the_addressee_answers():
     state, _ = play(state, 0, {"type": "MakeOffer", "to": 1, "terms": {"give": {"salt": 1}, "get": {}}})
     with pytest.raises(IllegalMove):  # not listed for seat 0: the base asks the handler why
         BARTER.decide(state, 0, {"type": "AcceptOffer", "offer": 1}, Rng("x", 1))
-    with pytest.raises(IllegalMove, match="no open offer"):
+    with pytest.raises(IllegalMove, match="that offer is not open"):
         BARTER.decide(state, 1, {"type": "AcceptOffer", "offer": 9}, Rng("x", 1))
     state, events = play(state, 0, {"type": "WithdrawOffer", "offer": 1})
     assert events[0].type == "OfferWithdrawn" and state["offers"]["open"] == {}

@@ -97,7 +97,7 @@ def test_a_ruleset_from_outside_the_package_is_adopted_with_the_defaults():
     assert (race.name, race.title, race.noun, race.bot_levels) == ("race", RACE.title, RACE.title, RACE.bot_levels)
     assert race.static_data() == {} and race.hidden_from({}, 0) == [] and race.search_settings == SearchSettings()
     state = fold(RACE, RACE.setup({"goal": 10}, 2, Rng("race", 0)))
-    assert race.label(state, 0, {"type": "Roll"}) == "Roll"
+    assert race.label(race.view(state, 0), 0, {"type": "Roll"}) == "Roll"
     assert race.legal_moves(state, state["turn"]) == RACE.legal_moves(state, state["turn"])
     events, after = race.decide_and_apply(state, state["turn"], {"type": "Pass"}, Rng("race", 1))
     assert [e.type for e in events] == ["TurnPassed"] and after == RACE.evolve(state, events[0])

@@ -11,7 +11,8 @@ from jsonschema import Draft202012Validator
 
 from rules import EVERY_RULESET, RULESETS
 from rules.base import Rng, redact
-from rules.describe import commands_schema, event_catalogue, event_data_schemas, view_schema
+from rules.describe import commands_schema, event_catalogue, event_data_schemas, move_labels, view_schema
+from tests.rules.support import NAMES
 
 GAMES = {"kingpin": 4, "druglord": 3, "pig": 20}
 VIEW_EVERY = 10  # validating a view costs ~5-10 ms (Kingpin): every 10th position, every seat's every 50th
@@ -75,13 +76,12 @@ def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
                 break
             seat = sorted(awaiting)[step % len(awaiting)]
             moves = ruleset.legal_moves(state, seat)
-            for move in moves:
+            for move, label in zip(moves, move_labels(ruleset, state, seat, moves, NAMES), strict=True):
                 key = json.dumps(move, sort_keys=True)
                 if key not in valid_moves:
                     validator = commands[move["type"]]
                     assert validator.is_valid(move), f"{name}: {move}: {errors(validator, move)}"
                     valid_moves.add(key)
-                label = ruleset.label(state, seat, move)
                 assert isinstance(label, str) and label.strip(), f"{name}: no label for {move}"
                 checked_moves += 1
             # the ruleset's random bot: random play biased toward progress, so games end

@@ -77,7 +77,8 @@ def test_errors_are_problems_and_append_nothing(client, race):
     problem(client.post(url, json={"type": "Fly"}, headers=bearer(tokens[0])), 400)
     problem(client.post(url, json={"type": "Roll"}, headers={**bearer(tokens[0]), "If-Match": "banana"}), 400)
     not_your_turn = problem(client.post(url, json={"type": "Roll"}, headers=bearer(tokens[1])), 422)
-    assert "waiting for seat 0" in not_your_turn["detail"] and not_your_turn["rule"] == "turn order"
+    # the detail names the seat as the game does (an unnamed seat is "Seat 0", as the events' sentences say)
+    assert "waiting for Seat 0" in not_your_turn["detail"] and not_your_turn["rule"] == "turn order"
     stale = problem(client.post(url, json={"type": "Roll"}, headers={**bearer(tokens[0]), "If-Match": '"1"'}), 409)
     assert stale["version"] == version
     problem(client.post(url, data="x" * 70_000, content_type="application/json", headers=bearer(tokens[0])), 413)
@@ -200,7 +201,8 @@ def test_sse_stream_of_a_finished_game_ends_with_end(client, race):
     end = text.rstrip().rsplit("\n\n", 1)[1]  # the last message: the end, with the outcome
     assert end.startswith("event: end\ndata: ")
     assert json.loads(end.split("data: ", 1)[1]) == {"status": "finished", "version": ids[-1],
-                                                       "outcome": {"winners": [0], "reason": "goal reached"}}
+                                                       "outcome": {"winners": [0], "reason": "goal reached",
+                                                                   "text": "Seat 0 wins: goal reached."}}
 
 
 def test_open_seats_wait_in_the_lobby_until_claimed(client):

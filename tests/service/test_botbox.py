@@ -17,8 +17,8 @@ from events.runner import GameRunner
 from events.store import EventStore
 from rules import RULESETS
 from rules.base import Rng
-from rules.bot_seat import BOTS_REVISION, bot_command, bot_key, seat_state, wire
-from service.botbox import BotBox, process_prefix, provenance
+from rules.bot_seat import BOTS_REVISION, bot_command, bot_key, provenance, seat_state, wire
+from service.botbox import BotBox, process_prefix
 from service.wiring import build_engine
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE

@@ -92,13 +92,20 @@ export async function contributeOwed(gameId, doc, held) {
   return sent;
 }
 
-// This browser's preferences (sound on my turn, the developer view), kept across pages and games.
+// This browser's preferences (sound on my turn, the developer view, the narration's speed), kept across
+// pages and games; and a game's own (Druglord's "ask me to sway"), kept per game.
 const PREFS = "tabletop-cartel:prefs";
-export const prefs = {
-  all() { try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; } },
-  get(name) { return Boolean(prefs.all()[name]); },
-  set(name, value) { localStorage.setItem(PREFS, JSON.stringify({ ...prefs.all(), [name]: value })); },
-};
+function store(key) {
+  const read = () => { try { return JSON.parse(localStorage.getItem(key)) || {}; } catch { return {}; } };
+  return {
+    all: read,
+    get(name) { return Boolean(read()[name]); },
+    value(name, fallback) { return read()[name] ?? fallback; },
+    set(name, value) { localStorage.setItem(key, JSON.stringify({ ...read(), [name]: value })); },
+  };
+}
+export const prefs = store(PREFS);
+export const gamePrefs = (gameId) => store(`tabletop-cartel:game:${gameId}`);
 
 // A fresh Idempotency-Key per click: a retried request is answered once, never applied twice.
 export function idempotencyKey() {

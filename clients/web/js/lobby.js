@@ -126,7 +126,11 @@ function createForm(rulesets, message) {
     }
   });
   const rulesLink = h("a", { target: "_blank", rel: "noopener" }, "the rules");
-  const syncLink = () => { rulesLink.href = `#/rules/${pick.value}`; };
+  // a game without a rules document (a plugin's test game) has no link rather than a broken one
+  const syncLink = () => {
+    rulesLink.href = `#/rules/${pick.value}`;
+    rulesLink.hidden = !rulesets.find((r) => r.name === pick.value)?.rules_doc;
+  };
   pick.addEventListener("change", syncLink);
   syncLink();
   form.append(h("div", { class: "row" }, h("label", {}, "Game", pick), rulesLink),

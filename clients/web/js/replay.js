@@ -6,8 +6,9 @@
 // re-derives every recorded draw itself (fairness.js, from docs/fairness.md): no need to trust the server.
 import { api, ruleset, seats, describeError, commitments } from "./api.js";
 import { rederiveDraws } from "./fairness.js";
-import { h, replace, brief, focusableScrolls } from "./dom.js";
+import { h, replace, brief, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
+import { who, namedSeats } from "./boards/pick.js";
 import { outcomeText } from "./game.js";
 
 export async function showReplay(main, gameId) {
@@ -116,13 +117,13 @@ function commitmentNotice(header, kept) {
 // TurnEnded.  A round begins where the turn comes back to the seat that played the first turn (a
 // seat playing again at once, as after doubles, is the same round), or at every mark that names no
 // seat (Druglord's turns are the whole table's).
-export function turnMarks(events) {
+export function turnMarks(events, header = {}) {
   const started = events.some((e) => e.type === "TurnStarted");
   const marks = [];
   events.forEach((e, i) => {
     if (started ? e.type === "TurnStarted" : i > 0 && events[i - 1].type === "TurnEnded") {
       const seat = started ? e.data?.seat : events[i - 1].data?.next;
-      marks.push({ version: e.version, seat, text: (started ? e.narration?.text : null) || `${seatWord(seat)}'s turn begins.` });
+      marks.push({ version: e.version, seat, text: (started ? e.narration?.text : null) || `${seatWord(seat, header)}'s turn begins.` });
     }
   });
   const first = marks[0]?.seat;
@@ -132,11 +133,13 @@ export function turnMarks(events) {
   return marks;
 }
 
-const seatWord = (seat) => (seat === undefined || seat === null ? "A" : `Seat ${seat}`);
+// a seat by its player's name (boards/pick.js `who`), never its number
+const seatWord = (seat, header) => (seat === undefined || seat === null ? "A" : who({ seats: header.seats || [] }, seat));
 
-// A narrated line of the history: the rules' sentence, else the event's type and data.
-function line(e) {
-  return e.narration?.text ? e.narration.text : `${e.type} ${brief(e.data)}`;
+// A narrated line of the history: the rules' sentence (a nameless seat by the page's name), else the
+// event's type and data.
+function line(e, header = {}) {
+  return e.narration?.text ? namedSeats(e.narration.text, { seats: header.seats || [] }) : `${e.type} ${brief(e.data)}`;
 }
 
 async function start(body, source) {
@@ -146,7 +149,7 @@ async function start(body, source) {
     ruleset(header.ruleset, `data?version=${header.ruleset_version || 1}`).then((d) => d.data).catch(() => null)]);
   const gameId = source.gameId || header.game_id || null;
   const mine = gameId ? Object.keys(seats.get(gameId)).map((s) => `seat:${s}`) : [];
-  const marks = turnMarks(events), rounds = marks.filter((m) => m.round);
+  const marks = turnMarks(events, header), rounds = marks.filter((m) => m.round);
   const el = {
     verdict: h("div", { role: "status" }), draws: h("div", { role: "status" }),
     version: h("output", { id: "replay-version" }), board: h("div"), now: h("p", { id: "replay-now", class: "muted" }),
@@ -174,7 +177,7 @@ async function start(body, source) {
       const [kind, seat] = String(e.actor).split(":");
       return h("li", { class: `${e.version === version ? "current " : ""}${kind === "seat" || kind === "bot" ? `by-seat${Number(seat) % 6}` : ""}`,
         dataset: { version: e.version, actor: e.actor ?? "" } },
-      h("button", { class: "linkish", onclick: () => show(e.version), "aria-label": `Go to version ${e.version}: ${line(e)}` }, line(e)),
+      h("button", { class: "linkish", onclick: () => show(e.version), "aria-label": `Go to version ${e.version}: ${line(e, header)}` }, line(e, header)),
       h("span", { class: "dev-only muted" }, ` v${e.version} ${e.actor ?? ""} ${e.type}`));
     }));
     try {
@@ -190,7 +193,7 @@ async function start(body, source) {
       replace(el.board, at.view ? boardFor(header.ruleset)({ view: at.view, data, doc: { seats: header.seats || [] }, seat: null, moves: [], picked: null, pick: () => {} })
         : h("p", { class: "muted" }, "Before the game's first event."),
       at.state ? h("details", { class: "dev-only" }, h("summary", {}, "The full state at this version"), h("pre", { class: "json" }, JSON.stringify(at.state, null, 1))) : null);
-      focusableScrolls(el.board);
+      focusableScrolls(labelCells(el.board));
     } catch (error) {
       if (pending === version) replace(el.error, h("p", { class: "notice bad" }, describeError(error)));
     }

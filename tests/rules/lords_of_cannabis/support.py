@@ -13,7 +13,7 @@ from rules.lords_of_cannabis import RULESET as L
 from rules.lords_of_cannabis import evolve as E
 from rules.lords_of_cannabis.board import BRICK_NODES, NODE_PATHS, PATHS, RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import crop_deck
-from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
+from tests.rules.support import NAMES, assert_refused, ev, first, label_of, rng_where, types  # noqa: F401 (re-exported)
 
 ANY = Rng("cannabis-tests", 1)
 # Chips by brick for tests: brick 12 (the middle row) shows 6, brick 11 shows 8, the rest as below.
@@ -94,3 +94,8 @@ def route(*nodes: int) -> list[int]:
 
 def corners(brick: int) -> tuple[int, ...]:
     return BRICK_NODES[brick]
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """The label `seat` reads for `move` (from its view, players named as NAMES)."""
+    return label_of(L, state, seat, move)

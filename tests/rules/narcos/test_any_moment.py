@@ -8,6 +8,7 @@ from rules.base import Rng
 from rules.narcos.flow import could_shed_agent
 from tests.rules.narcos.support import N, draws, first, legal, managing, play, plays, refused, table, types, with_player
 from tests.rules.narcos.test_round3 import at
+from tests.rules.support import label_of
 
 LAUNDERING = {"type": "PlayCartel", "card": "laundering-1", "target": -1}
 PASS = {"type": "PassReaction"}
@@ -40,7 +41,7 @@ def test_a_seat_that_could_raise_the_money_is_asked_before_its_police_goes_unpai
                                                                                                 "PlayCartel"]
     refused(state, 0, {"type": "Draw"}, rule="6.1 Plata o plomo")
     assert N.timeout_default(state, 0) == PASS
-    assert N.label(state, 0, PASS) == "Leave Police (police-1) unpaid"
+    assert label_of(N, state, 0, PASS) == "Leave Police unpaid"  # from the seat's view, no card id
     events, state = play(state, 0, LAUNDERING)
     assert first(events, "DangerPaid") == {"seat": 0, "card": "police-1", "paid": "money", "chosen": False}
     assert state["window"] is None and state["players"][0]["money"] == 1 and state["players"][0]["workers"] == 4
