@@ -108,12 +108,17 @@ def _ev_draft_opened(state: dict, d: dict, own: Own) -> dict:
     return state
 
 
-def _ev_region_claimed(state: dict, d: dict, own: Own) -> dict:
+def _taken(state: dict, d: dict, own: Own, turn: str) -> dict:
+    """A Region taken from the draft's offer by a claim or a draft pick (`turn`: whose turn moves on)."""
     draft = own(state, "draft")
     draft["offer"] = [r for r in draft["offer"] if r != d["region"]]
-    draft["claim_pos"] += 1
+    draft[turn] += 1
     _occupy(state, own, d["seat"], d["region"])
     return state
+
+
+def _ev_region_claimed(state: dict, d: dict, own: Own) -> dict:
+    return _taken(state, d, own, "claim_pos")
 
 
 def _ev_claim_declined(state: dict, d: dict, own: Own) -> dict:
@@ -122,11 +127,7 @@ def _ev_claim_declined(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_region_drafted(state: dict, d: dict, own: Own) -> dict:
-    draft = own(state, "draft")
-    draft["offer"] = [r for r in draft["offer"] if r != d["region"]]
-    draft["pos"] += 1
-    _occupy(state, own, d["seat"], d["region"])
-    return state
+    return _taken(state, d, own, "pos")
 
 
 def _ev_draft_declined(state: dict, d: dict, own: Own) -> dict:

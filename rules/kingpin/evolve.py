@@ -221,13 +221,19 @@ def _ev_free_card_taken(state: dict, d: dict, own: Own) -> dict:
     return state
 
 
+def _special_played(state: dict, d: dict, own: Own, kind: str, answer: str) -> dict:
+    """A Cop or a Hit Man is used on a card: exhausted, and a window opens for the card's owner (`answer`:
+    the bribe or the bounty it is offered)."""
+    own(own(state, "cards"), d[kind])["exhausted"] = True
+    state["phase"] = "specials"
+    state["window"] = {"kind": kind, "attacker": d["seat"], "responder": d["owner"], "card": d["target"],
+                       kind: d[kind], answer: d[answer]}
+    return state
+
+
 def _ev_cop_used(state: dict, d: dict, own: Own) -> dict:
     _pay_bank(state, own, d["seat"], d["cost"])
-    own(own(state, "cards"), d["cop"])["exhausted"] = True
-    state["phase"] = "specials"
-    state["window"] = {"kind": "cop", "attacker": d["seat"], "responder": d["owner"], "card": d["target"],
-                       "cop": d["cop"], "bribe": d["bribe"]}
-    return state
+    return _special_played(state, d, own, "cop", "bribe")
 
 
 def _ev_cop_bribed(state: dict, d: dict, own: Own) -> dict:
@@ -259,11 +265,7 @@ def _ev_immunity_used(state: dict, d: dict, own: Own) -> dict:
 
 
 def _ev_hit_man_used(state: dict, d: dict, own: Own) -> dict:
-    own(own(state, "cards"), d["hitman"])["exhausted"] = True
-    state["phase"] = "specials"
-    state["window"] = {"kind": "hitman", "attacker": d["seat"], "responder": d["owner"], "card": d["target"],
-                       "hitman": d["hitman"], "bounty": d["bounty"]}
-    return state
+    return _special_played(state, d, own, "hitman", "bounty")
 
 
 def _ev_bounty_doubled(state: dict, d: dict, own: Own) -> dict:

@@ -162,24 +162,16 @@ def card_used(state: dict, d: dict, own: Own) -> dict:
     return state
 
 
-def cash_paid(state: dict, d: dict, own: Own) -> dict:
-    _player(state, own, d["seat"])["cash"] -= d["amount"]
-    return state
+def _counted(field: str, amount: str, sign: int) -> Evolver:
+    """The evolver of an event that moves one count of its seat's by one of its amounts (cash paid, lids lost)."""
+    def evolver(state: dict, d: dict, own: Own) -> dict:
+        _player(state, own, d["seat"])[field] += sign * d[amount]
+        return state
+    return evolver
 
 
-def cash_collected(state: dict, d: dict, own: Own) -> dict:
-    _player(state, own, d["seat"])["cash"] += d["amount"]
-    return state
-
-
-def lids_lost(state: dict, d: dict, own: Own) -> dict:
-    _player(state, own, d["seat"])["lids"] -= d["lids"]
-    return state
-
-
-def lids_gained(state: dict, d: dict, own: Own) -> dict:
-    _player(state, own, d["seat"])["lids"] += d["lids"]
-    return state
+cash_paid, cash_collected = _counted("cash", "amount", -1), _counted("cash", "amount", 1)
+lids_lost, lids_gained = _counted("lids", "lids", -1), _counted("lids", "lids", 1)
 
 
 def lids_bought(state: dict, d: dict, own: Own) -> dict:
