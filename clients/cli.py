@@ -263,6 +263,8 @@ def event_line(event: Event) -> str:
 def outcome_text(outcome: dict[str, Any] | None) -> str:
     if not outcome:
         return "-"
+    if outcome.get("text"):  # the server's sentence, in the seats' names (every outcome served has one)
+        return str(outcome["text"])
     winners = outcome.get("winners")
     parts = []
     if winners is not None:

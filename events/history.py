@@ -51,9 +51,9 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from events import clocks, strictjson
+from events import botbox, clocks, strictjson
 from events import table as tables
 from events.clocks import NotAwaited, NotInControl
 from events.envelope import Envelope
@@ -61,7 +61,7 @@ from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
 from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, Ruleset, decide_and_apply, fold, seed_commitment
-from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_command, bot_key
+from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_key
 from rules.narration import Names, outcome_text
 from rules.ruleset import check_bot_level, is_search_level, ruleset_at
 
@@ -232,12 +232,14 @@ BOT_CHECKS = ("fast", "all", "none")  # which bot moves verification re-runs: al
 
 
 def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: str = "fast",
-                   expected_commitment: str | None = None) -> dict:
+                   expected_commitment: str | None = None, rerun_bot: Callable[..., dict] | None = None) -> dict:
     """Re-fold the history and re-derive every roll and (`bots`: "fast", every level but the searches;
     "all"; "none") every bot move; report where it first diverges, which header field the events
     contradict, and whether the events are the whole game (module docstring).  `expected_commitment`:
     the seed commitment the reader was shown when the game was created or joined; a history whose
-    header commits to another seed is not the game they played, however well it verifies."""
+    header commits to another seed is not the game they played, however well it verifies.  `rerun_bot`
+    re-runs a bot move (rules/bot_seat.py bot_command's signature): by default in a bot process set up as
+    the workers' are (events/botbox.py rerun), started the first time a history has a bot move to re-run."""
     if bots not in BOT_CHECKS:
         raise ValueError(f"bots must be one of {BOT_CHECKS}")
     header, events = records[0], records[1:]
@@ -254,7 +256,7 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: s
         result["mismatches"].append({"field": "seed_commitment", "header": commitment, "events": expected_commitment})
         result["summary"] = _summary(result)
         return result
-    end = _rederive(header, events, rulesets, result, bots)
+    end = _rederive(header, events, rulesets, result, bots, rerun_bot)
     if end is not None:
         table, state, short, ruleset = end
         result["events"] = len(events)
@@ -372,8 +374,9 @@ def _bot_sentence(moves: dict) -> str:
             f"{moves['recorded']}" + (f" ({why})." if why else "."))
 
 
-def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
-              result: dict, bots: str = "fast") -> tuple[dict | None, Any, int | None, Ruleset] | None:
+def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset], result: dict,
+              bots: str = "fast", rerun_bot: Callable[..., dict] | None = None
+              ) -> tuple[dict | None, Any, int | None, Ruleset] | None:
     """Re-decide every command from the revealed seed: (the table, the game's state after the last
     event, the version of a last command whose events the file cuts short or None, the ruleset), or
     None, with `result` saying where and why it diverged."""
@@ -475,8 +478,10 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
                 if refused:
                     return fail(version, refused)
                 if keyed and str(first.get("actor")).startswith("bot:"):  # format 5: the bot re-run first
+                    if rerun_bot is None:
+                        rerun_bot = botbox.rerun(rulesets)
                     refused = _rederive_bot(ruleset, table, state, seat, first, bot_key(stream_seed), bots,
-                                            result["bot_moves"])
+                                            result["bot_moves"], rerun_bot)
                     if refused:
                         return fail(version, refused)
                 # the state after the command's events comes with them: decide folds them anyway
@@ -533,7 +538,7 @@ def _draws_differ(recorded: Any, drawn: list[list[int]], version: int) -> str | 
 
 
 def _rederive_bot(ruleset: Ruleset, table: dict, state: Any, seat: int, first: dict, key: str, bots: str,
-                  counts: dict) -> str | None:
+                  counts: dict, rerun_bot: Callable[..., dict]) -> str | None:
     """Re-run a recorded bot move from the seat's view and the bot key (rules/bot_seat.py), as its
     provenance (`bot`) says it was chosen; why it does not verify, or None (counted in `counts`)."""
     version, command, made = first["version"], first["command"], first.get("bot")
@@ -561,7 +566,7 @@ def _rederive_bot(ruleset: Ruleset, table: dict, state: Any, seat: int, first: d
         check_bot_level(ruleset, played)
     except IllegalMove:
         return f"the bot move at version {version} records a level {played!r} {ruleset.title} does not have"
-    expected = bot_command(ruleset, state, seat, played, key, version - 1)
+    expected = rerun_bot(ruleset, state, seat, played, key, version - 1)
     if _normal(expected) != _normal(command):
         return (f"the bot move at version {version} is not what {played} plays from seat {seat}'s view and the "
                 f"game's bot key: recorded {json.dumps(command, sort_keys=True)}, re-run "

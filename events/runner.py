@@ -208,7 +208,7 @@ class Append:
     human: bool = False
     toll: Toll | None = None
     draws: list | None = None  # the command's raw draws (Rng.recorded()), stored with its first event
-    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (service/botbox.py provenance)
+    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (rules/bot_seat.py provenance)
 
 
 def fingerprint(command: Mapping[str, Any]) -> str:

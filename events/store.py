@@ -81,7 +81,7 @@ class PendingEvent:
     actor: str
     command: Mapping[str, Any] | None = None
     draws: list | None = None  # the command's raw draws, on its first event (docs/fairness.md)
-    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (service/botbox.py provenance)
+    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (rules/bot_seat.py provenance)
 
 
 def socket_timeout_of(client: Any) -> float | None:

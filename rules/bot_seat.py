@@ -12,7 +12,7 @@ A bot's code never sees the game's true state nor its seed, by construction rath
   can neither recover the seed nor foresee a roll or a shuffle (docs/fairness.md, section 2).
 
 The worker (service/jobs.py) determinizes the seat's state itself (`seat_state`) and hands only that
-world, the bot key and the version to a bot process of its own (service/botbox.py), which runs
+world, the bot key and the version to a bot process of its own (events/botbox.py), which runs
 `bot_choice`: the bot's code never shares a process with the game's true state or its seed.  Every
 served level is deterministic given those (a fixed iteration budget, never a clock), so verification
 re-runs each recorded bot move (`bot_command`, events/history.py) and reports what it re-derived.  A
@@ -71,7 +71,7 @@ def provenance(level: str, played: str | None = None, cut: str | None = None) ->
 
 
 def wire(world: Any) -> Any:
-    """A state or world in the canonical form a bot process receives it (service/botbox.py): a JSON round
+    """A state or world in the canonical form a bot process receives it (events/botbox.py): a JSON round
     trip with every object's keys sorted, which verification repeats, so the bot sees the same values in
     the same order either way (lists, not tuples; string keys; no dict order left over from a fold)."""
     return json.loads(json.dumps(world, separators=(",", ":"), sort_keys=True))
@@ -80,7 +80,7 @@ def wire(world: Any) -> Any:
 def bot_choice(ruleset: Any, world: Any, seat: int, level: str, key: str, version: int,
                out_of_time: Callable[[], bool] | None = None) -> dict:
     """The command a bot of `level` sends for `seat` at `version`, from the world it is handed
-    (`seat_state`) and `bot_rng`: what a bot process computes (service/botbox.py).  `out_of_time` (a
+    (`seat_state`) and `bot_rng`: what a bot process computes (events/botbox.py).  `out_of_time` (a
     bench's clock) may cut a search short, which makes its move the machine's: served games never pass one."""
     rng = bot_rng(key, seat, version)
     if out_of_time is None:

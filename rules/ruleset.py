@@ -73,7 +73,7 @@ def check_bot_level(ruleset: Any, level: Any, what: str = "bot level") -> None:
 # The search bot (rules/search/ismcts.py): level "ismcts" searches DEFAULT_ITERATIONS iterations a move,
 # "ismcts:N" searches N.  A level names its budget in iterations, not seconds, so the move it picks is a
 # function of the seat's view and the bot key: verification re-runs it (rules/bot_seat.py; the worker only
-# cuts a move past its safety limit, service/botbox.py BOT_MOVE_LIMIT_SECONDS, and records that it did).
+# cuts a move past its safety limit, events/botbox.py BOT_MOVE_LIMIT_SECONDS, and records that it did).
 SEARCH_LEVEL = "ismcts"
 MAX_SEARCH_ITERATIONS = 100_000
 _SEARCH_HINT = f" ({SEARCH_LEVEL}:N for a search of N iterations a move)"

@@ -16,11 +16,11 @@ from redis.exceptions import RedisError
 from rq import Queue
 
 from events import clocks
+from events.botbox import BotBox
 from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
 from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, provenance, seat_state, wire
-from service.botbox import BotBox
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
@@ -93,7 +93,7 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
         return None
     level = game.seats[seat].get("level", "random")
     # What the seat may know, determinized here, and the bot key: that is all a bot process is handed
-    # (service/botbox.py); the true state and the seed stay in this process, out of the bot code's reach.
+    # (events/botbox.py); the true state and the seed stay in this process, out of the bot code's reach.
     key = bot_key(game.effective_seed)
     world = wire(seat_state(game.ruleset, game.state, seat, key, game.version))
     command, made = bot_box(runner).choose(game.ruleset, world, seat, level, key, game.version)
@@ -115,7 +115,7 @@ _box_lock = threading.Lock()
 
 
 def bot_box(runner: GameRunner) -> BotBox:
-    """This worker's bot process (service/botbox.py): one, shared by the job and the warm-up thread."""
+    """This worker's bot process (events/botbox.py): one, shared by the job and the warm-up thread."""
     global _box
     with _box_lock:
         if _box is None:

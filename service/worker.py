@@ -63,7 +63,7 @@ def run_sweeper(stop: threading.Event) -> None:
 
 
 def warm_bots() -> None:
-    """Start this worker's bot process (service/botbox.py); a failure is logged, and the first move retries."""
+    """Start this worker's bot process (events/botbox.py); a failure is logged, and the first move retries."""
     from service.jobs import bot_box
 
     try:

@@ -273,8 +273,26 @@ class CartelClient:
         return ReclaimedSeat.from_json(self._json("POST", path, idempotent=False))
 
     def game(self, game_id: str) -> Game:
-        """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token)."""
-        return self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True))
+        """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token).  A game that waits
+        for this seat's entropy gets it first (``auto_contribute``), and is read again."""
+        game = self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True))
+        if self.contribute_if_owed(game_id, game.you, game.raw.get("contributions")):
+            return self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}",
+                                                         idempotent=True))
+        return game
+
+    def contribute_if_owed(self, game_id: str, seat: int | None, contributions: JSON | None) -> bool:
+        """Send this seat's entropy if the game waits for it and ``auto_contribute`` is on: whether it was sent."""
+        if not (self.auto_contribute and self.token and seat is not None
+                and seat in ((contributions or {}).get("owed") or ())):
+            return False
+        try:
+            self.contribute(game_id, seat)
+        except ProblemError as problem:
+            if problem.status != 409:  # contributed or started meanwhile: nothing to do
+                raise
+            return False
+        return True
 
     def game_if_changed(self, game_id: str, version: int) -> Game | None:
         """Like ``game`` but None while the game is still at ``version`` (a cheap 304 when this client last

@@ -79,14 +79,9 @@ class EventStream:
 
     def _contribute_if_owed(self, turn: Turn) -> None:
         """The game waits for this seat's entropy: send it (once), unless the client says not to."""
-        if not (turn.owes_entropy and self.client.auto_contribute and self.client.token and not self._contributed):
-            return
-        self._contributed = True
-        try:
-            self.client.contribute(self.game_id, turn.you)
-        except ProblemError as problem:
-            if problem.status != 409:  # contributed or started meanwhile: nothing to do
-                raise
+        if turn.owes_entropy and not self._contributed:
+            self._contributed = True
+            self.client.contribute_if_owed(self.game_id, turn.you, turn.contributions)
 
     def close(self) -> None:
         """Stop following and drop the connection."""

@@ -93,11 +93,11 @@ def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
 def _empire_value(empire: frozenset, version: int) -> float:
     """Expected stacks per turn an empire could trade, roughly: each source's WV at its best market."""
     total = 0.0
-    for s in empire:
+    for s in sorted(empire):  # sorted: a float sum in a set's order would differ between processes (hash seeds)
         region = BOARD.regions[s]
         best = 0.0
         for t in region.produces:
-            for d in empire:
+            for d in sorted(empire):
                 want = demand(d, t)
                 if not want:
                     continue
@@ -138,10 +138,10 @@ def _markets(state: dict, seat: int) -> dict:
     mine = controlled(state, seat)
     opp = blocked(state, seat)
     out = {}
-    for s in mine:
+    for s in sorted(mine):  # sorted: the same order in every process, whatever its hash seed
         for t in produces(s):
             best = 0.0
-            for d in mine:
+            for d in sorted(mine):
                 if demand(d, t) <= 0:
                     continue
                 if d == s:

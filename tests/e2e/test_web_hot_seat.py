@@ -68,7 +68,7 @@ def test_one_browser_switches_between_two_seats_and_each_sees_its_own_moves_and_
 
 def test_a_seats_etag_sent_as_the_other_seat_gets_the_other_seats_view(live_server):
     created = requests.post(f"{live_server.url}/v1/games", timeout=10, json={
-        "ruleset": "narcos", "seats": [{"kind": "human"}] * 2}).json()
+        "ruleset": "narcos", "seats": [{"kind": "human"}] * 2, "contribution_seconds": 0}).json()  # started at once
     game_id, tokens = created["id"], {str(s["seat"]): s["token"] for s in created["seats"]}
     seat0 = as_seat(live_server, game_id, tokens["0"])
     assert as_seat(live_server, game_id, tokens["0"], **{"If-None-Match": seat0.headers["ETag"]}).status_code == 304

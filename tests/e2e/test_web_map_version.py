@@ -25,7 +25,8 @@ def data_requests(page) -> list[str]:
 
 def test_the_game_page_asks_for_the_map_of_its_games_rules_version(live_server, browser):  # noqa: F811
     created = requests.post(f"{live_server.url}/v1/games", timeout=10, json={
-        "ruleset": "druglord", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        "ruleset": "druglord", "seats": [{"kind": "human"}, {"kind": "human"}],
+        "contribution_seconds": 0}).json()  # started at once: the page watches it as a spectator
     game = f"/v1/games/{created['id']}"
     latest = requests.get(f"{live_server.url}{game}", timeout=10).json()["ruleset_version"]
     assert latest == requests.get(f"{live_server.url}/v1/rulesets/druglord", timeout=10).json()["latest_version"] > 1

@@ -333,7 +333,9 @@ ID_PATTERNS = {
     "card id": r"\b[a-z]+\d+(?:-\d+)?\b",                                   # junkie400, dealer3-2
     "hyphenated id": r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d+\b|\([a-z][a-z0-9]*(?:-[a-z0-9]+)+\)",  # burn-crops-3, (lab-kitchen)
     "underscored id": r"\b[a-z]+_[a-z_]+\b",                                  # crooked_cop
-    "region code": r"\b[A-Z]{2}\d\b",                                        # AG1
+    # a Druglord Region's code is printed on its card beside its name ("Great Lakes (FS2)": the Zone and
+    # number, docs/rules/druglord-board.md), so a name's code in brackets is the game's; a code alone is an id
+    "region code": r"(?<!\()\b[A-Z]{2}\d\b(?!\))",                              # AG1
     "board number": r"(?i)\b(?:intersection|path|brick)s? \d+",              # intersection 12
 }
 

@@ -1,4 +1,4 @@
-"""Bots behind a process boundary (issue 34, item 4; service/botbox.py).
+"""Bots behind a process boundary (issue 34, item 4; events/botbox.py).
 
 A real RQ worker plays bot seats of a test game whose "snoop" bot looks for the other seat's true
 hidden number everywhere bot code could reach (tests/support/snoop.py): its call stack, the garbage
@@ -12,13 +12,13 @@ import json
 
 import pytest
 
+from events.botbox import BotBox, process_prefix
 from events.history import history_header, history_lines, parse_history, verify_history
 from events.runner import GameRunner
 from events.store import EventStore
 from rules import RULESETS
 from rules.base import Rng
 from rules.bot_seat import BOTS_REVISION, bot_command, bot_key, provenance, seat_state, wire
-from service.botbox import BotBox, process_prefix
 from service.wiring import build_engine
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE

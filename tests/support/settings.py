@@ -7,6 +7,6 @@ SDK and the web page fill at once) are what tests/service/test_fixed_seeds.py, t
 README walkthrough and the web tests run with.
 """
 TEST_SETTINGS = {"ALLOW_FIXED_SEEDS": True, "CONTRIBUTION_SECONDS": 0}
-# and the engine test game's slow bot level reads its settings in the bot process (service/botbox.py)
+# and the engine test game's slow bot level reads its settings in the bot process (events/botbox.py)
 TEST_ENVIRONMENT = {"ALLOW_FIXED_SEEDS": "1", "CONTRIBUTION_SECONDS": "0",
                     "BOT_PROCESS_ENV": "RACE_SLOW_MARKER,RACE_SLOW_SECONDS"}

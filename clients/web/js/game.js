@@ -487,6 +487,7 @@ function resultPanel(page) {
 // The outcome's reason with seat numbers in it ("seat 2 reached 10 points") in the players' names.
 export function outcomeText(outcome, doc = null) {
   if (!outcome) return "";
+  if (!doc && outcome.text) return outcome.text;  // a verdict's outcome: the server's own sentence
   let reason = outcome.reason ? String(outcome.reason) : "";
   if (doc) reason = seatWords(reason, doc);
   if (!doc) {
@@ -583,8 +584,9 @@ function watchFeed(page) {
 
 // ---- the board and the moves --------------------------------------------------------------
 
+// the server's labels name a seat whose player gave no name "Seat N" (rules/narration.py Names): the page's name
 function movesWithLabels(doc) {
-  return (doc.legal_moves || []).map((move, i) => ({ move, label: (doc.move_labels || [])[i] || move.type }));
+  return (doc.legal_moves || []).map((move, i) => ({ move, label: namedSeats((doc.move_labels || [])[i] || move.type, doc) }));
 }
 
 // the moves the page offers now: none while the narration is behind

@@ -22,8 +22,7 @@ from events.runner import GameRunner
 from events.store import EventStore
 from rules import RULESETS
 from rules.base import Rng
-from rules.bot_seat import bot_command, bot_key
-from service.botbox import provenance
+from rules.bot_seat import bot_command, bot_key, provenance
 from tests.support.processes import RedisServer
 
 HUMAN, OPEN = {"kind": "human"}, {"kind": "open"}

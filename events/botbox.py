@@ -20,7 +20,11 @@ waits at most BOT_MOVE_LIMIT_SECONDS, a safety, not a budget.  Past it the proce
 seat plays the ruleset's random level instead, recorded in the move's provenance (`played`, `cut`), so
 verification re-runs the random level for that move and says the search was cut.
 
-    python -m service.botbox [module:attribute ...]     the bot process (the rulesets beyond the package's)
+Verification re-runs recorded bot moves through a bot process too (`rerun`), so a verifier hands a bot
+exactly what a worker did, in a process set up alike: the same environment, the same hash seed
+(PYTHONHASHSEED=0, so a bot that iterates a set meets it in the same order in the worker and the verifier).
+
+    python -m events.botbox [module:attribute ...]     the bot process (the rulesets beyond the package's)
 """
 from __future__ import annotations
 
@@ -34,12 +38,13 @@ import sys
 import tempfile
 import threading
 import time
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from rules.bot_seat import bot_choice, provenance
+from rules.bot_seat import bot_choice, provenance, seat_state, wire
 
 BOT_MOVE_LIMIT_SECONDS = float(os.environ.get("BOT_MOVE_LIMIT_SECONDS", "30"))
 STARTUP_SECONDS = 60.0  # for a new bot process to import the rules and say it is ready (not a move's time)
+RERUN_LIMIT_SECONDS = 600.0  # a verifier's re-run of one move: a search level re-run on request takes its time
 READY = "ready"
 FALLBACK_LEVEL = "random"  # what a seat plays when its level's move is cut (every ruleset has it)
 # what the bot process keeps of the worker's environment: enough to find the interpreter and the package
@@ -75,10 +80,12 @@ def process_prefix() -> list[str]:
 
 def process_environment() -> dict[str, str]:
     """The bot process's environment: what Python needs to import what this process imports (its
-    sys.path, so a ruleset from outside the package is found as here), and what BOT_PROCESS_ENV names."""
+    sys.path, so a ruleset from outside the package is found as here), what BOT_PROCESS_ENV names, and
+    one hash seed for every bot process, the workers' and the verifiers' alike."""
     kept = set(KEPT_ENVIRONMENT) | {n.strip() for n in os.environ.get("BOT_PROCESS_ENV", "").split(",") if n.strip()}
     env = {name: os.environ[name] for name in sorted(kept) if name in os.environ}
     env["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
+    env["PYTHONHASHSEED"] = "0"
     return env
 
 
@@ -126,6 +133,13 @@ class BotBox:
         command = self.ask({**request, "level": FALLBACK_LEVEL})
         return command, provenance(level, played=FALLBACK_LEVEL, cut=f"{self.limit_seconds:g} s")
 
+    def command(self, ruleset: Any, state: Any, seat: int, level: str, key: str, version: int) -> dict:
+        """The command a bot of `level` plays for `seat` in the true `state` at `version`, as a worker gets it:
+        the seat's world made here, the choice in the bot process (verification's re-run; no safety cut)."""
+        world = wire(seat_state(ruleset, state, seat, key, version))
+        return self.ask({"ruleset": ruleset.name, "rules_version": ruleset.version, "world": world, "seat": seat,
+                         "level": level, "key": key, "version": version})
+
     def warm(self) -> None:
         """Start the bot process now, so that no bot move waits for its imports."""
         with self.lock:
@@ -167,7 +181,7 @@ class BotBox:
     def _started(self) -> subprocess.Popen:
         """The bot process, started and ready (its imports done: they are not a move's time)."""
         if self.process is None or self.process.poll() is not None:
-            self.process = subprocess.Popen([*self.prefix, sys.executable, "-m", "service.botbox", *self.specs],
+            self.process = subprocess.Popen([*self.prefix, sys.executable, "-m", "events.botbox", *self.specs],
                                             env=process_environment(), cwd=self.workdir, stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
             if self._read_line(self.process, STARTUP_SECONDS).strip() != READY:
@@ -184,6 +198,21 @@ class BotBox:
     def close(self) -> None:
         with self.lock:
             self._kill()
+
+
+_BOXES: dict[tuple[str, ...], BotBox] = {}
+_BOXES_LOCK = threading.Lock()
+
+
+def rerun(rulesets: Mapping[str, Any]) -> Callable[..., dict]:
+    """Verification's re-run of a bot move (rules/bot_seat.py bot_command's signature), through this
+    process's bot process for these rulesets: started once, shared by the threads that verify."""
+    specs = tuple(ruleset_specs(rulesets))
+    with _BOXES_LOCK:
+        box = _BOXES.get(specs)
+        if box is None:
+            box = _BOXES[specs] = BotBox(rulesets, limit_seconds=RERUN_LIMIT_SECONDS)
+    return box.command
 
 
 # ----------------------------------------------------------------- the bot process
