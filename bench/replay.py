@@ -7,7 +7,7 @@ ruleset's longest setting (Kingpin: 6 players to $10,000), exported as
 - `events.history.verify_history`: re-run every command's `decide` with the
   rng re-derived from the seed and compare every event (what `POST /v1/replays`
   and `cartel verify` do); the state after each command comes with its events
-  (RulesetBase.decide_and_apply), so only a command's consequences are folded twice;
+  (Ruleset.decide_and_apply), so only a command's consequences are folded twice;
 - `rules.base.fold` of the same events (what loading a game without a
   snapshot does, and a history's state at a version): every ruleset's evolvers
   change the fold's own state in place (rules/folding.py: from nothing, or one

@@ -30,9 +30,9 @@ from events.narration import narrate
 from events.seeds import SEALED, effective_seed, seal, unseal
 from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
 from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
-from rules.base import WORLD, BadCommand, Event, IllegalMove, KeyedRng, Rng, Ruleset, fold, redact, seed_commitment
+from rules.base import WORLD, BadCommand, Event, IllegalMove, KeyedRng, Rng, fold, redact, seed_commitment
 from rules.narration import Names
-from rules.ruleset import latest_version, ruleset_at, table_checks
+from rules.ruleset import Ruleset, latest_version, ruleset_at, table_checks
 
 log = logging.getLogger(__name__)
 

@@ -170,5 +170,24 @@ def evolve(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
     return evolver(state.copy(), event.data, COPY)
 
 
-__all__ = ["COPY", "IN_PLACE", "Evolver", "Own", "changed", "clone", "clone_state", "evolve", "fold",
-           "fold_copying", "fold_owned"]
+# -- what a game's own modules call ----------------------------------------------------------------
+def rules_version(state: Mapping[str, Any]) -> int:
+    """The version of the rules a game is played under (its first event's, kept in the state: `_starter`)."""
+    return state.get("rules_version", 1)
+
+
+def evolve_by_type(evolvers: Mapping[str, Evolver], noun: str, state: Any, event: Event,
+                   first_event: str = "GameStarted") -> Any:
+    """The state after one event (`evolve`), for a game's module that has its evolvers, not its ruleset."""
+    return evolve(evolvers, noun, state, event, first_event)
+
+
+def evolve_all(evolvers: Mapping[str, Evolver], noun: str, state: Any, events: Iterable[Event],
+               first_event: str = "GameStarted") -> Any:
+    """The state after `events` (`fold`; `state` never changes): for a rule that must read the state
+    part-way through its own events (a game's modules have its evolvers, not its ruleset)."""
+    return fold(evolvers, noun, state, events, first_event)
+
+
+__all__ = ["COPY", "IN_PLACE", "Evolver", "Own", "changed", "clone", "clone_state", "evolve", "evolve_all",
+           "evolve_by_type", "fold", "fold_copying", "fold_owned", "rules_version"]

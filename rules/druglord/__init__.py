@@ -46,7 +46,7 @@ from rules.druglord import (
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
 from rules.memo import remembering
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 HANDLERS = {
@@ -109,7 +109,7 @@ VERSIONS = (
 )
 
 
-class Druglord(RulesetBase):
+class Druglord(Ruleset):
     """The Druglord ruleset: declarations; the rules live in the modules above."""
 
     name = "druglord"

@@ -11,8 +11,7 @@ from typing import Any
 from rules.base import Event
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import zero
-from rules.folding import Evolver, Own
-from rules.ruleset import evolve_by_type, rules_version
+from rules.folding import Evolver, Own, evolve_by_type, rules_version
 
 
 def _player(state: dict, own: Own, seat: int) -> dict:

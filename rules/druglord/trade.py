@@ -14,7 +14,7 @@ from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
 from rules.druglord.state import DEMAND, controlled, demand, usable
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "5"
 DOMESTIC, EXPORT = geo.TARGETS["domestic"], geo.TARGETS["export"]

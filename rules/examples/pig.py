@@ -12,7 +12,7 @@ from rules.blocks import turns
 from rules.describe import INT, arr, obj
 from rules.folding import Own
 from rules.narration import Names, Narration, said
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 RULE = "Pig"
@@ -68,7 +68,7 @@ def narrate_banked(d: dict, names: Names) -> Narration:
     return said(f"{names(d['seat'])} held and banked {d['pot']}.", names.ref(d["seat"]))
 
 
-class Pig(RulesetBase):
+class Pig(Ruleset):
     """Declarations; the rules are the functions above."""
 
     name, title, noun = "pig", "Pig (example game)", "Pig"

@@ -26,13 +26,13 @@ from rules.kingpin import narration as narration_mod
 from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG, DATA
 from rules.kingpin.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 HANDLERS = {**turn.HANDLERS, **dice.HANDLERS, **specials.HANDLERS}
 
 
-class Kingpin(RulesetBase):
+class Kingpin(Ruleset):
     """The Kingpin ruleset: declarations; the rules live in the modules above."""
 
     name = "kingpin"

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event
-from rules.folding import IN_PLACE, Evolver, Own
-from rules.ruleset import evolve_by_type
+from rules.folding import IN_PLACE, Evolver, Own, evolve_by_type
 
 
 def _gain_card(state: dict, own: Own, seat: int, kind: str, card_id: str) -> None:

@@ -28,7 +28,7 @@ from rules.lords_of_cannabis import narration as narration_mod
 from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 COMMANDS = {
@@ -68,7 +68,7 @@ RULE_OF_COMMAND = {"Defer": "Placement", "PlaceGreenhouse": "Placement", "PlaceT
 SECRET_TO_SEAT = ("CropBought",)
 
 
-class LordsOfCannabis(RulesetBase):
+class LordsOfCannabis(Ruleset):
     """Declarations; the rules live in the modules above."""
 
     name = "lords_of_cannabis"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.base import Event
 from rules.blocks import offers
 from rules.blocks.turns import order_from
-from rules.folding import Evolver, Own
+from rules.folding import Evolver, Own, rules_version
 from rules.lords_of_cannabis.board import NODE_PATHS, PATHS, RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import (
     COSTS,
@@ -17,7 +17,6 @@ from rules.lords_of_cannabis.cards import (
     TUNNELS_PER_COLOUR,
 )
 from rules.lords_of_cannabis.state import face_up, longest_trail, minus, plus, shown_crops
-from rules.ruleset import rules_version
 
 
 # ------------------------------------------------------------------ helpers

@@ -6,10 +6,9 @@ from __future__ import annotations
 from functools import partial
 
 from rules.blocks import windows
-from rules.folding import Evolver, Own
+from rules.folding import Evolver, Own, evolve_all, rules_version
 from rules.narcos.data import CARDS, CITIES, START_MONEY, START_SICARIOS, START_WORKERS, STARTING, cartel_kind, kind
 from rules.narcos.state import rack_count
-from rules.ruleset import evolve_all, rules_version
 
 
 def _player(state: dict, own: Own, seat: int) -> dict:

@@ -9,8 +9,7 @@ from typing import Any
 
 from rules.base import Event
 from rules.blocks import offers
-from rules.folding import Evolver, Own
-from rules.ruleset import evolve_by_type, rules_version
+from rules.folding import Evolver, Own, evolve_by_type, rules_version
 from rules.trafficking import lending
 from rules.trafficking.data import CARDS, deck
 from rules.trafficking.state import START_CASH

@@ -10,7 +10,8 @@ from events.runner import GameRunner
 from events.store import EventStore
 from rules.base import BadCommand, Event, Rng
 from rules.examples.pig import Pig, rolled
-from rules.ruleset import latest_version, rules_version, ruleset_at
+from rules.folding import rules_version
+from rules.ruleset import latest_version, ruleset_at
 
 
 def rolled_v2(state: dict, d: dict, own) -> dict:

@@ -1,13 +1,13 @@
 """The building blocks (rules/blocks) and the ruleset base's decide order, by the situations the
 next games need: turn order, a window several seats answer, simultaneous secret choices, and offers
-between players (decided through a ruleset built on RulesetBase, open arguments and the clock)."""
+between players (decided through a ruleset built on Ruleset, open arguments and the clock)."""
 from __future__ import annotations
 
 import pytest
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
 from rules.blocks import choices, families, offers, turns, windows
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 
 def test_turn_order_skips_and_wraps():
@@ -99,7 +99,7 @@ def traded(state, d, own):
     return state
 
 
-class Barter(RulesetBase):
+class Barter(Ruleset):
     """Two merchants with goods; offers of goods for goods; the first to hold 5 gold wins."""
 
     name, title, noun = "barter", "Barter", "Barter"
@@ -194,7 +194,7 @@ def test_open_terms_are_checked_by_the_handler_and_the_shape_by_the_base():
         BARTER.decide(state, 0, {"type": "MakeOffer", "to": 0, "terms": {"give": {}, "get": {}}}, Rng("x", 1))
 
 
-class Broken(RulesetBase):
+class Broken(Ruleset):
     name = title = noun = "broken"
     min_seats, max_seats = 2, 2
     commands = {"Go": {"n": "int"}}
@@ -211,7 +211,7 @@ def test_a_handler_crash_on_a_refused_command_surfaces_instead_of_becoming_a_ref
 
 def test_a_ruleset_must_declare_one_handler_per_command():
     with pytest.raises(TypeError, match="exactly one handler"):
-        type("Half", (RulesetBase,), {"commands": {"A": {}, "B": {}}, "handlers": {"A": None}})
+        type("Half", (Ruleset,), {"commands": {"A": {}, "B": {}}, "handlers": {"A": None}})
 
 
 def test_an_offer_to_several_seats_is_one_offer_each_with_consecutive_ids():

@@ -141,13 +141,20 @@ def test_a_real_games_label_that_tells_a_hidden_number_fails(monkeypatch):
     assert " SOIL)" in str(found.value)
 
 
-class NarcosTellingThePeek(type(RULESETS["narcos"])):
-    """Narcos whose Snitch tells everyone, in the event's public part, which card the seat looked at."""
+def telling_the_peek(events):
+    return [dataclasses.replace(e, data={**e.data, "card": e.data["secret"]["card"]}) if e.type == "CardPeeked"
+            else e for e in events]
 
-    def decide_and_apply(self, state, seat, command, rng):
-        events, after = super().decide_and_apply(state, seat, command, rng)
-        return [dataclasses.replace(e, data={**e.data, "card": e.data["secret"]["card"]})
-                if e.type == "CardPeeked" else e for e in events], after
+
+class NarcosTellingThePeek(type(RULESETS["narcos"])):
+    """Narcos whose Snitch tells everyone, in the event's public part, which card the seat looked at (its
+    handlers' and automatic steps' events: the base's machinery is not a game's to override)."""
+
+    handlers = {kind: (lambda handler: lambda *args: telling_the_peek(handler(*args)))(handler)
+                for kind, handler in RULESETS["narcos"].handlers.items()}
+
+    def step(self, state, rng):
+        return telling_the_peek(super().step(state, rng))
 
 
 def test_a_real_games_event_that_tells_a_secret_in_its_public_part_fails():

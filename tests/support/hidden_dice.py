@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 from rules.narration import Names, Narration, said
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 CALLS = 3
 DICE = 2
@@ -79,7 +79,7 @@ def narrate_called(d: dict, names: Names) -> Narration:
                 names.ref(d["seat"]), names.ref(d["loser"]))
 
 
-class HiddenDice(RulesetBase):
+class HiddenDice(Ruleset):
     name, title, noun = "hidden_dice", "Hidden Dice (test game)", "Hidden Dice"
     min_seats, max_seats = 2, 4
     hidden_information = True

@@ -21,7 +21,7 @@ import sys
 from urllib.parse import urlsplit
 
 from rules.base import Event, IllegalMove, Rng
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 NUMBERS = 100
 NOTHING, UNREACHABLE = -1, -2
@@ -51,7 +51,7 @@ def guessed(state: dict, d: dict, own) -> dict:
     return state
 
 
-class Snoop(RulesetBase):
+class Snoop(Ruleset):
     name, title, noun = "snoop", "Snoop (bot boundary test game)", "Snoop"
     min_seats = max_seats = 2
     bot_levels = ("random", "snoop")
