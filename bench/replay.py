@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import RESULTS, rate, ratio, redis_only, report, verdict
+from bench.common import RESULTS, rate, ratio, redis_only, report, use_cpu_clock, verdict
 from bench.plans import LONG_GAME_OPTIONS, history_text, longest_game
 from events.history import parse_history, verify_history
 from rules import RULESETS
@@ -178,7 +178,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: all)")
     parser.add_argument("--profile", action="store_true", help="print the cProfile top entries")
     parser.add_argument("--no-steps", action="store_true", help="leave out the POST /v1/replays rows (no Redis)")
+    parser.add_argument("--cpu", action="store_true", help="per CPU second of this process (with --no-steps)")
     args = parser.parse_args(argv)
+    if args.cpu:
+        use_cpu_clock()
     run(args.seconds, args.seeds, tuple(filter(None, args.rulesets.split(","))) or None, args.profile,
         not args.no_steps)
 

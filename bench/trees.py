@@ -15,6 +15,7 @@ bench/results/<bench>.*; this writes bench/results/trees.json here.
 
     python -m bench.trees --tree before=/tmp/before --tree after=/tmp/after --rulesets kingpin,druglord
     python -m bench.trees --bench replay --tree before=/tmp/before --tree after=. --rounds 3 --seconds 2
+    python -m bench.trees --bench simulate --cpu --tree before=/tmp/before --tree after=.   # CPU seconds
 """
 from __future__ import annotations
 
@@ -52,10 +53,10 @@ def _replay_figures(rows: list[dict]) -> Figures:
 BENCHES: dict[str, tuple[Callable[[argparse.Namespace], list[str]], Callable[[list[dict]], Figures], str]] = {
     "http_commands": (lambda a: ["--classes", "gthread", "--rulesets", a.rulesets, "--seconds", str(a.seconds),
                                  "--connections", str(a.connections)], _http_figures, "server_cpu_us"),
-    "simulate": (lambda a: ["--rulesets", a.rulesets, "--seconds", str(a.seconds), "--seats", str(a.seats)],
-                 _simulate_figures, "commands_per_s"),
+    "simulate": (lambda a: ["--rulesets", a.rulesets, "--seconds", str(a.seconds), "--seats", str(a.seats)]
+                 + ["--cpu"] * a.cpu, _simulate_figures, "commands_per_s"),
     "replay": (lambda a: ["--rulesets", a.rulesets, "--seconds", str(a.seconds), "--seeds", str(a.seeds),
-                          "--no-steps"], _replay_figures, "events_per_s"),
+                          "--no-steps"] + ["--cpu"] * a.cpu, _replay_figures, "events_per_s"),
 }
 
 
@@ -103,6 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--connections", type=int, default=32, help="http_commands: wrk connections (32)")
     parser.add_argument("--seats", type=int, default=3, help="simulate: seats a game (3)")
     parser.add_argument("--seeds", type=int, default=6, help="replay: seeded games to pick the longest from (6)")
+    parser.add_argument("--cpu", action="store_true", help="simulate, replay: per CPU second of the bench's process "
+                        "(a shared machine's neighbours move the wall clock's figures far more)")
     args = parser.parse_args(argv)
     trees = {name: Path(path).resolve() for name, path in (item.split("=", 1) for item in args.tree)}
     run(trees, args.bench, BENCHES[args.bench][0](args), args.rounds)

@@ -77,7 +77,8 @@ def nested_arguments(commands: Mapping[str, Mapping[str, str]]) -> dict[str, tup
 def remembering_moves(hook: Any, nested: Mapping[str, tuple[tuple[str, bool], ...]]) -> tuple[
         Callable[..., list[dict]], Callable[..., tuple], Callable[..., tuple | None]]:
     """(legal_moves, listed_moves, peek_moves) for a game's pure `legal_moves` hook, installed by the base
-    when a ruleset class is made (Ruleset.__init_subclass__).  All read one remembered tuple of moves:
+    when a ruleset class is made (rules/machinery.py Machinery.__init_subclass__).  All read one remembered
+    tuple of moves:
     `legal_moves` hands any caller a new list of new moves (the lists and dicts of the `nested` command
     types' arguments copied too), `listed_moves` the base's own readers the tuple itself, `peek_moves`
     the tuple only if this thread already has it (else None)."""

@@ -7,6 +7,12 @@ Over states of seeded random games of every ruleset: threads asking at once abou
 (and the same ones) get exactly the moves, legality verdicts and random bot moves a fresh call on a
 deep copy gives (a copy: another object, so nothing remembered applies); and a caller that changes
 the list it was handed, or a move in it, changes nobody else's answer, in its own thread or another.
+
+Run against the per-game caches the memo replaced (main at a0222f9: Druglord's `_last_listing` and
+`_last_pick`, Lords of Cannabis's `_last`, Druglord's trade options), the first test passes (each entry
+was one tuple, read once, so no thread saw another's half-written entry) and the second fails: Lords of
+Cannabis handed every caller its one list, and 1,620 answers were another caller's edits.  The memo's own
+properties (one entry per thread, held states, copies) are tested below.
 """
 from __future__ import annotations
 
