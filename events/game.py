@@ -16,8 +16,9 @@ from events import table as tables
 from events.envelope import Envelope
 from events.seeds import effective_seed
 from events.table import ENDED, ENGINE_EVENTS, GameClosed
-from rules.base import Event, KeyedRng, Rng, Ruleset, fold
+from rules.base import Event, KeyedRng, Rng, fold
 from rules.narration import Names
+from rules.ruleset import Ruleset
 
 
 class GameNotFound(LookupError):

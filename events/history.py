@@ -64,10 +64,10 @@ from events.envelope import Envelope
 from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
-from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, Ruleset, decide_and_apply, fold, seed_commitment
+from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, decide_and_apply, fold, seed_commitment
 from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_key
 from rules.narration import Names, outcome_text
-from rules.ruleset import check_bot_level, is_search_level, ruleset_at
+from rules.ruleset import Ruleset, check_bot_level, is_search_level, ruleset_at
 
 HISTORY_FORMAT = "tabletop-cartel-history/5"  # draws keyed by roller and counter, each call under its label
 DRAWN_FORMAT = "tabletop-cartel-history/4"  # each command's draws as [bound, value] pairs of one stream

@@ -19,9 +19,9 @@ from events.game import Game, GameNotFound, fold_game
 from events.narration import narrate
 from events.seeds import SEALED, unseal
 from events.store import EventStore
-from rules.base import Ruleset, redact
+from rules.base import redact
 from rules.narration import Names
-from rules.ruleset import ruleset_at
+from rules.ruleset import Ruleset, ruleset_at
 
 CACHE_GAMES = 2000
 CACHE_ARCHIVED_GAMES = 64  # archived games are immutable: a small cache spares re-reading and re-folding them

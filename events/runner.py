@@ -25,7 +25,7 @@ from events.limits import Toll
 from events.repository import GameRepository, redact_envelope
 from events.store import ConcurrencyConflict, EventStore
 from events.table_commands import TableCommands
-from rules.base import Ruleset
+from rules.ruleset import Ruleset
 
 # what callers import from here: the runner's names, and the refusals they catch
 __all__ = ["CommandResult", "Game", "GameNotFound", "GameRunner", "IdempotencyMismatch", "NotAwaited",

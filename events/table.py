@@ -196,7 +196,7 @@ def _with_seat(table: dict, seat: int, spec: dict) -> list[dict]:
 def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, Any]], seed_commitment: str,
             clock: Mapping[str, Any] | None, ruleset_version: int = 1, *, seed_source: str = "server",
             contribution_seconds: int = 0) -> list[Event]:
-    """CreateGame: the table as checked by the ruleset's table checks (rules.ruleset.table_checks),
+    """CreateGame: the table as checked by the ruleset's table checks (rules.table_checks.table_checks),
     the version of the rules the game is played under for ever (absent in games from before
     versions were recorded: 1), who chose the seed, how long the human seats may take to send their
     entropy before the game starts without theirs (0: it starts as soon as no seat is open), and the

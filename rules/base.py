@@ -1,6 +1,6 @@
 """The pieces every game shares: events, refusals, the Rng, command shapes, options.
 
-The contract itself, every hook with its default, is rules/ruleset.py `RulesetBase`
+The contract itself, every hook with its default, is rules/ruleset.py `Ruleset`
 (docs/adding-a-game.md lists it).  At its core a ruleset is a Decider (../docs/architecture.md):
 
     setup(options, seats, rng)        -> [Event]        opening events
@@ -333,18 +333,17 @@ def normalize_options(spec: Mapping[str, Option], given: Mapping[str, Any] | Non
 # Folding and deciding through the contract
 # --------------------------------------------------------------------------
 
-class Ruleset:
-    """A ruleset, as the engine names it: rules/ruleset.py `RulesetBase` is the one implementation
-    and the whole contract (every hook, with its default).  This empty root lets the helpers below
-    and the engine's type hints name it without importing the base, which imports this module."""
+class RulesetRoot:
+    """The root of rules/ruleset.py `Ruleset`, the one ruleset class (which imports this module): lets
+    the helpers below tell a Ruleset from a bare Decider not yet adopted."""
 
     __slots__ = ()
 
 
 def fold(ruleset: Any, events: Iterable[Event], state: State | None = None) -> State | None:
-    """Apply events in order; `state=None` starts from nothing (before setup): RulesetBase.fold (in
-    place for a ruleset that folds so).  A bare Decider not yet adopted (rules.ruleset.adopt) evolves."""
-    if isinstance(ruleset, Ruleset):
+    """Apply events in order; `state=None` starts from nothing (before setup): Ruleset.fold (in
+    place for a long fold).  A bare Decider not yet adopted (rules.ruleset.adopt) evolves."""
+    if isinstance(ruleset, RulesetRoot):
         return ruleset.fold(state, events)
     for event in events:
         state = ruleset.evolve(state, event)
@@ -353,9 +352,9 @@ def fold(ruleset: Any, events: Iterable[Event], state: State | None = None) -> S
 
 def decide_and_apply(ruleset: Any, state: State, seat: Seat, command: Command,
                      rng: Rng) -> tuple[list[Event], State]:
-    """`ruleset.decide` and the state after its events (RulesetBase.decide_and_apply; a bare
+    """`ruleset.decide` and the state after its events (Ruleset.decide_and_apply; a bare
     Decider decides, then folds)."""
-    if isinstance(ruleset, Ruleset):
+    if isinstance(ruleset, RulesetRoot):
         return ruleset.decide_and_apply(state, seat, command, rng)
     events = ruleset.decide(state, seat, command, rng)
     return events, fold(ruleset, events, state)

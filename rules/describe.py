@@ -7,7 +7,7 @@ JSON Schema of each event type's data (`event_schemas`) and of its view (`view_s
 with the small helpers below, and, where its data fixes them, every value an argument may take
 (`argument_values`: enums).  From these this module builds the documents the API serves
 (GET /v1/rulesets/{name}/schema) and the generic label of a legal move.  Pure: no I/O.  A ruleset
-that declares no docs still works (RulesetBase's defaults: empty descriptions); one that declares
+that declares no docs still works (Ruleset's defaults: empty descriptions); one that declares
 no view schema gets `{}` (anything).
 """
 from __future__ import annotations
@@ -141,7 +141,7 @@ def view_schema(ruleset: Any) -> dict:
 # ------------------------------------------------------------------- labels
 def move_labels(ruleset: Any, state: Any, seat: int, moves: list[Mapping[str, Any]], names: Any,
                 view: Mapping[str, Any] | None = None) -> list[str]:
-    """The label of each of `seat`'s legal `moves`, every one written from the seat's view (RulesetBase.label;
+    """The label of each of `seat`'s legal `moves`, every one written from the seat's view (Ruleset.label;
     `view`, when the caller has it already), so a label cannot tell the seat what its view does not; `names`
     (rules/narration.py Names) names seats."""
     if not moves:

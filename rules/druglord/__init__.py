@@ -27,7 +27,6 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.blocks import families
-from rules.blocks.families import Family
 from rules.druglord import (
     actions,
     baller,
@@ -46,7 +45,8 @@ from rules.druglord import (
 )
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.memo import remembering
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 HANDLERS = {
@@ -109,7 +109,7 @@ VERSIONS = (
 )
 
 
-class Druglord(RulesetBase):
+class Druglord(Ruleset):
     """The Druglord ruleset: declarations; the rules live in the modules above."""
 
     name = "druglord"
@@ -125,7 +125,6 @@ class Druglord(RulesetBase):
         """The options of the rules version this instance plays (version 2 allows longer games)."""
         return OPTIONS_V2 if self.version >= 2 else OPTIONS_V1
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
-    evolves_in_place = True  # evolve.py: a long fold changes its own copy of the state in place
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
     argument_values = describe.ARGUMENT_VALUES  # weight types, routes, Regions...: enums in the schemas
@@ -148,9 +147,6 @@ class Druglord(RulesetBase):
     determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
     search_settings = SearchSettings(policy=search.POLICY, rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT)
 
-    _last_listing: tuple | None = None  # (state, seat, listing): see listing
-    _last_pick: tuple | None = None  # (state, seat, family, value): see pick
-
     def static_data(self) -> dict:
         """The map this instance's rules version is played on (version 2 redrew borders and coasts)."""
         return describe.static_data(self.version)
@@ -169,36 +165,21 @@ class Druglord(RulesetBase):
             return storage.normalize(cmd)
         return cmd
 
-    # -- Legal moves as move families (flow.listing), kept for speed ---------------
-
-    def listing(self, state: dict, seat: int) -> list[Family]:
-        """The seat's legal moves as move families (flow.listing), kept for the last state asked: a
-        bot's move and `decide`'s legality check ask about the same state one after the other (the
-        worker, the arena, a search's playouts), and states are never mutated (evolve copies).
-        Read-only: `legal_moves` hands out fresh dicts."""
-        memo = self._last_listing
-        if memo is not None and memo[0] is state and memo[1] == seat:
-            return memo[2]
-        listing = flow.listing(state, seat)
-        self._last_listing = (state, seat, listing)
-        return listing
+    # -- Legal moves as move families (flow.listing) ---------------------------------
+    # The listing is what the rules build; the base remembers it for the state last asked in each
+    # thread (rules/memo.py): a bot's move and `decide`'s check of it ask about the same state.
+    listing = remembering(flow.listing)
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         return families.expand(self.listing(state, seat))
 
     def pick(self, state: dict, seat: int, rng: Rng) -> dict:
-        """The random bot's move: `rng.choice(legal_moves)` without the list.  Kept, as (family,
-        value), for `is_legal`: the bot's move comes back to `decide` for the same state."""
-        family, value = families.choose(self.listing(state, seat), rng)
-        self._last_pick = (state, seat, family, value)
-        return families.build(family, value)
+        """The random bot's move: `rng.choice(legal_moves)` without the list."""
+        return families.pick(self.listing(state, seat), rng)
 
     def is_legal(self, state: dict, seat: int, cmd: dict) -> bool:
         """Listed among the seat's legal moves, checked against the families without building the
-        list (Druglord has no open arguments): first against the move last picked for this state."""
-        memo = self._last_pick
-        if memo is not None and memo[0] is state and memo[1] == seat and families.is_move(memo[2], memo[3], cmd):
-            return True
+        list (Druglord has no open arguments)."""
         return families.contains(self.listing(state, seat), cmd)
 
 

@@ -12,7 +12,7 @@ from rules.druglord import baller, load, regions, rolls, storage, trade, violenc
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
 from rules.druglord.state import actor, demand, produces
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "4"
 

@@ -31,7 +31,7 @@ from rules.druglord.state import (
     usable,
     usable_total,
 )
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 WEIGHT_UNIT = 0.3           # what a unit of Traphouse weight is worth (Sway, exports)
 CASE_COST = 0.25            # a Case, far from a Trial

@@ -2,7 +2,7 @@
 
 After every command the game runs on by itself (reveals, draft steps, rolls
 nobody sways, phase ends) until a seat must decide: `step` is one such step, and
-RulesetBase.settle runs them.
+Ruleset.settle runs them.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rules.blocks.families import Family, each
 from rules.druglord import actions, baller, load, regions, rolls, storage, trade, trial, violence
 from rules.druglord.evolve import EVOLVERS
 from rules.druglord.state import actor
-from rules.ruleset import evolve_all, rules_version
+from rules.folding import evolve_all, rules_version
 
 RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
              "bonus": baller.resolve_bonus}

@@ -16,7 +16,7 @@ from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family, each, one
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import usable
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "7"
 MAX_LISTED_UNITS = 10      # Sway amounts listed per command: 1..10 and "all"; repeat Sway for more

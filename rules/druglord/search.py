@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.base import Rng
 from rules.druglord import bots
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out

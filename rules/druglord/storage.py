@@ -30,7 +30,7 @@ from rules.base import Event, IllegalMove, Rng
 from rules.druglord.data import BOARD
 from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import actor, demand, produces, regions_of
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "5.A"
 

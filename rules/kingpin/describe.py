@@ -203,7 +203,7 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-# A label is written from the seat's view (RulesetBase.label): cards by their printed names, seats by the
+# A label is written from the seat's view (Ruleset.label): cards by their printed names, seats by the
 # players' names, never a card id or a seat number.
 def _table(view: dict) -> dict[str, dict]:
     """Every card on the table (in play and in Jail), by id, as the view shows it."""

@@ -232,7 +232,7 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-# A label is written from the seat's view (RulesetBase.label): bricks by resource and chip, an intersection
+# A label is written from the seat's view (Ruleset.label): bricks by resource and chip, an intersection
 # or a path by the bricks around it (on the coast, by which corner or side of its brick), seats by the
 # players' names; never a board id or a seat number.
 CORNERS = ("top-right", "top", "top-left", "bottom-left", "bottom", "bottom-right")  # by angle: 30, 90, 150...

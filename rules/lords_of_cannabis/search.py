@@ -16,11 +16,11 @@ it, and never reads a hidden card.
 from __future__ import annotations
 
 from rules.base import Rng
+from rules.folding import rules_version
 from rules.lords_of_cannabis import bots
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import VICTORY_CARDS
 from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
-from rules.ruleset import rules_version
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import offers
+from rules.folding import rules_version
 from rules.lords_of_cannabis import guards
 from rules.lords_of_cannabis.board import RESOURCE_INDEX, RESOURCES
 from rules.lords_of_cannabis.guards import TRADE, TUNNELS
 from rules.lords_of_cannabis.state import bank_rates, can_pay
-from rules.ruleset import rules_version
 
 TERMS_SHAPE = 'terms are {"give": {RESOURCE: count, ...}, "get": {RESOURCE: count, ...}}'
 

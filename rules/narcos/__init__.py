@@ -22,7 +22,7 @@ from rules.base import Option
 from rules.narcos import bots, cartel, describe, draw, flow, improve, manage, narration, search
 from rules.narcos import view as view_mod
 from rules.narcos.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 SCHEMA = {
@@ -60,7 +60,7 @@ RULE_OF_COMMAND = {
 SECRET_TO_SEAT = ("CartelDealt", "CardPeeked", "CartelBackSpent")
 
 
-class Narcos(RulesetBase):
+class Narcos(Ruleset):
     """The Narcos ruleset: declarations; the rules live in the modules above."""
 
     name = "narcos"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import windows
+from rules.folding import rules_version
 from rules.narcos.data import CARTEL, cartel_kind, kind
 from rules.narcos.draw import UNPAID, pay_automatic, peek_event
 from rules.narcos.evolve import fold
@@ -22,7 +23,6 @@ from rules.narcos.state import (
     require,
     ship_units,
 )
-from rules.ruleset import rules_version
 
 RULE = "7"
 NO_TARGET = -1

@@ -205,7 +205,7 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-# A label is written from the seat's view (RulesetBase.label): cards by their printed names (a second card of
+# A label is written from the seat's view (Ruleset.label): cards by their printed names (a second card of
 # the same name on the rack by its place there: "Miami dealer no. 2"), seats by the players' names; no ids.
 def _card(view: dict, card: str) -> str:
     """A Narcos card as printed: "Speedboat", "Speedboat no. 2" when the rack shows two."""

@@ -3,6 +3,7 @@ the Snitch's peek, the Press, the 7-card time limit, fleeing at 3 sirens, the 3/
 from __future__ import annotations
 
 from rules.base import Event, Rng
+from rules.folding import rules_version
 from rules.narcos.data import CARDS, HAND_LIMIT, kind
 from rules.narcos.evolve import fold
 from rules.narcos.state import (
@@ -21,7 +22,6 @@ from rules.narcos.state import (
     richest,
     sirens,
 )
-from rules.ruleset import rules_version
 
 RULE = "6.1"
 PLATA = "6.1 Plata o plomo"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import Event, Rng
+from rules.folding import rules_version
 from rules.narcos import draw, improve, manage
 from rules.narcos.cartel import DEA_MONEY, NO_TARGET, cartel_moves, reaction_moves
 from rules.narcos.data import CARDS, CARTEL_DECK, CITIES, CITY_TOKENS, DECK, SICARIOS, START_SICARIOS, kind
 from rules.narcos.state import improvements_free, player, require_turn, richest
-from rules.ruleset import rules_version
 
 RULE = "5"
 
@@ -154,7 +154,7 @@ def between_turns(state: dict, rng: Rng) -> list[Event]:
 
 
 def step(state: dict, rng: Rng) -> list[Event]:
-    """The next automatic events, or [] when a seat must decide (RulesetBase.settle runs them)."""
+    """The next automatic events, or [] when a seat must decide (Ruleset.settle runs them)."""
     if state["ended"] is not None or state["window"] is not None:
         return []  # a window waits for its seat's answer (before version 3 none is open at an automatic step)
     phase = state["turn"]["phase"]

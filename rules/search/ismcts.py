@@ -46,7 +46,7 @@ CANDIDATES = 4       # guided: root moves compared, the policy's and the best ot
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """How the search bot plays one game: a ruleset declares one (RulesetBase.search_settings);
+    """How the search bot plays one game: a ruleset declares one (Ruleset.search_settings);
     the code hooks that go with it (determinize, evaluate, turn_holder, search_moves) are methods."""
 
     policy: str | None = None  # a bot level the search improves on (`guided`); None: plain ISMCTS
@@ -126,7 +126,7 @@ def horizon(ruleset: Any, state: Any) -> int:
 # commands each line took to get there; `rollout_moves` then only caps a playout that never gets there.
 def turn_horizon(ruleset: Any, state: Any) -> int | None:
     """Turn ends a playout runs to, counted from the position searched (None: count commands)."""
-    rounds = ruleset.search_settings.rollout_rounds  # RulesetBase checks it comes with a turn_holder
+    rounds = ruleset.search_settings.rollout_rounds  # Ruleset checks it comes with a turn_holder
     if not rounds:
         return None
     return rounds * ruleset.seat_count(state)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Option
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 from rules.trafficking import bots, customs, dealing, deals, describe, flow, lending, movement, narration, search, setup
 from rules.trafficking import view as view_mod
@@ -56,7 +56,7 @@ RULE_OF_COMMAND = {"ChooseDealer": "3d", "PlaceNarc": "3f", "Roll": "4", "Move":
 SECRET_TO_SEAT = ("LidsHidden", "HandChosen", "CardDrawn")
 
 
-class Trafficking(RulesetBase):
+class Trafficking(Ruleset):
     """Declarations; the rules live in the modules above."""
 
     name, title, noun = "trafficking", "Trafficking", "Trafficking"

@@ -267,7 +267,7 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-# A label is written from the seat's view (RulesetBase.label): squares, Dealers and cards by their printed
+# A label is written from the seat's view (Ruleset.label): squares, Dealers and cards by their printed
 # names, seats by the players' names; no ids, no seat numbers.
 def square(square_id: str) -> str:
     """A square by its name on the board."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from rules import RULESETS
 from tests.support.machine import npm_tools
 from tests.support.processes import database, running_service
 
@@ -103,7 +104,7 @@ def built(checked, project) -> Path:
     return project / "build" / "play.js"
 
 
-@pytest.mark.parametrize("ruleset", ["kingpin", "druglord", "trafficking", "lords_of_cannabis", "narcos"])
+@pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_the_typescript_program_plays_a_whole_game_of_each_ruleset(built, project, server, ruleset):
     played = run(["node", built, server.url, ruleset], project, timeout=240)
     assert played.returncode == 0, played.stdout + played.stderr

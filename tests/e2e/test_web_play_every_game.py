@@ -1,4 +1,4 @@
-"""A whole game of each of the five rulesets, played through the web page as a person plays it: the
+"""A whole game of each served ruleset, played through the web page as a person plays it: the
 lobby's form (with the options that keep a game short), then one click after another on the moves
 (and, where a move names a board thing, a click on that thing and then on the move in the popover
 beside it) until the result panel names the winner -- never a command posted by the test.  Some
@@ -20,20 +20,29 @@ import requests
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from rules import RULESETS
+
 # browser: the fixture
 from tests.e2e.test_web_frontend import SCREENSHOTS, SHOWN_VERSION, Tab, browser, create_game, version_of  # noqa: F401
 
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
 
-# (ruleset, seats, options, viewport): you (seat 0) against bots, the shortest game each offers
-GAMES = [
-    ("kingpin", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"target": 3000}, DESKTOP),
-    ("druglord", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"game_to": 20}, PHONE),
-    ("trafficking", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, DESKTOP),
-    ("lords_of_cannabis", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, PHONE),
-    ("narcos", [("human", None), ("bot", "greedy")], {"mode": "basic"}, PHONE),
-]
+# Every served game: you (seat 0) against its best bots but the search, at 3 seats where it may; the
+# shortest game each offers, its seats and the size it is played at where they are not those defaults
+SHORTEST = {"kingpin": {"target": 3000}, "druglord": {"game_to": 20}, "narcos": {"mode": "basic"}}
+SEATS = {"narcos": 2}
+AT_PHONE_SIZE = {"druglord", "lords_of_cannabis", "narcos"}
+
+
+def opponent(ruleset) -> str:
+    """The level the bots play: the search's policy (the greedy bot), else the last level but the search."""
+    return ruleset.search_settings.policy or [level for level in ruleset.bot_levels if level != "ismcts"][-1]
+
+
+# (ruleset, seats, options, viewport)
+GAMES = [(name, [("human", None)] + [("bot", opponent(r))] * (SEATS.get(name, max(r.min_seats, min(3, r.max_seats))) - 1),
+          SHORTEST.get(name, {}), PHONE if name in AT_PHONE_SIZE else DESKTOP) for name, r in RULESETS.items()]
 if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
     GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 GAME_SECONDS = 420

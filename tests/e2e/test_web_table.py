@@ -14,6 +14,7 @@ from collections import Counter
 import requests
 from playwright.sync_api import Page, expect
 
+from rules import RULESETS
 from tests.e2e.test_web_frontend import (  # noqa: F401  (browser: the fixture)
     SHOWN_VERSION,
     Tab,
@@ -27,7 +28,7 @@ from tests.e2e.test_web_frontend import (  # noqa: F401  (browser: the fixture)
 from tests.e2e.test_web_play_every_game import Player, all_events, game_over
 
 PHONE = (390, 844)
-GAMES = ("kingpin", "druglord", "lords_of_cannabis", "trafficking", "narcos")
+GAMES = tuple(RULESETS)
 
 # Every change of the page, recorded in the page itself: what the board showed (its version), whether
 # your buttons were there, the log's last line, whether the result panel was, anything outlined.
@@ -392,9 +393,9 @@ def test_every_rules_link_opens_the_rules_with_how_to_play_first_and_the_rulings
     page = tab.open()
     page.wait_for_selector("#create-game")
     names = page.locator("#create-ruleset option").evaluate_all("os => os.map((o) => o.value)")
-    assert {"kingpin", "druglord", "lords_of_cannabis", "trafficking", "narcos"} <= set(names)
+    assert set(RULESETS) <= set(names)
     described = {r["name"]: r for r in requests.get(f"{live_server.url}/v1/rulesets", timeout=10).json()["rulesets"]}
-    # each of the five games has its rules document (Lords of Cannabis's was looked for under the wrong name)
+    # each served game has its rules document (Lords of Cannabis's was looked for under the wrong name)
     assert all(described[name]["rules_doc"] for name in GAMES), {n: described[n]["rules_doc"] for n in GAMES}
     for name in names:
         page.goto(f"{live_server.url}/")

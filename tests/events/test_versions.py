@@ -10,14 +10,15 @@ from events.runner import GameRunner
 from events.store import EventStore
 from rules.base import BadCommand, Event, Rng
 from rules.examples.pig import Pig, rolled
-from rules.ruleset import latest_version, rules_version, ruleset_at
+from rules.folding import rules_version
+from rules.ruleset import latest_version, ruleset_at
 
 
-def rolled_v2(state: dict, d: dict) -> dict:
+def rolled_v2(state: dict, d: dict, own) -> dict:
     """Version 2: a 2 also ends the turn with an empty pot."""
     if rules_version(state) >= 2 and d["face"] == 2:
-        return rolled(state, {**d, "face": 1})
-    return rolled(state, d)
+        return rolled(state, {**d, "face": 1}, own)
+    return rolled(state, d, own)
 
 
 class PigWithAFix(Pig):

@@ -30,11 +30,13 @@ from rules import EVERY_RULESET, RULESETS
 from rules.base import PUBLIC, Rng
 from rules.narration import Names
 from rules.ruleset import adopt
+from service import create_app
 from service.presenters import game_document
 from service.sse import turn_message
 from tests.service.conftest import bearer
 from tests.support.hidden_dice import HONEST, LEAKY_BID, LEAKY_LABEL, LEAKY_ROLL
 from tests.support.secrecy import Plan, check_secrecy
+from tests.support.settings import TEST_SETTINGS
 
 HIDDEN = sorted(name for name, ruleset in EVERY_RULESET.items() if adopt(ruleset).hidden_information)
 # options that change what is hidden or said: every other game of a ruleset plays them
@@ -86,7 +88,8 @@ def test_a_game_whose_events_keep_secrets_declares_hidden_information(name):
 def test_no_seat_reads_what_it_cannot_see(name):
     tally = check_secrecy(name, EVERY_RULESET[name], plan_for(name, QUICK))
     # it compared states, resampled transitions and changed draws, over many kinds of command
-    assert tally.states > 100 and tally.resampled > 100 and tally.redrawn > 5 and len(tally.kinds) > 8, tally
+    assert tally.states > 100 and tally.resampled > 100 and tally.redrawn > 5, tally
+    assert len(tally.kinds) >= min(9, len(EVERY_RULESET[name].commands)), tally
 
 
 @pytest.mark.soak
@@ -141,13 +144,20 @@ def test_a_real_games_label_that_tells_a_hidden_number_fails(monkeypatch):
     assert " SOIL)" in str(found.value)
 
 
-class NarcosTellingThePeek(type(RULESETS["narcos"])):
-    """Narcos whose Snitch tells everyone, in the event's public part, which card the seat looked at."""
+def telling_the_peek(events):
+    return [dataclasses.replace(e, data={**e.data, "card": e.data["secret"]["card"]}) if e.type == "CardPeeked"
+            else e for e in events]
 
-    def decide_and_apply(self, state, seat, command, rng):
-        events, after = super().decide_and_apply(state, seat, command, rng)
-        return [dataclasses.replace(e, data={**e.data, "card": e.data["secret"]["card"]})
-                if e.type == "CardPeeked" else e for e in events], after
+
+class NarcosTellingThePeek(type(RULESETS["narcos"])):
+    """Narcos whose Snitch tells everyone, in the event's public part, which card the seat looked at (its
+    handlers' and automatic steps' events: the base's machinery is not a game's to override)."""
+
+    handlers = {kind: (lambda handler: lambda *args: telling_the_peek(handler(*args)))(handler)
+                for kind, handler in RULESETS["narcos"].handlers.items()}
+
+    def step(self, state, rng):
+        return telling_the_peek(super().step(state, rng))
 
 
 def test_a_real_games_event_that_tells_a_secret_in_its_public_part_fails():
@@ -180,9 +190,18 @@ def everything(client, game_id: str, token: str, version: int) -> str:
         base, f"{base}/events?after=0&limit=500", f"{base}/state?version={version}", f"{base}/history"))
 
 
+@pytest.fixture
+def app(redis_server, redis_client):
+    """The service with the examples served too (as CARTEL_EXTRA_RULESETS serves them): every game that
+    declares hidden information is checked through the service."""
+    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": EVERY_RULESET, "TESTING": True, **TEST_SETTINGS})
+    yield app
+    app.extensions["cartel"].hub.close()
+
+
 @pytest.mark.parametrize("name", HIDDEN)
 def test_what_the_service_serves_a_seat_is_what_the_game_resampled_where_it_cannot_see_gives(app, client, name):
-    ruleset = RULESETS[name]
+    ruleset = EVERY_RULESET[name]
     seats = max(ruleset.min_seats, min(3, ruleset.max_seats))
     created = client.post("/v1/games", json={"ruleset": name, "seed": f"served-{name}", "seats": [
         {"kind": "human", "name": n} for n in ("Ana", "Bo", "Cy")[:seats]]})  # a fixed seed: the tests' setting

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 from rules.narration import Names, Narration, said
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 CALLS = 3
 DICE = 2
@@ -42,26 +42,26 @@ def roll_all(seats: int, rng: Rng) -> list[Event]:
     return [Event("CupRolled", {"seat": s, "secret": {"dice": rng.roll(DICE)}}) for s in range(seats)]
 
 
-def started(state: None, d: dict) -> dict:
+def started(state: None, d: dict, own) -> dict:
     return {"seats": d["seats"], "cups": [[] for _ in range(d["seats"])], "bid": 0, "bidder": None, "current": 0,
             "losses": [0] * d["seats"], "calls": 0, "lifted": None}
 
 
-def rolled(state: dict, d: dict) -> dict:
-    cups = list(state["cups"])
-    cups[d["seat"]] = list(d["secret"]["dice"])
-    return {**state, "cups": cups}
+def rolled(state: dict, d: dict, own) -> dict:
+    own(state, "cups")[d["seat"]] = list(d["secret"]["dice"])
+    return state
 
 
-def raised(state: dict, d: dict) -> dict:
-    return {**state, "bid": d["total"], "bidder": d["seat"], "current": (d["seat"] + 1) % state["seats"]}
+def raised(state: dict, d: dict, own) -> dict:
+    state.update(bid=d["total"], bidder=d["seat"], current=(d["seat"] + 1) % state["seats"])
+    return state
 
 
-def called(state: dict, d: dict) -> dict:
-    losses = list(state["losses"])
-    losses[d["loser"]] += 1
-    return {**state, "losses": losses, "calls": state["calls"] + 1, "bid": 0, "bidder": None, "current": d["loser"],
-            "lifted": [list(cup) for cup in d["cups"]]}
+def called(state: dict, d: dict, own) -> dict:
+    own(state, "losses")[d["loser"]] += 1
+    state.update(calls=state["calls"] + 1, bid=0, bidder=None, current=d["loser"],
+                 lifted=[list(cup) for cup in d["cups"]])
+    return state
 
 
 def narrate_rolled(d: dict, names: Names) -> Narration:
@@ -79,7 +79,7 @@ def narrate_called(d: dict, names: Names) -> Narration:
                 names.ref(d["seat"]), names.ref(d["loser"]))
 
 
-class HiddenDice(RulesetBase):
+class HiddenDice(Ruleset):
     name, title, noun = "hidden_dice", "Hidden Dice (test game)", "Hidden Dice"
     min_seats, max_seats = 2, 4
     hidden_information = True

@@ -21,7 +21,7 @@ import sys
 from urllib.parse import urlsplit
 
 from rules.base import Event, IllegalMove, Rng
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 NUMBERS = 100
 NOTHING, UNREACHABLE = -1, -2
@@ -37,23 +37,21 @@ def guess(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     return [Event("Guessed", {"seat": seat, "value": command["value"]})]
 
 
-def started(state: None, d: dict) -> dict:
+def started(state: None, d: dict, own) -> dict:
     return {"seats": d["seats"], "numbers": [None] * d["seats"], "guesses": [None] * d["seats"]}
 
 
-def dealt(state: dict, d: dict) -> dict:
-    numbers = list(state["numbers"])
-    numbers[d["seat"]] = d["secret"]["number"]
-    return {**state, "numbers": numbers}
+def dealt(state: dict, d: dict, own) -> dict:
+    own(state, "numbers")[d["seat"]] = d["secret"]["number"]
+    return state
 
 
-def guessed(state: dict, d: dict) -> dict:
-    guesses = list(state["guesses"])
-    guesses[d["seat"]] = d["value"]
-    return {**state, "guesses": guesses}
+def guessed(state: dict, d: dict, own) -> dict:
+    own(state, "guesses")[d["seat"]] = d["value"]
+    return state
 
 
-class Snoop(RulesetBase):
+class Snoop(Ruleset):
     name, title, noun = "snoop", "Snoop (bot boundary test game)", "Snoop"
     min_seats = max_seats = 2
     bot_levels = ("random", "snoop")
