@@ -19,6 +19,7 @@ from events.keys import chat_key
 CHANNELS = ("seats", "spectators")
 CHAT_KEEP = 1000  # messages a channel keeps (the oldest are trimmed)
 START = "0-0"  # before every message
+LAST_PART = 2**64 - 1  # each part of a stream id is an unsigned 64-bit integer
 
 
 def message(channel: str, entry_id: str, fields: Mapping[str, str]) -> dict[str, Any]:
@@ -26,6 +27,14 @@ def message(channel: str, entry_id: str, fields: Mapping[str, str]) -> dict[str,
     seat = fields.get("seat", "")
     return {"id": entry_id, "channel": channel, "seat": int(seat) if seat else None, "name": fields.get("name", ""),
             "text": fields.get("text", ""), "at": int(entry_id.split("-", 1)[0])}
+
+
+def next_id(entry_id: str) -> str | None:
+    """The first stream id after `entry_id` (None after the last there can be)."""
+    ms, seq = (int(part) for part in entry_id.split("-", 1))
+    if seq < LAST_PART:
+        return f"{ms}-{seq + 1}"
+    return f"{ms + 1}-0" if ms < LAST_PART else None
 
 
 def later_id(a: str, b: str) -> str:
@@ -52,7 +61,10 @@ class ChatLog:
 
     def page(self, game_id: str, channel: str, after: str = START, limit: int = 100) -> list[dict[str, Any]]:
         """Messages after the id `after`, oldest first, at most `limit`."""
-        entries = self.redis.xrange(chat_key(game_id, channel), f"({after}", "+", count=limit)
+        start = next_id(after)
+        if start is None:  # the last id there can be: nothing follows it (Redis refuses to read past it)
+            return []
+        entries = self.redis.xrange(chat_key(game_id, channel), start, "+", count=limit)
         return [message(channel, entry_id, fields) for entry_id, fields in entries]
 
     def everything(self, game_id: str, channels: Iterable[str] = CHANNELS) -> list[dict[str, Any]]:

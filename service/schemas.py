@@ -1,6 +1,7 @@
 """marshmallow schemas for every request and response (the OpenAPI spec is generated from them)."""
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import marshmallow as ma
@@ -556,7 +557,7 @@ CHAT_RULES = (f"1 to {CHAT_MAX} characters on one line, not only spaces; no cont
               "included), no format characters (bidi embeddings, overrides and isolates, invisible marks; the "
               "zero-width joiner and non-joiner are allowed), no lone surrogates")
 CHAT_CHANNELS = ("seats", "spectators")
-CHAT_ID = r"^[0-9]{1,20}-[0-9]{1,20}$"
+CHAT_ID = r"[0-9]{1,20}-[0-9]{1,20}"
 
 
 def check_chat_text(text: str) -> None:
@@ -564,9 +565,9 @@ def check_chat_text(text: str) -> None:
 
 
 def check_chat_id(value: str) -> None:
-    """A chat message's id is a Redis stream id: two integers each below 2^64."""
-    if any(int(part) >= 2**64 for part in value.split("-")):
-        raise ma.ValidationError("each part of a chat message id is below 2^64")
+    """A chat message's id is a Redis stream id: two integers each below 2^64 ("<ms>-<n>")."""
+    if not re.fullmatch(CHAT_ID, value) or any(int(part) >= 2**64 for part in value.split("-")):
+        raise ma.ValidationError('a chat message id is "<ms>-<n>", two integers each below 2^64')
 
 
 class ChatPostSchema(Strict):
@@ -594,7 +595,7 @@ class ChatQuerySchema(Strict):
     channel = ma.fields.String(validate=validate.OneOf(CHAT_CHANNELS), metadata={
         "description": "Which channel: by default the caller's own (`seats` with a seat token, `spectators` "
                        "without); the other is readable once the game has ended"})
-    after = ma.fields.String(load_default="0-0", validate=[validate.Regexp(CHAT_ID), check_chat_id], metadata={
+    after = ma.fields.String(load_default="0-0", validate=check_chat_id, metadata={
         "description": "The id of the last message read (default: from the first)"})
     limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 500))
 

@@ -104,7 +104,7 @@ class Chat(MethodView):
                           param="name")
         take_chat_limit(seat)
         channel = own_channel(seat)
-        name = game.names[seat] if seat is not None else said.get("name", SPECTATOR_NAME)
+        name = game.names(seat) if seat is not None else said.get("name", SPECTATOR_NAME)
         message = engine().store.chat.post(game_id, channel, seat, name, said["text"],
                                            current_app.config["CHAT_KEEP_SECONDS"])
         push = engine().push
