@@ -194,17 +194,22 @@ class Events(MethodView):
     @blp.response(200, EventsPageSchema, content_type="application/json", headers=PER_READER_HEADERS)
     @blp.doc(responses={200: {"content": {"text/event-stream": {"schema": {
         "description": "Server-Sent Events; each message's `data` is JSON: an Event (SSE event `message`), a "
-                       "TurnState (`turn`) or a StreamEnd (`end`); see the operation's description",
-        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in ("Event", "TurnState", "StreamEnd")]}}}}})
+                       "TurnState (`turn`), a ChatMessage (`chat`) or a StreamEnd (`end`); see the operation's "
+                       "description",
+        "oneOf": [{"$ref": f"#/components/schemas/{name}"}
+                  for name in ("Event", "TurnState", "ChatMessage", "StreamEnd")]}}}}})
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="listEvents", security=[{}, {"seatToken": []}], description=(
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
-        "response is a Server-Sent Events stream that follows the game live, with three kinds of message: "
+        "response is a Server-Sent Events stream that follows the game live, with four kinds of message: "
         "each event (SSE event name `message`, data an `Event`, SSE `id` its version, so a reconnect with "
         "`Last-Event-ID` resumes where it stopped); after each batch of events, and as the stream opens, "
         "`turn` (data a `TurnState`: whose turn it is and the reader's legal moves with labels, at its "
-        "`version`: act on it without reading the game); and once the game is over `end` (data a `StreamEnd`, "
+        "`version`: act on it without reading the game); `chat` (data a `ChatMessage`: what is said on the "
+        "reader's chat channel, the seats' or the spectators', as it is said; no SSE `id`, so `Last-Event-ID` "
+        "stays the last event's version: after a reconnect read what was missed from GET /v1/games/{id}/chat); and "
+        "once the game is over `end` (data a `StreamEnd`, "
         "with the outcome), then the stream closes. Without `end`, the server closed it after SSE_MAX_SECONDS: "
         "reconnect to go on. Lines starting with `:` are heartbeats. `after` and "
         "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "

@@ -401,3 +401,47 @@ def test_a_burst_of_a_thousand_followers_connecting_at_once_is_held_whole_and_se
     assert {s: statuses.count(s) for s in set(statuses)} == {200: BURST}
     assert len(seen) == BURST
     server.close()
+
+
+def test_a_seat_followed_through_pushpin_stays_present_while_moves_flow_hears_its_chat_and_leaves(stack):
+    """Issue 36 items 2 and 3 behind Pushpin, which tells the web nothing while it holds a stream: a seat's
+    presence is renewed by the hold's next-link asks, which its presence channel makes Pushpin send every
+    GRIP_RECOVER_SECONDS even while moves reset the game channel's timer (without it the seat lapsed after
+    2 x RECOVER_SECONDS of play); a chat message reaches the seats' followers, not the spectators'; once the
+    stream is closed the seat lapses within 2 x RECOVER_SECONDS."""
+    server, game_id, seats = two_humans(stack)
+    tokens = {"Authorization": f"Bearer {seats[0].token}"}
+    url = f"{stack.url}/v1/games/{game_id}/events"
+    heard: dict[str, list[SSEMessage]] = {"seat": [], "spectator": []}
+    stop = threading.Event()
+
+    def follow(who: str, headers: dict) -> None:
+        heard[who].extend(read_messages(url, headers, stop=lambda m: stop.is_set(), timeout=60))
+
+    followers = [threading.Thread(target=follow, args=("seat", tokens)),
+                 threading.Thread(target=follow, args=("spectator", {}))]
+    for thread in followers:
+        thread.start()
+
+    def present() -> list[int]:
+        return requests.get(f"{stack.url}/v1/games/{game_id}", timeout=10).json()["present"]
+
+    wait_until(lambda: present() == [0], timeout=10, what="seat 0 present")
+    playing_until = time.monotonic() + 3 * RECOVER_SECONDS  # past the 2 x RECOVER_SECONDS a renewal lasts
+    while time.monotonic() < playing_until:
+        play_one(game_id, seats)
+        assert present() == [0]
+        time.sleep(0.3)
+    said = requests.post(f"{stack.url}/v1/games/{game_id}/chat", json={"text": "still here"},
+                         headers={"Authorization": f"Bearer {seats[1].token}"}, timeout=10)
+    assert said.status_code == 201, said.text
+    wait_until(lambda: any(m.event == "chat" for m in heard["seat"]), timeout=10, what="the chat heard")
+    stop.set()
+    play_one(game_id, seats)  # each reader notices `stop` at its next message
+    for thread in followers:
+        thread.join(timeout=30)
+    chat = [json.loads(m.data) for m in heard["seat"] if m.event == "chat"]
+    assert [m["text"] for m in chat] == ["still here"] and chat[0]["seat"] == 1
+    assert not any(m.event == "chat" for m in heard["spectator"])
+    wait_until(lambda: present() == [], timeout=2 * RECOVER_SECONDS + 5, what="seat 0 gone")
+    server.close()

@@ -6,6 +6,7 @@ import json
 
 from events.keys import chat_key
 from service.grip import hold_channels, hold_headers
+from service.sse import chat_message
 from tests.service.conftest import bearer
 from tests.service.test_api import play_to_the_end, problem
 
@@ -156,6 +157,7 @@ def test_chat_reaches_its_own_channels_live_followers_only(client, race):
     assert heard["text"] == "from the table" and heard["name"] and heard["seat"] == 0
     assert spectator.next("chat")["text"] == "from the rail"  # the seats' message never reached it
     # a chat message has no SSE id: a reconnect's Last-Event-ID stays the last event's version
+    assert chat_message(heard).startswith("event: chat\ndata: ") and "\nid:" not in chat_message(heard)
     client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=bearer(tokens[0]))
     assert seat1.next("message")["version"] >= 1
     spectator.close()  # last opened, first closed: the test client's streams share this thread's request contexts
