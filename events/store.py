@@ -19,11 +19,13 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import redis
 from redis.exceptions import NoScriptError, RedisClusterException
 
+from events.chat import ChatLog, message
 from events.envelope import Envelope, decode_entry, encode_fields
 from events.keys import (
     ARCHIVED_INDEX,
     ENDED_INDEX,
     IDLE_INDEX,
+    chat_key,
     idempotency_key,
     lobby_index,
     meta_key,
@@ -32,6 +34,7 @@ from events.keys import (
     ticket_key,
 )
 from events.limits import RateLimited, Toll
+from events.presence import Presence
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -181,6 +184,8 @@ class EventStore:
         self.follower = follower or client
         self._follow_cap_ms = _block_cap_ms(self.follower)
         self.work = WorkIndexes(client)
+        self.chat = ChatLog(client)  # beside the games' streams, never in them (events/chat.py)
+        self.presence = Presence(client)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
         # its script cache) it loads the script and retries, so clients never see it.
         self._append = client.register_script(_load_script("append.lua"))
@@ -343,23 +348,34 @@ class EventStore:
         return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
 
     def follow_many(self, streams: Mapping[str, int], block_ms: int) -> dict[str, list[Envelope]]:
-        """Events after each game's version in `streams`, waiting up to `block_ms` for the first.
-        One XREAD for all of them on a plain Redis; on a cluster (one XREAD may not span slots)
-        each stream is read without blocking, and an idle round sleeps out the block."""
+        """Events after each game's version in `streams`, waiting up to `block_ms` for the first."""
+        return self.follow_feeds(streams, {}, block_ms)[0]
+
+    def follow_feeds(self, streams: Mapping[str, int], chats: Mapping[tuple[str, str], str],
+                     block_ms: int) -> tuple[dict[str, list[Envelope]], dict[tuple[str, str], list[dict]]]:
+        """Events after each game's version in `streams` and chat messages after each (game, channel)'s
+        id in `chats`, waiting up to `block_ms` for the first of either.  One XREAD for all of them on a
+        plain Redis; on a cluster (one XREAD may not span slots) each stream is read without blocking,
+        and an idle round sleeps out the block."""
         block_ms = max(1, min(block_ms, self._follow_cap_ms))
-        if hasattr(self.follower, "get_primaries"):
-            found = {}
-            for game_id, after in streams.items():
-                reply = self.redis.xread({stream_key(game_id): f"{after}-0"}, count=500)
-                if reply:
-                    found[game_id] = [decode_entry(game_id, i, f) for i, f in reply[0][1]]
-            if not found:
-                time.sleep(block_ms / 1000)
-            return found
         keys = {stream_key(game_id): f"{after}-0" for game_id, after in streams.items()}
-        reply = self.follower.xread(keys, count=500, block=block_ms) or []
-        by_key = {key: game_id for game_id, key in ((g, stream_key(g)) for g in streams)}
-        return {by_key[key]: [decode_entry(by_key[key], i, f) for i, f in entries] for key, entries in reply}
+        keys.update({chat_key(game_id, channel): last for (game_id, channel), last in chats.items()})
+        if hasattr(self.follower, "get_primaries"):
+            reply = [(key, found[0][1]) for key, last in keys.items()
+                     if (found := self.redis.xread({key: last}, count=500))]
+            if not reply:
+                time.sleep(block_ms / 1000)
+        else:
+            reply = self.follower.xread(keys, count=500, block=block_ms) or []
+        by_key = {stream_key(game_id): game_id for game_id in streams}
+        chat_by_key = {chat_key(game_id, channel): (game_id, channel) for game_id, channel in chats}
+        events, said = {}, {}
+        for key, entries in reply:
+            if key in by_key:
+                events[by_key[key]] = [decode_entry(by_key[key], i, f) for i, f in entries]
+            else:
+                said[chat_by_key[key]] = [message(chat_by_key[key][1], i, f) for i, f in entries]
+        return events, said
 
     def issue_ticket(self, game_id: str, digest: str, seat: int, ttl_seconds: int) -> None:
         """Record a stream ticket (by its digest) as reading `seat`'s feed until it expires."""

@@ -31,10 +31,12 @@ def summary(game_id: str, meta: dict) -> dict:
             "seed_source": meta.get("seed_source", "server"), "rematch_of": meta.get("rematch_of")}
 
 
-def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int | None = None) -> dict:
+def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int | None = None,
+               present: list[int] = ()) -> dict:
     """Whose turn it is and what `seat` (None: a spectator) may send now: what a client acts on.
     The game document holds it all; the live stream sends it after each batch of events (`turn`).
-    `now`: the server's clock in ms (by default this process's), for the time left beside each deadline."""
+    `now`: the server's clock in ms (by default this process's), for the time left beside each deadline;
+    `present`: the seats with a live follower (events/presence.py), read by the caller."""
     now = int(time.time() * 1000) if now is None else now
     seats, awaiting = game.seats, game.awaiting()
     # a seat its clock handed to a bot is the bot's until its human reclaims it: its human is offered no
@@ -54,6 +56,7 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int 
         # overtaken by another seat's move before the reader's arrives
         "simultaneous": len(awaiting) > 1,
         "controlled_by": {str(n): CONTROLLER[spec["kind"]] for n, spec in enumerate(seats)},
+        "present": sorted(present),  # seats someone follows live now: not part of the game, nor of its history
         "reclaim": (f"/v1/games/{game.id}/seats/{seat}/reclaim" if played_by_bot and game.status == "active"
                     else None),
         "clocks": {str(s): deadline for s, deadline in sorted(game.deadlines.items())},
@@ -87,11 +90,12 @@ def contributions(game: Game, now: int | None = None) -> dict | None:
     return {"owed": owed, "closes_at": closes, "remaining_ms": None if closes is None else max(0, closes - now)}
 
 
-def game_document(game: Game, seat: int | None, now: int) -> dict:
+def game_document(game: Game, seat: int | None, now: int, present: list[int] = ()) -> dict:
     """What `seat` (None: a spectator) may know about the game now (`now`: the server's clock, ms)."""
     doc = summary(game.id, game.meta)
     view = game.ruleset.view(game.state, seat) if game.state is not None else None
-    doc.update(turn_state(game, seat, view, now))  # its labels are written from the same view; now: the runner's clock
+    # its labels are written from the same view; now: the runner's clock
+    doc.update(turn_state(game, seat, view, now, present))
     doc["seed_commitment"] = game.meta["seed_commitment"]
     doc["view"] = view
     rematch = game.table.get("rematch") if game.table else None

@@ -98,6 +98,11 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("game-not-finished", 403, "Game not finished",
                 "The history of a game still being played would reveal hidden cards and the seed.",
                 "Wait for the game to end; read the event feed meanwhile."),
+    ProblemType("chat-channel-forbidden", 403, "Chat channel not yours",
+                "A chat channel the caller may not read while the game is on: the seats' channel without a seat "
+                "token, or the spectators' with one.",
+                "Read your own channel (leave `channel` out); both are open to everyone once the game has ended.",
+                "channel"),
     # 404 / 405
     ProblemType("not-found", 404, "Not found",
                 "No such game, seat, ruleset, rules document, version or path.",
@@ -168,6 +173,9 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     # 429 / 431
     ProblemType("rate-limited", 429, "Too many requests",
                 "This address or seat token is over its rate limit.", "Wait `Retry-After` seconds."),
+    ProblemType("chat-rate-limited", 429, "Chatting too fast",
+                "This seat token (or, for a spectator, this address) posted more chat messages than CHAT_PER_MINUTE "
+                "allows (after a burst of CHAT_BURST).", "Wait `Retry-After` seconds before the next message."),
     ProblemType("header-fields-too-large", 431, "Request header fields too large",
                 "A header, or all of them, is over the server's limits (gunicorn's limit_request_field_size).",
                 "Send fewer or shorter headers."),

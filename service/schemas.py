@@ -1,6 +1,7 @@
 """marshmallow schemas for every request and response (the OpenAPI spec is generated from them)."""
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import marshmallow as ma
@@ -35,15 +36,16 @@ class Strict(ma.Schema):
         ordered = True
 
 
-def check_display_name(name: str) -> None:
-    """Refuse a seat name that could hide or disguise what other readers see."""
+def check_display_name(name: str, what: str = "names", rules: str = NAME_RULES) -> None:
+    """Refuse a seat name (or other text shown to every reader as sent, such as chat) that could hide or
+    disguise what other readers see."""
     if not name.strip():
-        raise ma.ValidationError("a name must not be blank")
+        raise ma.ValidationError(f"{what} must not be blank")
     for position, char in enumerate(name):
         if unicodedata.category(char) in NAME_REFUSED_CATEGORIES and char not in NAME_ALLOWED_FORMAT:
-            what = unicodedata.name(char, "a control character")
-            raise ma.ValidationError(f"names may not contain U+{ord(char):04X} ({what}, at position {position}): "
-                                     f"{NAME_RULES}")
+            named = unicodedata.name(char, "a control character")
+            raise ma.ValidationError(f"{what} may not contain U+{ord(char):04X} ({named}, at position {position}): "
+                                     f"{rules}")
 
 
 def SeatName() -> ma.fields.String:
@@ -290,6 +292,12 @@ class TurnFields(Strict):
         validate=validate.OneOf(["human", "bot", "nobody"])), required=True, metadata={
         "description": "seat -> who sends its moves now: `human`, `bot` (from the start, or since its clock handed "
                        "it over) or `nobody` (an open seat)"})
+    present = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The seats with a live follower now (a stream read with that seat's token or ticket; "
+                       "spectators do not count), ascending.  Not part of the game's history.  It lags: a "
+                       "follower that left counts up to SSE_HEARTBEAT_SECONDS longer on the built-in hub and up "
+                       "to twice GRIP_RECOVER_SECONDS behind Pushpin; a stream's `turn` message says it as of its "
+                       "batch, the game document as it is read (docs/api.md, Presence)"})
     reclaim = ma.fields.String(required=True, allow_none=True, metadata={
         "description": "When the reader's seat is played by a bot since its clock ran out: the path to POST to take "
                        "it back (the reader is offered no legal moves meanwhile); null otherwise"})
@@ -566,3 +574,59 @@ class ReplayQuerySchema(Strict):
 class HealthSchema(Strict):
     status = ma.fields.String(required=True)
     checks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+
+
+# ---------------------------------------------------------------- chat (issue 36 item 3)
+CHAT_MAX = 500
+CHAT_RULES = (f"1 to {CHAT_MAX} characters on one line, not only spaces; no control characters (newlines "
+              "included), no format characters (bidi embeddings, overrides and isolates, invisible marks; the "
+              "zero-width joiner and non-joiner are allowed), no lone surrogates")
+CHAT_CHANNELS = ("seats", "spectators")
+CHAT_ID = r"[0-9]{1,20}-[0-9]{1,20}"
+
+
+def check_chat_text(text: str) -> None:
+    check_display_name(text, "chat messages", CHAT_RULES)
+
+
+def check_chat_id(value: str) -> None:
+    """A chat message's id is a Redis stream id: two integers each below 2^64 ("<ms>-<n>")."""
+    if not re.fullmatch(CHAT_ID, value) or any(int(part) >= 2**64 for part in value.split("-")):
+        raise ma.ValidationError('a chat message id is "<ms>-<n>", two integers each below 2^64')
+
+
+class ChatPostSchema(Strict):
+    text = ma.fields.String(required=True, validate=[validate.Length(1, CHAT_MAX), check_chat_text],
+                            metadata={"description": f"The message: {CHAT_RULES}"})
+    name = ma.fields.String(validate=[validate.Length(1, NAME_MAX), check_display_name], metadata={
+        "description": f"A spectator's display name ({NAME_RULES}; default \"spectator\"); a seat speaks under "
+                       "its seat's name and may not send one"})
+
+
+class ChatMessageSchema(Strict):
+    """One chat message: an item of the chat page, and the data of the live stream's `chat` message."""
+
+    id = ma.fields.String(required=True, metadata={
+        "description": "Its id in its channel, ascending (\"<ms>-<n>\"): pass as `after` to read what follows"})
+    channel = ma.fields.String(required=True, validate=validate.OneOf(CHAT_CHANNELS))
+    seat = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The seat that said it; null for a spectator"})
+    name = ma.fields.String(required=True, metadata={"description": "The seat's name, or the spectator's"})
+    text = ma.fields.String(required=True)
+    at = ma.fields.Integer(required=True, metadata={"description": "When the server took it, ms since the epoch"})
+
+
+class ChatQuerySchema(Strict):
+    channel = ma.fields.String(validate=validate.OneOf(CHAT_CHANNELS), metadata={
+        "description": "Which channel: by default the caller's own (`seats` with a seat token, `spectators` "
+                       "without); the other is readable once the game has ended"})
+    after = ma.fields.String(load_default="0-0", validate=check_chat_id, metadata={
+        "description": "The id of the last message read (default: from the first)"})
+    limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class ChatPageSchema(Strict):
+    channel = ma.fields.String(required=True, validate=validate.OneOf(CHAT_CHANNELS))
+    messages = ma.fields.List(ma.fields.Nested(ChatMessageSchema), required=True)
+    next_after = ma.fields.String(required=True, metadata={"description": "Pass as `after` for the next page"})
+    has_more = ma.fields.Boolean(required=True)

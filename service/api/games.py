@@ -99,7 +99,9 @@ class GameById(MethodView):
         tag = etag(game.version, seat)
         if request.if_none_match.contains_weak(tag.strip('"')):  # the list form and W/ too, as RFC 9110 13.1.2
             return "", 304, {"ETag": tag, **PER_READER}
-        return game_document(game, seat, engine().runner.clock()), 200, {"ETag": tag, **PER_READER}
+        now = engine().runner.clock()
+        present = [] if game.archived else engine().store.presence.present(game_id, now)
+        return game_document(game, seat, now, present), 200, {"ETag": tag, **PER_READER}
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>/claim")

@@ -21,9 +21,20 @@ from service.api.base import (
     etag,
     load_for_reader,
 )
+from service.api.chat import own_channel
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
-from service.grip import PROOF_PREFIX, Push, answer, channel, last_id, next_link, proven_reader, signed_by_pushpin
+from service.grip import (
+    PROOF_PREFIX,
+    Push,
+    answer,
+    channel,
+    hold_presence_seconds,
+    last_id,
+    next_link,
+    proven_reader,
+    signed_by_pushpin,
+)
 from service.ratelimit import limits_ride_on_the_append
 from service.schemas import (
     MAX_VERSION,
@@ -183,17 +194,22 @@ class Events(MethodView):
     @blp.response(200, EventsPageSchema, content_type="application/json", headers=PER_READER_HEADERS)
     @blp.doc(responses={200: {"content": {"text/event-stream": {"schema": {
         "description": "Server-Sent Events; each message's `data` is JSON: an Event (SSE event `message`), a "
-                       "TurnState (`turn`) or a StreamEnd (`end`); see the operation's description",
-        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in ("Event", "TurnState", "StreamEnd")]}}}}})
+                       "TurnState (`turn`), a ChatMessage (`chat`) or a StreamEnd (`end`); see the operation's "
+                       "description",
+        "oneOf": [{"$ref": f"#/components/schemas/{name}"}
+                  for name in ("Event", "TurnState", "ChatMessage", "StreamEnd")]}}}}})
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="listEvents", security=[{}, {"seatToken": []}], description=(
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
-        "response is a Server-Sent Events stream that follows the game live, with three kinds of message: "
+        "response is a Server-Sent Events stream that follows the game live, with four kinds of message: "
         "each event (SSE event name `message`, data an `Event`, SSE `id` its version, so a reconnect with "
         "`Last-Event-ID` resumes where it stopped); after each batch of events, and as the stream opens, "
         "`turn` (data a `TurnState`: whose turn it is and the reader's legal moves with labels, at its "
-        "`version`: act on it without reading the game); and once the game is over `end` (data a `StreamEnd`, "
+        "`version`: act on it without reading the game); `chat` (data a `ChatMessage`: what is said on the "
+        "reader's chat channel, the seats' or the spectators', as it is said; no SSE `id`, so `Last-Event-ID` "
+        "stays the last event's version: after a reconnect read what was missed from GET /v1/games/{id}/chat); and "
+        "once the game is over `end` (data a `StreamEnd`, "
         "with the outcome), then the stream closes. Without `end`, the server closed it after SSE_MAX_SECONDS: "
         "reconnect to go on. Lines starting with `:` are heartbeats. `after` and "
         "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "
@@ -215,7 +231,7 @@ class Events(MethodView):
                               "limit; retry shortly (another node may have room) or read the paged feed",
                               headers={"Retry-After": "5"})
             generator = follow_events(hub, engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
-                                      current_app.config["SSE_HEARTBEAT_SECONDS"], engine().recent)
+                                      current_app.config["SSE_HEARTBEAT_SECONDS"], engine().recent, own_channel(seat))
             return Response(stream_with_context(generator), mimetype="text/event-stream",
                             headers={**PER_READER, "X-Accel-Buffering": "no"})
         after = resume_point(game, query["after"], None)  # a page is asked for by `after` alone
@@ -241,9 +257,15 @@ def stream_through_pushpin(push: Push, query: dict, game_id: str) -> Response:
         game, seat = load_for_reader(game_id, ticket or None)
     resumed = last_id(request.headers.get("Grip-Last"), channel(game_id, seat))
     after = resumed if resumed is not None else resume_point(game, query["after"], last_event_id())
+    recover, present = current_app.config["GRIP_RECOVER_SECONDS"], []
+    if not game.ended:  # a seat's hold answered (opening, or Pushpin's next-link ask): its follower is live
+        presence, now = engine().store.presence, engine().runner.clock()
+        if seat is not None:
+            presence.renew(game_id, seat, "grip", hold_presence_seconds(recover) * 1000, now)
+        present = presence.present(game_id, now)
     reply = answer(engine().runner, game, seat, after, next_link(push.key, game_id, seat),
                    current_app.config["SSE_HEARTBEAT_SECONDS"], opening="Grip-Last" not in request.headers,
-                   recover_seconds=current_app.config["GRIP_RECOVER_SECONDS"])
+                   recover_seconds=recover, chat=own_channel(seat), present=present)
     return Response(reply.body, mimetype="text/event-stream",
                     headers={**PER_READER, "X-Accel-Buffering": "no", **(reply.hold or {})})
 

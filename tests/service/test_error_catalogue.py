@@ -255,6 +255,19 @@ def storage_unavailable(app, client, redis_server):
     return create_app({**TEST_SETTINGS, "REDIS_URL": url, "RULESETS": RULESETS_HERE}).test_client().get("/v1/games/x")
 
 
+def chat_channel_forbidden(app, client):
+    game_id, _ = new_race(client)
+    return client.get(f"/v1/games/{game_id}/chat?channel=seats")  # a spectator, the seats' channel, mid-game
+
+
+def chat_rate_limited(app, client):
+    game_id, tokens = new_race(client)
+    app.config.update(CHAT_PER_MINUTE=1, CHAT_BURST=1)
+    chat = [client.post(f"/v1/games/{game_id}/chat", json={"text": "hi"}, headers=bearer(tokens[0])) for _ in range(2)]
+    assert chat[0].status_code == 201
+    return chat[-1]
+
+
 def too_many_followers(app, client):
     game_id, _ = new_race(client)
     app.config["SSE_MAX_FOLLOWERS"] = 0
@@ -274,7 +287,7 @@ PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "token-malformed": "Authorization", "ticket-invalid": "ticket", "option-invalid": "options.goal",
           "seat-count-invalid": "seats", "bot-level-invalid": "seats.2.level",
           "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
-          "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed"}
+          "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:

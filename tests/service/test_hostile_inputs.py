@@ -45,6 +45,7 @@ def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
         (f"/v1/games/{game_id}/commands", '{"type": "Roll", "arg": %s}'),
         (f"/v1/games/{game_id}/seats/1/claim", '{"name": %s}'),
         (f"/v1/games/{game_id}/seats/0/entropy", '{"entropy": %s}'),
+        (f"/v1/games/{game_id}/chat", '{"text": %s}'),
         ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], '
                       '"contribution_seconds": %s}'),
     ]
@@ -208,6 +209,51 @@ def test_the_name_rules_are_in_the_spec(app):
     spec = app.test_client().get("/openapi.json").json
     described = spec["components"]["schemas"]["SeatSpec"]["properties"]["name"]["description"]
     assert "control characters" in described and "bidi" in described
+
+
+# ------------------------------------------------------------- chat (issue 36 item 3)
+@pytest.mark.parametrize("body, param", [
+    ({"text": "x" * 501}, "text"), ({"text": ""}, "text"), ({"text": "   "}, "text"), ({"text": "one\ntwo"}, "text"),
+    ({"text": "evil\u202egnp.exe"}, "text"), ({"text": "\u2066x\u2069"}, "text"), ({"text": "a\x00b"}, "text"),
+    ({"text": 7}, "text"), ({"text": None}, "text"), ({}, "text"), ({"text": "hi", "seat": 1}, "seat"),
+    ({"text": "hi", "name": "x" * 65}, "name"), ({"text": "hi", "name": "\u202eevil"}, "name"),
+    ({"text": ["hi"]}, "text"),
+])
+def test_a_chat_message_of_the_wrong_shape_is_a_400_naming_the_field_and_keeps_nothing(client, race, body, param):
+    game_id, tokens = race
+    for token in (None, tokens[0]):
+        refused = problem(client.post(f"/v1/games/{game_id}/chat", json=body, headers=bearer(token) if token else {}),
+                          400)
+        assert refused["param"] == param, refused
+    for token in (None, tokens[0]):
+        assert client.get(f"/v1/games/{game_id}/chat", headers=bearer(token) if token else {}).json["messages"] == []
+
+
+def test_a_seat_speaks_under_its_own_name_and_a_chat_body_must_be_json(client, race):
+    game_id, tokens = race
+    refused = problem(client.post(f"/v1/games/{game_id}/chat", json={"text": "hi", "name": "Not me"},
+                                  headers=bearer(tokens[0])), 400)
+    assert refused["param"] == "name"
+    problem(post_raw(client, f"/v1/games/{game_id}/chat", "text=hi", content_type="text/plain"), 415)
+    problem(client.post(f"/v1/games/{game_id}/chat", json={"text": "hi"}, headers={"Authorization": "Bearer a b"}), 401)
+    problem(client.post(f"/v1/games/{game_id}/chat", json={"text": "hi"}, headers=bearer("x" * 43)), 403)
+    problem(client.post("/v1/games/nope/chat", json={"text": "hi"}), 404)
+    kept = client.post(f"/v1/games/{game_id}/chat", json={"text": "\N{MAN}\u200d\N{WOMAN} \u0645\u062d\u0645\u062f " + "x" * 480},
+                       headers=bearer(tokens[0]))
+    assert kept.status_code == 201 and kept.json["name"]
+
+
+@pytest.mark.parametrize("query, param", [
+    ("after=x", "after"), ("after=1", "after"), ("after=-1-0", "after"), (f"after={2**64}-0", "after"),
+    (f"after=0-{2**64}", "after"), ("after=" + "9" * 21 + "-0", "after"), ("channel=everyone", "channel"),
+    ("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"),
+])
+def test_a_chat_page_query_of_the_wrong_shape_is_a_400(client, race, query, param):
+    game_id, _ = race
+    assert problem(client.get(f"/v1/games/{game_id}/chat?{query}"), 400)["param"] == param
+    assert client.get(f"/v1/games/{game_id}/chat?after={2**64 - 1}-{2**64 - 1}").json["messages"] == []
+    problem(client.get("/v1/games/nope/chat"), 404)
+    problem(client.get("/v1/games/nope/chat/export"), 404)
 
 
 # ------------------------------------------------------------- logging sanity for the suite

@@ -217,11 +217,11 @@ def test_what_the_service_serves_a_seat_is_what_the_game_resampled_where_it_cann
                 served = client.get(f"/v1/games/{game_id}", headers=bearer(token)).json
                 stream = served_turn_message(client, game_id, token)
                 assert served == json.loads(json.dumps(game_document(game, seat, 0)))
-                assert stream == turn_message(game, seat)
+                assert stream == turn_message(game, seat, [seat])  # its own stream: the seat is followed
                 for k in range(2):
                     twin = dataclasses.replace(game, state=ruleset.determinize(game.state, seat, Rng(name, f"{step}:{k}")))
                     assert served == json.loads(json.dumps(game_document(twin, seat, 0))), f"seat {seat}'s document"
-                    assert stream == turn_message(twin, seat), f"seat {seat}'s stream turn message"
+                    assert stream == turn_message(twin, seat, [seat]), f"seat {seat}'s stream turn message"
                     compared += twin.state != game.state
                 assert game.seed not in everything(client, game_id, token, game.version)
         seat = choose.choice(sorted(game.awaiting()))
