@@ -42,6 +42,7 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int 
     played_by_bot = seat is not None and seats[seat]["kind"] == "bot"
     moves = game.ruleset.legal_moves(game.state, seat) if seat in awaiting and not played_by_bot else []
     return {
+        "ruleset": game.ruleset.name,  # what types the moves and the outcome (the spec's <Game>TurnState)
         "version": game.version,
         "status": game.status,
         "you": seat,

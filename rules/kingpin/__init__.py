@@ -52,6 +52,7 @@ class Kingpin(RulesetBase):
     evolves_in_place, shared_in_clone = True, frozenset({"catalog"})  # evolve.py; the catalogue never changes
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"
