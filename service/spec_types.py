@@ -130,10 +130,15 @@ def command_components(ruleset: Any) -> dict[str, dict]:
     return components
 
 
+def component(schema: Mapping[str, Any], description: str) -> dict:
+    """A ruleset's JSON Schema document as a component: in OpenAPI 3.0's dialect, untitled (named by its
+    component; generators name a titled model by its title)."""
+    return {**{k: v for k, v in openapi30(schema).items() if k != "title"}, "description": description}
+
+
 def view_component(ruleset: Any) -> dict:
     """`<Game>View`: what `view` holds in a game of this ruleset."""
-    schema = openapi30(view_schema(ruleset))
-    return {**schema, "description": f"The {ruleset.title} game as one reader may see it ({ruleset.name})"}
+    return component(view_schema(ruleset), f"The {ruleset.title} game as one reader may see it ({ruleset.name})")
 
 
 def event_type_component(ruleset: Any) -> dict:
@@ -202,12 +207,6 @@ def event_type_components(rulesets: Mapping[str, Any], table_events: frozenset[s
     }
 
 
-def component(schema: Mapping[str, Any], description: str) -> dict:
-    """A ruleset's JSON Schema document as a component: in OpenAPI 3.0's dialect, untitled (named by its
-    component; generators name a titled model by its title)."""
-    return {**{k: v for k, v in openapi30(schema).items() if k != "title"}, "description": description}
-
-
 def options_component(ruleset: Any) -> dict:
     """`<Game>Options`: the options a table of this ruleset may set (POST /v1/games), as a game lists them."""
     schema = options_schema(ruleset)
@@ -234,7 +233,8 @@ TABLE_OUTCOME = {
     "required": ["winners", "reason", "text"],
 }
 OUTCOME_TEXT = {"type": "string", "description": "How it ended in a sentence naming seats as the game does "
-                                                 "(\"Ana wins: ...\"); `reason` is the rules' record, with seat numbers"}
+                                                 "(\"Ana wins: ...\"); `reason` is the rules' record, with seat "
+                                                 "numbers"}
 
 
 def outcome_components(ruleset: Any) -> dict[str, dict]:
@@ -283,11 +283,11 @@ def view_refs(rulesets: Mapping[str, Any]) -> list[dict]:
 
 
 # What a document's `ruleset` decides in it, by document (the component flask-smorest made of its marshmallow
-# schema): property -> its typed schema, from the game's prefix.  A nullable reference is `anyOf` one
-# reference beside `nullable` (3.0 ignores siblings of a $ref).
+# schema): property -> its typed schema, from the game's prefix.
 def nullable_ref(component: str) -> dict:
-    """A reference to `component`, or null."""
-    return {"type": "object", "nullable": True, "anyOf": [ref(component)]}
+    """A reference to `component`, or null: `anyOf` one reference beside `nullable` (3.0 ignores a $ref's
+    siblings), with no `type` (openapi-python-client would then read the type and drop the null)."""
+    return {"nullable": True, "anyOf": [ref(component)]}
 
 
 TYPED_FIELDS: dict[str, Any] = {

@@ -26,9 +26,9 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Event, Option, Rng
-from rules.describe import NAT, arr
 from rules.blocks import families
 from rules.blocks.families import Family
+from rules.describe import NAT, arr
 from rules.druglord import (
     actions,
     baller,
