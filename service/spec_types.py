@@ -284,10 +284,13 @@ def view_refs(rulesets: Mapping[str, Any]) -> list[dict]:
 
 # What a document's `ruleset` decides in it, by document (the component flask-smorest made of its marshmallow
 # schema): property -> its typed schema, from the game's prefix.
+NULL = {"type": "object", "nullable": True, "enum": [None]}  # 3.0 has no null type: an object that is only null
+
+
 def nullable_ref(component: str) -> dict:
-    """A reference to `component`, or null: `anyOf` one reference beside `nullable` (3.0 ignores a $ref's
-    siblings), with no `type` (openapi-python-client would then read the type and drop the null)."""
-    return {"nullable": True, "anyOf": [ref(component)]}
+    """A reference to `component`, or null: `anyOf` the reference and NULL (3.0 ignores a $ref's siblings, a
+    `nullable` needs a `type` beside it, and beside an `anyOf` openapi-python-client reads the type alone)."""
+    return {"anyOf": [ref(component), NULL]}
 
 
 TYPED_FIELDS: dict[str, Any] = {
@@ -313,8 +316,10 @@ def by_ruleset(name: str, base: Mapping[str, Any], rulesets: Mapping[str, Any]) 
         properties["ruleset"] = {"type": "string", "enum": [ruleset]}
         for field, typed in TYPED_FIELDS[name](pascal(ruleset)).items():
             described = {k: v for k, v in properties[field].items() if k == "description"}
-            # a list keeps its own keywords (type, nullable) with typed items; any other field is the typed one
-            properties[field] = {**properties[field], **typed} if "items" in typed else {**typed, **described}
+            # a list keeps its own keywords (type, nullable) with typed items; any other field is the typed one,
+            # described unless a bare $ref (3.0 ignores its siblings: the component describes itself)
+            properties[field] = {**properties[field], **typed} if "items" in typed else \
+                typed if "$ref" in typed else {**typed, **described}
         typed = ", ".join(f"`{field}`" for field in TYPED_FIELDS[name](""))
         components[member_name] = {**base, "description": f"{said}: {rulesets[ruleset].title} ({ruleset}), {typed} "
                                                           "typed as that game's", "properties": properties}
