@@ -308,6 +308,8 @@ class Option:
     default: Any
     choices: tuple = ()
     description: str = ""
+    # JSON Schema of a value where `choices` do not list them (a list of seats); {}: the type of `default`
+    schema: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def describe(self) -> dict:
         return {"default": self.default, "choices": list(self.choices), "description": self.description}

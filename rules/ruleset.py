@@ -73,6 +73,9 @@ class Ruleset(Machinery):
     # without); rules/describe.py's helpers.  Undeclared: {} (any object)
     event_schemas: Mapping[str, Mapping[str, Any]] = {}
     view_schema: Mapping[str, Any] = {}  # JSON Schema of view(state, seat); {} = undeclared
+    # JSON Schema of outcome(state) once over (often the ending event's data); {} = undeclared: the
+    # contract's {"winners", "reason", ...} (rules/describe.py outcome_schema)
+    outcome_schema: Mapping[str, Any] = {}
     # "argument" or "Command.argument" -> every value it may ever take (a weight type, a route): an
     # `enum` in the command schemas, so a generated client refuses "plutonium" before sending it.
     # Only values fixed by the game's data; the more specific key wins.  Optional.

@@ -45,6 +45,7 @@ def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int 
     moves = game.ruleset.legal_moves(game.state, seat) if clocks.is_awaited(awaiting, seat) and not played_by_bot \
         else []
     return {
+        "ruleset": game.ruleset.name,  # what types the moves and the outcome (the spec's <Game>TurnState)
         "version": game.version,
         "status": game.status,
         "you": seat,

@@ -446,6 +446,8 @@ class EventSchema(Strict):
 class TurnStateSchema(TurnFields):
     """The live stream's `turn` message: where the game stands after a batch of events."""
 
+    ruleset = ma.fields.String(required=True, metadata={
+        "description": "The game's ruleset, as in the game document: narrow on it to type legal_moves and outcome"})
     version = ma.fields.Integer(required=True, metadata={
         "description": "The game's version this state is at: post a legal move with If-Match set to it"})
     status = Status()

@@ -27,6 +27,8 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.blocks import families
+from rules.blocks.families import Family
+from rules.describe import NAT, arr
 from rules.druglord import (
     actions,
     baller,
@@ -85,7 +87,8 @@ OPTIONS_V1: Mapping[str, Option] = {
     "california_style": Option(False, (False, True), "Trial at 3 Cases instead of 5 (Rule 8)."),
     "game_to": Option(20, (20, 40), "Score that triggers the Endgame: 20, or a game of 40 (Rule 12)."),
     "new_players": Option([], (), "Seats of first-time players (a list of seat numbers): they draw one "
-                                  "Region Card more at setup (Rule 1)."),
+                                  "Region Card more at setup (Rule 1).",
+                          {**arr(NAT), "uniqueItems": True}),  # each below the seat count (regions.py)
 }
 # Version 2: "A game of 40 (or more) may be played by placing additional Score Markers on the loop space,
 # adding 20 for each Score Marker" -- any multiple of 20 up to 100 (5 of the 14 Region Markers on the track).
@@ -127,6 +130,7 @@ class Druglord(Ruleset):
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     argument_values = describe.ARGUMENT_VALUES  # weight types, routes, Regions...: enums in the schemas
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND

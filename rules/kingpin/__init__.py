@@ -52,6 +52,7 @@ class Kingpin(Ruleset):
     shared_in_clone = frozenset({"catalog"})  # evolve.py never changes the catalogue: a fold's clone shares it
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"

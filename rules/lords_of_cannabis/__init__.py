@@ -84,6 +84,7 @@ class LordsOfCannabis(Ruleset):
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.OUTCOME_SCHEMA
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
                       "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}

@@ -187,6 +187,9 @@ _HAND = obj({name: NAT for name in RESOURCES})
 _SIDE = {**obj({name: {"type": "integer", "minimum": 1} for name in RESOURCES}, optional=RESOURCES),
          "minProperties": 1}
 _TERMS = obj({"give": _SIDE, "get": _SIDE})
+# outcome(state) (view.py): the one seat that reached 10 Victory Points, and every seat's points then
+OUTCOME_SCHEMA = obj({"winners": arr(SEAT), "reason": STR, "points": arr(NAT)})
+
 _PLAYER = obj({
     "seat": SEAT, "stash_count": NAT, "crop_count": NAT, "gangstas": NAT, "points": NAT,
     "tunnels_left": NAT, "tiles_left": NAT, "tunnel_length": NAT,

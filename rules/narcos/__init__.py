@@ -84,6 +84,7 @@ class Narcos(Ruleset):
     commands, handlers, evolvers = SCHEMA, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND
     secret_to_seat = frozenset(SECRET_TO_SEAT)  # Cartel hands, face-down backs, a peeked card; decks: nobody

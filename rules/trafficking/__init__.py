@@ -72,6 +72,7 @@ class Trafficking(Ruleset):
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameWon"]  # outcome(state) is what GameWon said
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     open_arguments = {**deals.OPEN_ARGUMENTS, **lending.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}
     rule_of_command = RULE_OF_COMMAND

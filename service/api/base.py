@@ -93,14 +93,17 @@ class CartelApi(flask_smorest.Api):
         self.spec.components.schema("StreamEnd", schema=StreamEndSchema)
 
     def register_ruleset_types(self, rulesets: Mapping[str, Any]) -> None:
-        """The games' own command, view, event-type and event schemas as components (service/spec_types.py), and
-        a command typed as one of them: `Move` (each item of legal_moves) and `Command` (the body of
-        POST /v1/games/{id}/commands) are any game's command.  The marshmallow
+        """The games' own command, view, event-type, event, options and outcome schemas as components
+        (service/spec_types.py); `Game`, `TurnState` and `CreateGame` as unions of each game's own, by
+        `ruleset`; and a command typed as one of them: `Move` (each item of legal_moves) and `Command` (the
+        body of POST /v1/games/{id}/commands) are any game's command.  The marshmallow
         schemas still validate requests (the rulesets' validators check the arguments); this is the
         description generated clients are typed from."""
         from events.table import ENGINE_EVENT_DATA, ENGINE_EVENTS
         from service.spec_types import (
             ANY_COMMAND,
+            TYPED_FIELDS,
+            by_ruleset,
             event_type_components,
             ref,
             ruleset_components,
@@ -113,6 +116,14 @@ class CartelApi(flask_smorest.Api):
                                 **event_type_components(rulesets, ENGINE_EVENTS)}.items():
             self.spec.components.schema(name, component=component)
         schemas["Event"]["properties"]["type"] = ref("EventType")
+        # the game document, the stream's turn message and the creation body, each one of <Game><name> by
+        # `ruleset`: its view, legal moves, outcome and options typed as that game's
+        for name in TYPED_FIELDS:
+            for member, component in by_ruleset(name, schemas[name], rulesets).items():
+                if member == name:
+                    schemas[name] = component
+                else:
+                    self.spec.components.schema(member, component=component)
         schemas["Move"] = {"description": "A command the caller may send now, postable as-is",
                            "anyOf": [ref(ANY_COMMAND)]}
         # expected_version in words, not as a property: a generated client types a body of "one of the

@@ -264,3 +264,23 @@ def test_awaited_seats_are_listed_as_integers_beside_the_string_keyed_awaiting(c
     stream = client.get(f"/v1/games/{game_id}/events", headers={"Accept": "text/event-stream", **bearer(tokens[0])})
     turn = next(m for m in stream.get_data(as_text=True).split("\n\n") if m.startswith("event: turn\n"))
     assert json.loads(turn.split("data: ", 1)[1])["awaiting_seats"] == []
+
+
+def test_the_stream_s_turn_message_names_its_ruleset(client):
+    """Issue 36 item 5: a `turn` message says its game's ruleset, the discriminator of the spec's TurnState
+    union (KingpinTurnState, ...), as the game document does."""
+    created = client.post("/v1/games", json={"ruleset": "kingpin", "seats": [{"kind": "human"}] * 2,
+                                             "contribution_seconds": 0}).json
+    token = created["seats"][0]["token"]
+    assert client.get(f"/v1/games/{created['id']}", headers=bearer(token)).json["ruleset"] == "kingpin"
+    stream = client.get(f"/v1/games/{created['id']}/events", buffered=False,
+                        headers={"Accept": "text/event-stream", **bearer(token)})
+    text = ""
+    for chunk in stream.response:  # the game goes on: read until the first turn message, then hang up
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "event: turn\n" in text and text.endswith("\n\n"):
+            break
+    stream.close()
+    turn = next(m for m in text.split("\n\n") if m.startswith("event: turn\n"))
+    message = json.loads(turn.split("data: ", 1)[1])
+    assert message["ruleset"] == "kingpin" and message["version"] >= 1, message
