@@ -27,7 +27,6 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.blocks import families
-from rules.blocks.families import Family
 from rules.describe import NAT, arr
 from rules.druglord import (
     actions,
