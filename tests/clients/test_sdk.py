@@ -50,7 +50,9 @@ def server(redis_server, tmp_path_factory):
 
 @pytest.fixture
 def client(server):
-    with CartelClient(server.url, timeout=10) as client:
+    # a read waits up to 60 s: verifying a bot game re-runs its bots in a process of their own, which on a
+    # machine busy with the rest of the suite takes longer than an idle one's second
+    with CartelClient(server.url, timeout=60) as client:
         yield client
 
 
