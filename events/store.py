@@ -173,7 +173,42 @@ class ThreadConnection:
             return connection.retry.call_with_retry(call, lambda _error: connection.disconnect())
 
 
-class EventStore:
+class LobbyReads:
+    """The lobby's reads of the store (its index and the rows it lists): apart from EventStore, which keeps
+    the games' streams, so each class has one job."""
+
+    redis: redis.Redis
+
+    def list_games(self, status: str | None, ruleset: str | None, offset: int, limit: int) -> tuple[list[str], int]:
+        """Game ids, newest first, and the total count, for the lobby."""
+        index = lobby_index(status, ruleset)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrevrange(index, offset, offset + limit - 1)
+        pipe.zcard(index)
+        ids, total = pipe.execute()
+        return list(ids), int(total)
+
+    def lobby_counts(self, statuses: Iterable[str]) -> list[int]:
+        """How many games the lobby lists under each status."""
+        pipe = self.redis.pipeline(transaction=False)  # every {lobby} key is in one cluster slot
+        for status in statuses:
+            pipe.zcard(lobby_index(status))
+        return [int(count) for count in pipe.execute()]
+
+    def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
+        """Each game's meta record; an archived game's lobby row instead ({} for a game that is neither)."""
+        game_ids = list(game_ids)
+        if not game_ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hgetall(meta_key(game_id))
+        pipe.hmget(ARCHIVED_INDEX, game_ids)
+        *metas, archived = pipe.execute()
+        return [meta or (json.loads(row) if row else {}) for meta, row in zip(metas, archived)]
+
+
+class EventStore(LobbyReads):
     """Appends and reads game streams.  `client` is a redis.Redis or redis.RedisCluster
     created with decode_responses=True."""
 
@@ -399,22 +434,6 @@ class EventStore:
         raw = self.redis.get(idempotency_key(game_id, scope))
         return json.loads(raw) if raw else None
 
-    def list_games(self, status: str | None, ruleset: str | None, offset: int, limit: int) -> tuple[list[str], int]:
-        """Game ids, newest first, and the total count, for the lobby."""
-        index = lobby_index(status, ruleset)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrevrange(index, offset, offset + limit - 1)
-        pipe.zcard(index)
-        ids, total = pipe.execute()
-        return list(ids), int(total)
-
-    def lobby_counts(self, statuses: Iterable[str]) -> list[int]:
-        """How many games the lobby lists under each status."""
-        pipe = self.redis.pipeline(transaction=False)  # every {lobby} key is in one cluster slot
-        for status in statuses:
-            pipe.zcard(lobby_index(status))
-        return [int(count) for count in pipe.execute()]
-
     def ping(self) -> bool:
         """Redis answers (every primary, on a cluster); False when it does not."""
         try:
@@ -423,15 +442,3 @@ class EventStore:
             return bool(self.redis.ping())
         except (redis.RedisError, RedisClusterException):
             return False
-
-    def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
-        """Each game's meta record; an archived game's lobby row instead ({} for a game that is neither)."""
-        game_ids = list(game_ids)
-        if not game_ids:
-            return []
-        pipe = self.redis.pipeline(transaction=False)
-        for game_id in game_ids:
-            pipe.hgetall(meta_key(game_id))
-        pipe.hmget(ARCHIVED_INDEX, game_ids)
-        *metas, archived = pipe.execute()
-        return [meta or (json.loads(row) if row else {}) for meta, row in zip(metas, archived)]

@@ -336,7 +336,9 @@ def test_only_a_request_pushpin_signed_is_answered_with_a_hold(stack):
         with requests.get(url, headers={**SSE, "Grip-Sig": signature}, stream=True, timeout=10) as response:
             assert ("Grip-Hold" in response.headers) is held
             if held:
-                assert response.headers["Grip-Channel"] == f"game:{game.id}:spectator; prev-id={game.version}"
+                # the reader's game channel, and its chat channel (issue 36 item 3: chat on the live stream)
+                assert response.headers["Grip-Channel"] == f"game:{game.id}:spectator; prev-id={game.version}, " \
+                                                           f"chat:{game.id}:spectators"
                 assert "ticket=grip.spectator." in response.headers["Grip-Link"]
 
 

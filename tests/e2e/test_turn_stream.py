@@ -48,7 +48,7 @@ def test_a_druglord_seat_plays_a_whole_game_on_the_stream_alone_with_no_read_and
                     me.send(game.id, turn.legal_moves[-1], expected_version=turn.version)
                 except Conflict:  # a simultaneous phase: another seat moved first
                     pass
-            else:
+            elif not turn.overtaken:  # (an overtaken turn's moves were this seat's; its own command came after)
                 assert turn.legal_moves == []  # a seat is never told moves it may not send
         assert turn.finished and turn.outcome and "winners" in turn.outcome
         assert own_turns > 5 and events > 50

@@ -58,7 +58,8 @@ def test_a_client_at_its_rate_is_never_refused(redis_server, redis_client):
     started, fast = time.monotonic(), []
     while time.monotonic() - started < 3 or not any(a.status_code == 429 for a in fast):
         fast.append(client.get("/v1/rulesets"))
-        assert len(fast) < 2000, "never refused"
+        time.sleep(0.01)  # at most 100 a second: well over its rate of 10, whatever a request costs here
+        assert time.monotonic() - started < 120, "never refused"
     elapsed = time.monotonic() - started
     refused = [a for a in fast if a.status_code == 429]
     accepted = len(fast) - len(refused)
