@@ -233,8 +233,7 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
                                  "has closed", rule="entropy")
         return [Event("ContributionsClosed", {"deadline": command["deadline"], "missing": owed(table)})]
     if kind == "LinkRematch":
-        rematch = table.get("rematch") or {}
-        if status != "finished" or rematch.get("game_id") or set(rematch.get("asked", ())) != set(players(table)):
+        if status != "finished" or not rematch_due(table):
             raise NotNow("a rematch is created once every player of the finished game asked for it, once",
                          rule="rematch")
         return [Event("RematchCreated", {"game_id": command["game_id"]})]
@@ -300,6 +299,12 @@ def seat_action(table: dict, status: str, kind: str, seat: int, bot_levels: tupl
         raise NotNow(f"{kind.lower()} is for a table that has not started: this one is {status}"
                      + (" (resign instead)" if status == "active" else ""), rule="lobby")
     return [Event("GameAborted" if kind == "Abort" else "SeatLeft", {"seat": seat})]
+
+
+def rematch_due(table: Mapping[str, Any]) -> bool:
+    """Every player of the game asked for a rematch, and it does not exist yet."""
+    rematch = table.get("rematch") or {}
+    return not rematch.get("game_id") and set(rematch.get("asked", ())) == set(players(table))
 
 
 def players(table: Mapping[str, Any]) -> list[int]:

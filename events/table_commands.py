@@ -124,9 +124,7 @@ class TableCommands:
         void = {f"tok:{seat}": ""} if kind == "Leave" else None  # "" matches no token's digest
         game = self._decide(game_id, {"type": kind, "seat": seat}, f"{kind.lower()}-{seat}", extra_meta=void,
                             human=True)
-        rematch = game.table.get("rematch") or {}
-        everyone = set(rematch.get("asked", ())) == set(tables.players(game.table))
-        if kind == "Rematch" and everyone and not rematch.get("game_id"):
+        if kind == "Rematch" and tables.rematch_due(game.table):
             game = self._rematch(game)
         return game
 
