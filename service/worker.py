@@ -87,10 +87,14 @@ class CartelWorker(SimpleWorker):
 
     def work(self, *args, **kwargs):
         serve_worker_metrics()
+        # The bot process, started now (not by the first bot move of a game), and in this thread, before RQ
+        # forks its scheduler (`super().work`): a Popen in another thread while the scheduler forks hands the
+        # scheduler process the write end of Popen's exec-status pipe, and that Popen (holding the BotBox's
+        # lock, so every bot move behind it) then waits until the scheduler process exits.  A CI run's bots
+        # stalled for whole tests that way.
+        warm_bots()
         stop = threading.Event()
         threading.Thread(target=run_sweeper, args=(stop,), daemon=True, name="sweeper").start()
-        # the bot process, started now (its imports take a moment): not by the first bot move of a game
-        threading.Thread(target=warm_bots, daemon=True, name="bots").start()
         try:
             return super().work(*args, **kwargs)
         finally:
