@@ -31,7 +31,8 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     pl:{players}:p:<id>  hash: id, name, key (its SHA-256), created_at, external_id (events/players.py)
     pl:{players}:games:<id>  sorted set: "<game id>:<seat>" -> when the seat was bound to the player (ms)
     rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs); kind addr, tok, or
-                         chat (the chat's own limit, per seat token or spectator address)
+                         chat (the chat's own limit, per seat token or spectator address), or player (an app
+                         key acting for a player: their external_id's digest)
 
 RQ keeps its own keys (`rq:*`) on the queue Redis.
 """

@@ -16,7 +16,7 @@ from typing import Any
 
 from events.keys import PLAYER_EXTERNAL_IDS, PLAYER_KEYS, PLAYER_NAMES, player_games_key, player_key
 
-NAME_MIN, NAME_MAX = 3, 24
+NAME_MIN, NAME_MAX = 2, 24
 # ASCII letters, digits, "_" and "-", starting with a letter or a digit: a name is read by everyone at the
 # table and typed by whoever challenges it, so no look-alike letters, spaces or marks to tell apart
 PLAYER_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{{NAME_MIN - 1},{NAME_MAX - 1}}}")

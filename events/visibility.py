@@ -81,6 +81,7 @@ class TableAccess:
             return Sighting(True, visibility_of(json.loads(row)))
         return Sighting(False, "public")
 
-    def invite(self, game_id: str, seat: int, digest: str, expires_at: int) -> None:
-        """Record the open seat's invitation (it replaces the seat's earlier one, which stops working)."""
-        self.redis.hset(meta_key(game_id), invitation_field(seat), invitation_value(digest, expires_at))
+    def invite(self, game_id: str, seat: int, value: str) -> None:
+        """Record the open seat's invitation (`invitation_value`): it replaces the seat's earlier one, which
+        stops working."""
+        self.redis.hset(meta_key(game_id), invitation_field(seat), value)

@@ -53,6 +53,13 @@ def SeatName() -> ma.fields.String:
                             metadata={"description": f"Display name: {NAME_RULES}"})
 
 
+def Visibility(**kwargs) -> ma.fields.String:
+    return ma.fields.String(validate=validate.OneOf(("public", "unlisted", "private")), **kwargs, metadata={
+        "description": "public: the lobby lists it; unlisted: it does not, whoever has the id may read and join "
+                       "it; private: it does not, and only its players and whoever holds an invitation to it may "
+                       "read it (to anyone else its id answers 404, as an unknown one)"})
+
+
 def check_entropy(value: str) -> None:
     """A seat's contribution to the seed, as events/seeds.py allows it."""
     refusal = entropy_refusal(value)
@@ -135,11 +142,16 @@ class SeatSpecSchema(Strict):
     level = ma.fields.String(validate=validate.Length(1, 32),
                              metadata={"description": "Bot level (see the ruleset's bot_levels); bots only"})
     name = SeatName()
+    as_player = ma.fields.Boolean(metadata={
+        "description": "Bind this human seat to the calling player (their player key, or the app key with "
+                       "X-Cartel-Player): it takes the player's name and is listed in their games"})
 
     @ma.validates_schema
     def level_only_for_bots(self, data, **kwargs):
         if "level" in data and data["kind"] != "bot":
             raise ma.ValidationError("only bot seats have a level", "level")
+        if data.get("as_player") and data["kind"] != "human":
+            raise ma.ValidationError("only a human seat is bound to a player", "as_player")
 
 
 class ClockSpecSchema(Strict):
@@ -166,6 +178,7 @@ class CreateGameSchema(Strict):
                        "allows it (ALLOW_FIXED_SEEDS, for tests and tournaments), and then recorded as "
                        "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
+    visibility = Visibility(load_default="public")
     contribution_seconds = ma.fields.Integer(strict=True, validate=validate.Range(0, 3600), metadata={
         "description": "How long the game waits, after its creation, for every human seat's entropy before it "
                        "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "
@@ -182,10 +195,17 @@ class SeatSchema(Strict):
     kind = ma.fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
     level = ma.fields.String()
     name = ma.fields.String()
+    player = ma.fields.String(metadata={
+        "description": "The id of the player the seat is bound to (its `name` is theirs); absent: anonymous"})
 
 
 class IssuedSeatSchema(SeatSchema):
     token = ma.fields.String(metadata={"description": "Bearer token for this seat; shown once, stored hashed"})
+    invitation = ma.fields.String(metadata={
+        "description": "An unlisted or private table's open seat: its invitation token, shown once (it admits "
+                       "its holder to read the table and claim this seat, once; see invitation_link)"})
+    invitation_link = ma.fields.String(metadata={"description": "The reference table's page for the invitation"})
+    invitation_expires_at = ma.fields.Integer(metadata={"description": "When the invitation stops working (ms)"})
 
 
 class ContributionsSchema(Strict):
@@ -220,6 +240,7 @@ class CreatedGameSchema(Strict):
     contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
         "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
+    visibility = Visibility()
 
 
 class GameSummarySchema(Strict):
@@ -238,6 +259,7 @@ class GameSummarySchema(Strict):
         "description": "The turn clock the game was created with (move_seconds, response_seconds, "
                        "timeouts_before_bot...), or null for none"})
     seed_source = SeedSource()
+    visibility = Visibility()
     rematch_of = ma.fields.String(allow_none=True, metadata={
         "description": "The finished game this one plays again (a rematch every player of it asked for); null "
                        "otherwise"})
