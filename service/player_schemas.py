@@ -14,10 +14,15 @@ def check_player_name(name: str) -> None:
         raise ma.ValidationError(refusal)
 
 
+def check_external_id(external_id: str) -> None:
+    if not EXTERNAL_ID.fullmatch(external_id):
+        raise ma.ValidationError(EXTERNAL_ID_RULES)
+
+
 class CreatePlayerSchema(Strict):
     name = ma.fields.String(required=True, validate=check_player_name, metadata={
         "description": f"The player's name, shown wherever their seats are: {NAME_RULES}", "example": "Ada"})
-    external_id = ma.fields.String(validate=validate.Regexp(EXTERNAL_ID, error=EXTERNAL_ID_RULES), metadata={
+    external_id = ma.fields.String(validate=check_external_id, metadata={
         "description": "The platform's own id for this player (with the operator's app key only): the app then "
                        f"acts for them with X-Cartel-Player.  {EXTERNAL_ID_RULES}; unique"})
 

@@ -60,6 +60,15 @@ def Visibility(**kwargs) -> ma.fields.String:
                        "read it (to anyone else its id answers 404, as an unknown one)"})
 
 
+class StrictBoolean(ma.fields.Boolean):
+    """true or false, and nothing marshmallow would read as one ("yes", 1, "on")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 def check_entropy(value: str) -> None:
     """A seat's contribution to the seed, as events/seeds.py allows it."""
     refusal = entropy_refusal(value)
@@ -142,7 +151,7 @@ class SeatSpecSchema(Strict):
     level = ma.fields.String(validate=validate.Length(1, 32),
                              metadata={"description": "Bot level (see the ruleset's bot_levels); bots only"})
     name = SeatName()
-    as_player = ma.fields.Boolean(metadata={
+    as_player = StrictBoolean(metadata={
         "description": "Bind this human seat to the calling player (their player key, or the app key with "
                        "X-Cartel-Player): it takes the player's name and is listed in their games"})
 
