@@ -23,6 +23,7 @@ from events.visibility import invitation_value, invited_seat, seat_player, visib
 from service.api.base import Blueprint
 from service.auth import BEARER_TOKEN, hash_token, new_token, seat_of
 from service.errors import Problem
+from service.grip import PROOF_PREFIX, proven_reader
 from service.identity import is_player_key, quietly_acting_player
 from service.player_schemas import InvitationSchema
 from service.wiring import engine
@@ -65,8 +66,9 @@ def invitation_seat(meta: dict, now: int) -> int | None:
 # ------------------------------------------------------------------ the gate
 def admitted(game_id: str) -> bool:
     """Whether the request holds a credential for the game: a seat token, a player key (or the app key acting
-    for a player) bound to one of its seats, an unexpired invitation, or a stream ticket.  The same reads are
-    made whether the game exists or not."""
+    for a player) bound to one of its seats, an unexpired invitation, a stream ticket, or Pushpin's proof of a
+    reader this service answered before (a hold's next link, service/grip.py).  The same reads are made whether
+    the game exists or not."""
     store = engine().store
     authorization = request.headers.get("Authorization", "")
     token = authorization[7:].strip() if authorization.lower().startswith("bearer ") else None
@@ -86,7 +88,10 @@ def admitted(game_id: str) -> bool:
         admits = admits or bool(player and seat_player(meta, player.id))
     if invitation:
         admits = invited_seat(meta, hash_token(invitation), now) is not None or admits
-    if ticket and BEARER_TOKEN.fullmatch(ticket):
+    if ticket and ticket.startswith(PROOF_PREFIX):  # Pushpin's next link: a reader this service admitted before
+        push = engine().push
+        admits = bool(push and proven_reader(push.key, game_id, ticket)[0]) or admits
+    elif ticket and BEARER_TOKEN.fullmatch(ticket):
         admits = store.ticket_seat(game_id, hash_token(ticket)) is not None or admits
     return admits
 

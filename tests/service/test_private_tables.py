@@ -143,3 +143,22 @@ def test_a_player_bound_to_a_private_table_finds_and_reads_it(client):
     mine = client.get("/v1/players/me/games", headers=bearer(ada["key"])).json["games"]
     assert [(g["id"], g["visibility"]) for g in mine] == [(created["id"], "private")]
     assert client.get(f"/v1/games/{created['id']}", headers=bearer(ada["key"])).status_code == 200
+
+
+def test_pushpins_next_link_for_a_private_tables_reader_passes_the_gate(app, client, monkeypatch):
+    """Behind Pushpin a hold's next link names its reader by a proof under GRIP_KEY, not by a token: for a
+    private table the gate admits it (Pushpin asks it after a gap), and still refuses a forged one."""
+    import time
+
+    from service.grip import Push, reader_proof
+    from tests.service.test_grip import jwt
+
+    key = b"the-shared-grip-key"
+    monkeypatch.setattr(app.extensions["cartel"], "push", Push(key, None))
+    created = create(client, "private", [{"kind": "human"}, {"kind": "human"}])
+    signed = {"Grip-Sig": jwt({"iss": "pushpin", "exp": int(time.time()) + 60}, key),
+              "Grip-Last": f"game:{created['id']}:s0; last-id=1"}
+    url = f"/v1/games/{created['id']}/events?ticket="
+    held = client.get(url + reader_proof(key, created["id"], 0), headers=signed)
+    assert held.status_code == 200 and held.headers.get("Grip-Hold") == "stream", held.get_data(as_text=True)
+    problem(client.get(url + reader_proof(b"another key", created["id"], 0), headers=signed), 404, "not-found")
