@@ -79,4 +79,6 @@ class InvitationSchema(Strict):
                        "seat, once (send it as X-Cartel-Invitation or `?invitation=`)"})
     expires_at = ma.fields.Integer(required=True, metadata={"description": "When it stops working (ms since the "
                                                                            "epoch)"})
-    link = ma.fields.String(required=True, metadata={"description": "The reference table's page for it"})
+    link = ma.fields.String(required=True, metadata={
+        "description": "The game's URL with the invitation in its query: it reads the table; the same query on the "
+                       "seat's claim takes the seat"})

@@ -213,7 +213,9 @@ class IssuedSeatSchema(SeatSchema):
     invitation = ma.fields.String(metadata={
         "description": "An unlisted or private table's open seat: its invitation token, shown once (it admits "
                        "its holder to read the table and claim this seat, once; see invitation_link)"})
-    invitation_link = ma.fields.String(metadata={"description": "The reference table's page for the invitation"})
+    invitation_link = ma.fields.String(metadata={
+        "description": "The game's URL with the invitation in its query: it reads the table; the same query on the "
+                       "seat's claim takes the seat"})
     invitation_expires_at = ma.fields.Integer(metadata={"description": "When the invitation stops working (ms)"})
 
 

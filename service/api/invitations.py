@@ -35,8 +35,10 @@ blp = Blueprint("invitations", __name__, url_prefix="/v1/games",
 
 
 def invitation_link(game_id: str, token: str) -> str:
-    """The path a player follows: the reference table's page with the invitation in its query."""
-    return f"/?game={game_id}&invitation={token}"
+    """The link to send: the game's URL with the invitation in its query.  Followed, it reads the table; the
+    same query on the seat's claim (POST .../seats/{seat}/claim?invitation=...) takes the seat.  (The reference
+    web table does not open invitations yet.)"""
+    return f"/v1/games/{game_id}?invitation={token}"
 
 
 def invitation_token() -> str | None:

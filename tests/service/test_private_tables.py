@@ -122,7 +122,8 @@ def test_a_player_at_the_table_invites_anew_and_the_earlier_invitation_stops_wor
     game_id, token = created["id"], created["seats"][0]["token"]
     fresh = client.post(f"/v1/games/{game_id}/seats/2/invitation", headers=bearer(token))
     assert fresh.status_code == 201, fresh.json
-    assert fresh.json["link"] == f"/?game={game_id}&invitation={fresh.json['invitation']}"
+    assert fresh.json["link"] == f"/v1/games/{game_id}?invitation={fresh.json['invitation']}"
+    assert client.get(fresh.json["link"]).json["id"] == game_id  # followed, the link reads the table
     problem(client.get(f"/v1/games/{game_id}", headers=invite(2, created)), 404, "not-found")
     assert client.get(f"/v1/games/{game_id}", headers={"X-Cartel-Invitation": fresh.json["invitation"]}).status_code == 200
     problem(client.post(f"/v1/games/{game_id}/seats/0/invitation", headers=bearer(token)), 409, "seat-taken")
