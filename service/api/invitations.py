@@ -101,8 +101,8 @@ def admitted(game_id: str) -> bool:
 def gate() -> None:
     """Before a /v1/games/<id>... request: a private table the caller holds no credential for is no game."""
     game_id = (request.view_args or {}).get("game_id")
-    if game_id is None or not request.path.startswith("/v1/games/"):
-        return
+    if game_id is None or not request.path.startswith("/v1/games/") or request.method == "OPTIONS":
+        return  # a CORS preflight carries no credential, and answers the same for every id
     cached = engine().runner.repository.cached_meta(game_id)
     if cached is not None and visibility_of(cached) != "private":
         return  # a visibility never changes: this process's copy says enough

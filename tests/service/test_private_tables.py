@@ -163,3 +163,15 @@ def test_pushpins_next_link_for_a_private_tables_reader_passes_the_gate(app, cli
     held = client.get(url + reader_proof(key, created["id"], 0), headers=signed)
     assert held.status_code == 200 and held.headers.get("Grip-Hold") == "stream", held.get_data(as_text=True)
     problem(client.get(url + reader_proof(b"another key", created["id"], 0), headers=signed), 404, "not-found")
+
+
+def test_a_pages_preflight_for_a_private_table_is_answered_as_for_any_table(client):
+    """A browser's CORS preflight carries no credential: it is answered for a private table as for a public one,
+    and allows the invitation's header (the request that follows is the one the gate judges)."""
+    private = create(client, "private")["id"]
+    for game_id in (private, WRONG_ID):
+        answer = client.options(f"/v1/games/{game_id}/seats/1/claim", headers={
+            "Origin": "https://frontend.example", "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type, x-cartel-invitation"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        assert "x-cartel-invitation" in answer.headers["Access-Control-Allow-Headers"].lower()
