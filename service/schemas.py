@@ -53,11 +53,11 @@ def SeatName() -> ma.fields.String:
                             metadata={"description": f"Display name: {NAME_RULES}"})
 
 
-def Visibility(**kwargs) -> ma.fields.String:
-    return ma.fields.String(validate=validate.OneOf(("public", "unlisted", "private")), **kwargs, metadata={
-        "description": "public: the lobby lists it; unlisted: it does not, whoever has the id may read and join "
-                       "it; private: it does not, and only its players and whoever holds an invitation to it may "
-                       "read it (to anyone else its id answers 404, as an unknown one)"})
+def Visibility() -> ma.fields.String:
+    return ma.fields.String(validate=validate.OneOf(("public", "unlisted", "private")), metadata={
+        "description": "public (when left out): the lobby lists it; unlisted: it does not, whoever has the id may "
+                       "read and join it; private: it does not, and only its players and whoever holds an invitation "
+                       "to it may read it (to anyone else its id answers 404, as an unknown one)"})
 
 
 class StrictBoolean(ma.fields.Boolean):
@@ -187,7 +187,7 @@ class CreateGameSchema(Strict):
                        "allows it (ALLOW_FIXED_SEEDS, for tests and tournaments), and then recorded as "
                        "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
-    visibility = Visibility(load_default="public")
+    visibility = Visibility()  # no load_default: a `default` in the spec makes generated clients require it
     contribution_seconds = ma.fields.Integer(strict=True, validate=validate.Range(0, 3600), metadata={
         "description": "How long the game waits, after its creation, for every human seat's entropy before it "
                        "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "

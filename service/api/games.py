@@ -74,7 +74,7 @@ class Games(MethodView):
         seats = bound_to_caller(spec["seats"])
         tokens = {n: new_token() for n, seat in enumerate(seats) if seat["kind"] == "human"}
         window = spec.get("contribution_seconds", current_app.config["CONTRIBUTION_SECONDS"])
-        visibility = spec["visibility"]
+        visibility = spec.get("visibility", "public")
         invitations = ({n: issue_invitation(runner.clock()) for n, seat in enumerate(seats) if seat["kind"] == "open"}
                        if visibility != "public" else {})
         try:
