@@ -359,3 +359,11 @@ def test_hostile_player_credentials_and_invitations_are_4xx_everywhere_and_chang
         assert client.get(f"/v1/games/{private}{query}").status_code == 404
     assert version_of(client, game_id) == before
     assert client.post("/v1/players", json={"name": "Mal"}).status_code == 201  # nobody took the name meanwhile
+
+
+@pytest.mark.parametrize("query, param", [("limit=0", "limit"), ("limit=101", "limit"), ("offset=-1", "offset"),
+                                          ("limit=abc", "limit"), (f"offset={2**70}", "offset")])
+def test_a_my_games_query_of_the_wrong_shape_is_a_400(client, query, param):
+    key = client.post("/v1/players", json={"name": "Ada"}).json["key"]
+    refused = problem(client.get(f"/v1/players/me/games?{query}", headers=bearer(key)), 400)
+    assert refused["param"] == param, refused
