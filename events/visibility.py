@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from events.keys import ARCHIVED_INDEX, invitation_field, meta_key
-
-VISIBILITIES = ("public", "unlisted", "private")
+from events.table import VISIBILITIES as VISIBILITIES  # re-exported: who may see a table
 
 
 def visibility_of(meta: Mapping[str, str]) -> str:
@@ -57,7 +56,7 @@ def invited_seat(meta: Mapping[str, str], digest: str, now: int) -> int | None:
     return seat
 
 
-def seat_player(meta: Mapping[str, str], player_id: str) -> list[int]:
+def player_seats(meta: Mapping[str, str], player_id: str) -> list[int]:
     """The seats of the game bound to the player (its table's projection in the meta)."""
     seats = json.loads(meta.get("seats") or "[]")
     return [n for n, spec in enumerate(seats) if spec.get("player") == player_id]

@@ -8,6 +8,7 @@ import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
 from events.seeds import ENTROPY_MAX, ENTROPY_RULES, entropy_refusal
+from events.table import VISIBILITIES
 from rules import RULESETS
 from rules.narration import REF_KINDS
 from service.spec_types import view_refs
@@ -54,7 +55,7 @@ def SeatName() -> ma.fields.String:
 
 
 def Visibility() -> ma.fields.String:
-    return ma.fields.String(validate=validate.OneOf(("public", "unlisted", "private")), metadata={
+    return ma.fields.String(validate=validate.OneOf(VISIBILITIES), metadata={
         "description": "public (when left out): the lobby lists it; unlisted: it does not, whoever has the id may "
                        "read and join it; private: it does not, and only its players and whoever holds an invitation "
                        "to it may read it (to anyone else its id answers 404, as an unknown one)"})

@@ -10,7 +10,7 @@ from flask_smorest.utils import prepare_response
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
-from events.visibility import seat_player
+from events.visibility import player_seats
 from service.auth import bearer_token, hash_token, seat_of
 from service.bodies import json_body
 from service.errors import Problem, ProblemSchema
@@ -171,7 +171,7 @@ def load_for_reader(game_id: str, ticket: str | None = None):
 
 def player_seat(game) -> int:
     """The seat of the game bound to the calling player (a player key reads as their seat); 403 if none."""
-    seats = seat_player(game.meta, acting_player().id)
+    seats = player_seats(game.meta, acting_player().id)
     if not seats:
         raise Problem(403, "token-not-for-this-game", "no seat of this game is bound to this player")
     return seats[0]

@@ -19,12 +19,12 @@ from flask import Flask, current_app, request
 from flask.views import MethodView
 
 from events.game import GameNotFound
-from events.visibility import invitation_value, invited_seat, seat_player, visibility_of
+from events.visibility import invitation_value, invited_seat, player_seats, visibility_of
 from service.api.base import Blueprint
 from service.auth import BEARER_TOKEN, hash_token, new_token, seat_of
 from service.errors import Problem
 from service.grip import PROOF_PREFIX, proven_reader
-from service.identity import is_player_key, quietly_acting_player
+from service.identity import PLAYER_HEADER, is_player_key, quietly_acting_player
 from service.player_schemas import InvitationSchema
 from service.wiring import engine
 
@@ -86,8 +86,8 @@ def admitted(game_id: str) -> bool:
             admits = True
         except Problem:
             pass
-        player = quietly_acting_player() if is_player_key(token) or request.headers.get("X-Cartel-Player") else None
-        admits = admits or bool(player and seat_player(meta, player.id))
+        player = quietly_acting_player() if is_player_key(token) or request.headers.get(PLAYER_HEADER) else None
+        admits = admits or bool(player and player_seats(meta, player.id))
     if invitation:
         admits = invited_seat(meta, hash_token(invitation), now) is not None or admits
     if ticket and ticket.startswith(PROOF_PREFIX):  # Pushpin's next link: a reader this service admitted before
@@ -157,5 +157,5 @@ def inviter_of(game) -> int | None:
         return seat_of(game.meta, token)
     except Problem:
         player = quietly_acting_player()
-        seats = seat_player(game.meta, player.id) if player else []
+        seats = player_seats(game.meta, player.id) if player else []
         return seats[0] if seats else None

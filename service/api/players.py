@@ -12,7 +12,7 @@ from flask.views import MethodView
 
 from events.players import NameTaken, Player
 from events.table import NotYourSeat
-from events.visibility import seat_player
+from events.visibility import player_seats
 from service.api.base import Blueprint
 from service.auth import bearer_token, hash_token, new_token
 from service.errors import Problem
@@ -106,7 +106,7 @@ class MyGames(MethodView):
         pairs, total = store.players.seats(player.id, query["offset"], query["limit"])
         games = [{**summary(game_id, meta), "seat": seat}
                  for (game_id, seat), meta in zip(pairs, store.metas(game_id for game_id, _ in pairs))
-                 if meta and seat in seat_player(meta, player.id)]
+                 if meta and seat in player_seats(meta, player.id)]
         return {"games": games, "total": total, "offset": query["offset"], "limit": query["limit"]}
 
 
