@@ -7,14 +7,14 @@ api/invitations.py).  An invitation admits to one open seat: the meta keeps the 
 when it expires (`inv:<seat>`, events/keys.py), the claim it admits voids it in the same append.
 
 So that no answer tells whether a private table exists, `lookup` costs the same round trip for an id
-that names a private table, a public one and none, and the reader checks credentials the same way for
-a private table and a missing one.
+that names a private table, a public one and none (with the meta when the request brings credentials to
+check against it), and the reader checks credentials the same way for a private table and a missing one.
 """
 from __future__ import annotations
 
 import hmac
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from events.keys import ARCHIVED_INDEX, invitation_field, meta_key
@@ -33,10 +33,12 @@ def listed(meta: Mapping[str, str]) -> bool:
 
 @dataclass(frozen=True)
 class Sighting:
-    """What one round trip says about a game id: whether a game has it (live or archived) and its visibility."""
+    """What one round trip says about a game id: whether a game has it (live or archived), its visibility and,
+    when asked for, its meta ({} for none)."""
 
     exists: bool
     visibility: str
+    meta: dict = field(default_factory=dict)
 
 
 def invitation_value(digest: str, expires_at: int) -> str:
@@ -68,17 +70,23 @@ class TableAccess:
     def __init__(self, client: Any):
         self.redis = client
 
-    def lookup(self, game_id: str) -> Sighting:
-        """One round trip, whatever the id names: the live game's visibility, else its archived row's."""
+    def lookup(self, game_id: str, with_meta: bool = False) -> Sighting:
+        """One round trip, whatever the id names: the live game's visibility (and, `with_meta`, its whole meta),
+        else its archived row's."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hmget(meta_key(game_id), "version", "visibility")
+        if with_meta:
+            pipe.hgetall(meta_key(game_id))
+        else:
+            pipe.hmget(meta_key(game_id), "version", "visibility")
         pipe.hget(ARCHIVED_INDEX, game_id)
-        (version, visibility), row = pipe.execute()
+        fields, row = pipe.execute()
+        meta = fields if with_meta else {}
+        version, visibility = (fields.get("version"), fields.get("visibility")) if with_meta else fields
         if version is not None:
-            return Sighting(True, visibility or "public")
+            return Sighting(True, visibility or "public", meta)
         if row is not None:
-            return Sighting(True, visibility_of(json.loads(row)))
-        return Sighting(False, "public")
+            return Sighting(True, visibility_of(json.loads(row)), meta)
+        return Sighting(False, "public", meta)
 
     def invite(self, game_id: str, seat: int, value: str) -> None:
         """Record the open seat's invitation (`invitation_value`): it replaces the seat's earlier one, which

@@ -66,19 +66,19 @@ def invitation_seat(meta: dict, now: int) -> int | None:
 
 
 # ------------------------------------------------------------------ the gate
-def admitted(game_id: str) -> bool:
-    """Whether the request holds a credential for the game: a seat token, a player key (or the app key acting
-    for a player) bound to one of its seats, an unexpired invitation, a stream ticket, or Pushpin's proof of a
-    reader this service answered before (a hold's next link, service/grip.py).  The same reads are made whether
-    the game exists or not."""
-    store = engine().store
+def presented() -> tuple[str | None, str | None, str | None]:
+    """The credentials the request presents for a game: (bearer token, stream ticket, invitation)."""
     authorization = request.headers.get("Authorization", "")
     token = authorization[7:].strip() if authorization.lower().startswith("bearer ") else None
-    ticket = request.args.get("ticket")
-    invitation = invitation_token()
-    if not (token or ticket or invitation):
-        return False
-    meta, now = store.meta(game_id), engine().runner.clock()
+    return token or None, request.args.get("ticket") or None, invitation_token()
+
+
+def admitted(game_id: str, meta: dict) -> bool:
+    """Whether the request holds a credential for the game whose meta is given ({}: no such game): a seat token,
+    a player key (or the app key acting for a player) bound to one of its seats, an unexpired invitation, a
+    stream ticket, or Pushpin's proof of a reader this service answered before (a hold's next link,
+    service/grip.py).  The same checks are made whether the game exists or not."""
+    token, ticket, invitation = presented()
     admits = False
     if token and BEARER_TOKEN.fullmatch(token):
         try:
@@ -89,12 +89,12 @@ def admitted(game_id: str) -> bool:
         player = quietly_acting_player() if is_player_key(token) or request.headers.get(PLAYER_HEADER) else None
         admits = admits or bool(player and player_seats(meta, player.id))
     if invitation:
-        admits = invited_seat(meta, hash_token(invitation), now) is not None or admits
+        admits = invited_seat(meta, hash_token(invitation), engine().runner.clock()) is not None or admits
     if ticket and ticket.startswith(PROOF_PREFIX):  # Pushpin's next link: a reader this service admitted before
         push = engine().push
         admits = bool(push and proven_reader(push.key, game_id, ticket)[0]) or admits
     elif ticket and BEARER_TOKEN.fullmatch(ticket):
-        admits = store.ticket_seat(game_id, hash_token(ticket)) is not None or admits
+        admits = engine().store.ticket_seat(game_id, hash_token(ticket)) is not None or admits
     return admits
 
 
@@ -106,10 +106,12 @@ def gate() -> None:
     cached = engine().runner.repository.cached_meta(game_id)
     if cached is not None and visibility_of(cached) != "private":
         return  # a visibility never changes: this process's copy says enough
-    sighting = engine().store.access.lookup(game_id)
+    credentials = any(presented())
+    # one round trip, with the meta when there are credentials to check against it
+    sighting = engine().store.access.lookup(game_id, with_meta=credentials)
     if sighting.exists and sighting.visibility != "private":
         return
-    if not admitted(game_id):
+    if not (credentials and admitted(game_id, sighting.meta)):
         raise GameNotFound(game_id)
 
 
