@@ -49,6 +49,9 @@ def acting_player(required: bool = True) -> Player | None:
     """The player the request acts for: its player key's, or (app key) the one X-Cartel-Player names.
     None when the request carries no player credential and none is `required`; 401 for a player key that
     holds no player (unknown, or rotated away), 400 for an app key without X-Cartel-Player."""
+    if required and not request.headers.get("Authorization"):
+        raise Problem(401, "token-required", "send your player key ('cp_...', from POST /v1/players) as "
+                      "'Authorization: Bearer <key>', or the app key with X-Cartel-Player", headers=CHALLENGE)
     token = bearer_token(required=required)
     if token is None:
         return None

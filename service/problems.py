@@ -83,8 +83,8 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "Name the player you act for: `X-Cartel-Player: <their external_id>`.", "X-Cartel-Player"),
     # 401 / 403: who is asking
     ProblemType("token-required", 401, "Seat token required",
-                "The request needs a seat token and has none.",
-                "Send `Authorization: Bearer <token>` with the token of your seat."),
+                "The request needs a seat token (or, for a player's request, a player key) and has none.",
+                "Send `Authorization: Bearer <token>` with the token of your seat (or your player key)."),
     ProblemType("token-malformed", 401, "Malformed Authorization header",
                 "Authorization is not `Bearer <token>`.", "Send `Authorization: Bearer <token>`.",
                 "Authorization"),
