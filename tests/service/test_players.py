@@ -179,3 +179,26 @@ def test_the_app_key_is_limited_per_player_it_acts_for(platform):
 def test_a_short_app_key_is_refused_at_start_up(redis_server):
     with pytest.raises(ValueError, match="PLATFORM_APP_KEY"):
         create_app({"REDIS_URL": redis_server.url, "PLATFORM_APP_KEY": "short"})
+
+
+def test_a_rematch_keeps_each_seats_player_and_the_tables_visibility(client):
+    """A private race between Ada (bound) and an anonymous seat, played out; both ask for the rematch: the new game
+    is private too, its seat 0 is Ada's (player and name), and her games list both, the rematch first."""
+    ada = new_player(client, "Ada")
+    created = race(client, [{"kind": "human", "as_player": True}, {"kind": "human"}], ada["key"],
+                   options={"goal": 5}, visibility="private")
+    game_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    while (game := client.get(f"/v1/games/{game_id}", headers=bearer(tokens[0])).json)["status"] == "active":
+        seat, kind = next(iter(game["awaiting"].items()))
+        client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll" if kind == "move" else "Acknowledge"},
+                    headers=bearer(tokens[int(seat)]))
+    for seat in (0, 1):
+        asked = client.post(f"/v1/games/{game_id}/seats/{seat}/rematch", headers=bearer(tokens[seat]))
+        assert asked.status_code == 200, asked.json
+    rematch = asked.json["rematch"]
+    doc = client.get(f"/v1/games/{rematch}", headers=bearer(tokens[0])).json
+    assert doc["visibility"] == "private" and doc["rematch_of"] == game_id
+    assert doc["seats"][0]["player"] == ada["id"] and doc["seats"][0]["name"] == "Ada" and "player" not in doc["seats"][1]
+    problem(client.get(f"/v1/games/{rematch}"), 404, "not-found")
+    mine = client.get("/v1/players/me/games", headers=bearer(ada["key"])).json["games"]
+    assert [(g["id"], g["seat"]) for g in mine] == [(rematch, 0), (game_id, 0)]
