@@ -359,3 +359,10 @@ def test_hostile_player_credentials_and_invitations_are_4xx_everywhere_and_chang
         assert client.get(f"/v1/games/{private}{query}").status_code == 404
     assert version_of(client, game_id) == before
     assert client.post("/v1/players", json={"name": "Mal"}).status_code == 201  # nobody took the name meanwhile
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=201", "limit=-1", "limit=x", "limit=1e9", "limit=",
+                                   "limit=" + "9" * 50])
+def test_a_leaderboard_query_of_the_wrong_shape_is_a_400_naming_the_parameter(client, query):
+    answer = client.get(f"/v1/rulesets/kingpin/leaderboard?{query}")
+    assert answer.status_code == 400 and answer.mimetype == "application/problem+json", answer.get_data(as_text=True)
