@@ -13,6 +13,7 @@ The steps, in order (`steps`; the service registers `publish` and `schedule`):
     snapshot  the folded state, every `snapshot_every` events    (when a multiple is crossed)
     lobby     the lobby's index                                  (a new game; a changed status)
     players   the index of each player's seats (events/players.py) (a seat bound to a player)
+    ratings   a rated game's result into its ruleset's ratings (events/ratings.py) (a game finished)
     schedule  the jobs the new state needs (service/scheduling.py) (unless deferred: `Commit.schedule`)
 
 A game's creation goes through the same list (`create`), and so does a schedule that a bot job
@@ -29,7 +30,7 @@ from typing import Any, Callable, Mapping
 
 from redis.exceptions import RedisError
 
-from events import clocks
+from events import clocks, ratings
 from events import table as tables
 from events.envelope import Envelope, canonical
 from events.game import Game, fold_game
@@ -122,6 +123,7 @@ class Committer:
             Step("snapshot", self._snapshot, self._snapshot_due),
             Step("lobby", self._index, lambda c: c.appended and c.status_changed),
             Step("players", self._bind, lambda c: any(e.type in tables.BINDINGS for e in c.envelopes)),
+            Step("ratings", self._rate, lambda c: c.appended and c.status_changed and c.after.status == "finished"),
         ]
 
     # ------------------------------------------------------------------ the list
@@ -231,6 +233,16 @@ class Committer:
         for envelope in commit.envelopes:
             for seat, player in tables.bound_seats(envelope.event):
                 self.store.players.bind(player, commit.after.id, seat, envelope.at)
+
+
+    def _rate(self, commit: Commit) -> None:
+        """A finished game that is rated joins its ruleset's rated games, and the ratings are brought up to
+        date (events/ratings.py: a projection of the histories; a reader of the leaderboard does the same)."""
+        after = commit.after
+        result = ratings.result_of(after.id, after.ruleset.name, after.table, after.outcome())
+        if result is not None:
+            self.store.ratings.record(result)
+            ratings.bring_up_to_date(self.repository, self.store.ratings, after.ruleset.name)
 
 
 def meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:

@@ -99,6 +99,25 @@ def invitation_field(seat: int) -> str:
     return f"inv:{seat}"
 
 
+RATINGS = "rt:{ratings}"  # one hash tag for the ratings' keys (events/ratings.py), so its scripts run on a Cluster
+
+
+def ratings_key(ruleset: str) -> str:
+    return f"{RATINGS}:r:{ruleset}"
+
+
+def ratings_lock_key(ruleset: str) -> str:
+    return f"{RATINGS}:lock:{ruleset}"
+
+
+def rated_games_key(ruleset: str) -> str:
+    return f"{RATINGS}:g:{ruleset}"
+
+
+def rated_set_key(ruleset: str) -> str:
+    return f"{RATINGS}:s:{ruleset}"
+
+
 def player_key(player_id: str) -> str:
     return f"{PLAYERS}:p:{player_id}"
 

@@ -36,6 +36,7 @@ from events.keys import (
 from events.limits import RateLimited, Toll
 from events.players import PlayerStore
 from events.presence import Presence
+from events.ratings import RatingsStore
 from events.visibility import TableAccess
 from events.work import WorkIndexes
 from rules.base import Event
@@ -224,6 +225,7 @@ class EventStore(LobbyReads):
         self.chat = ChatLog(client)  # beside the games' streams, never in them (events/chat.py)
         self.presence = Presence(client)
         self.players = PlayerStore(client)  # players and the index of their seats (events/players.py)
+        self.ratings = RatingsStore(client)  # the rated games and their ratings per ruleset (events/ratings.py)
         self.access = TableAccess(client)  # visibility and invitations (events/visibility.py)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
         # its script cache) it loads the script and retries, so clients never see it.

@@ -82,3 +82,27 @@ class InvitationSchema(Strict):
     link = ma.fields.String(required=True, metadata={
         "description": "The game's URL with the invitation in its query: it reads the table; the same query on the "
                        "seat's claim takes the seat"})
+
+
+class RatingSchema(Strict):
+    player = ma.fields.String(required=True, metadata={"description": "The player's id"})
+    name = ma.fields.String(required=True, metadata={
+        "description": "The player's name, as their last rated seat showed it"})
+    rating = ma.fields.Float(required=True, metadata={
+        "description": "mu - 3 sigma: the rating shown and ordered by (a new player's is 0)"})
+    mu = ma.fields.Float(required=True, metadata={"description": "OpenSkill (Plackett-Luce) mean"})
+    sigma = ma.fields.Float(required=True, metadata={"description": "OpenSkill uncertainty"})
+    games = ma.fields.Integer(required=True, metadata={"description": "Rated games of this ruleset"})
+    provisional = ma.fields.Boolean(required=True, metadata={
+        "description": "Fewer than 5 rated games: the rating is still settling"})
+
+
+class LeaderboardQuerySchema(Strict):
+    limit = ma.fields.Integer(load_default=50, validate=validate.Range(1, 200), metadata={
+        "description": "How many players, best first (1 to 200)"})
+
+
+class LeaderboardSchema(Strict):
+    ruleset = ma.fields.String(required=True)
+    rated_games = ma.fields.Integer(required=True, metadata={"description": "Rated games folded into the ratings"})
+    players = ma.fields.List(ma.fields.Nested(RatingSchema), required=True)

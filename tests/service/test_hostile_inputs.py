@@ -367,3 +367,10 @@ def test_a_my_games_query_of_the_wrong_shape_is_a_400(client, query, param):
     key = client.post("/v1/players", json={"name": "Ada"}).json["key"]
     refused = problem(client.get(f"/v1/players/me/games?{query}", headers=bearer(key)), 400)
     assert refused["param"] == param, refused
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=201", "limit=-1", "limit=x", "limit=1e9", "limit=",
+                                   "limit=" + "9" * 50])
+def test_a_leaderboard_query_of_the_wrong_shape_is_a_400_naming_the_parameter(client, query):
+    refused = problem(client.get(f"/v1/rulesets/kingpin/leaderboard?{query}"), 400)
+    assert refused["param"] == "limit", refused
