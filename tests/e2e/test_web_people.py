@@ -144,3 +144,4 @@ def test_abort_asks_first_and_ends_a_table_not_started_and_leave_opens_the_seat_
     assert done["status"] == "finished" and done["outcome"]["reason"] == "aborted", done["outcome"]
     expect(page.locator("button.ask-rematch")).to_have_count(0)
     host.close()
+

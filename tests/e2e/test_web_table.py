@@ -347,6 +347,51 @@ def test_a_sale_is_one_button_at_the_most_cash_for_the_most_hits_never_a_0_dolla
     tab.close()
 
 
+# ---- Druglord's clicks: a set with repeats changed by taps on what is wanted ------------------------------
+
+WEIGHTS = ["reefer", "pills", "cocaine", "opiates"]
+DRAWS = [{"type": "DrawWeight", "weights": [a, b]} for i, a in enumerate(WEIGHTS) for b in WEIGHTS[i:]]
+
+
+def test_a_full_draw_takes_the_weight_tapped_in_place_of_the_first_chosen(live_server, browser):  # noqa: F811
+    """Issue 38, clicks per Druglord round: "draw two units of weight" (ten listed combinations) starts on the
+    first, "Reefer and Reefer"; a tap on + Pills then + Coca makes it "Pills and Coca" (two taps, where taking
+    each Reefer off first made four), and every button still sends a listed move."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    labels = [f"Draw {' and '.join(w.title() for w in m['weights'])}" for m in DRAWS]
+    page.evaluate("""async ([moves, labels]) => {
+        const { arrange, setControl } = await import('/web/js/choices.js');
+        const entries = moves.map((move, i) => ({ move, label: labels[i] }));
+        const state = {};
+        const [item] = arrange(entries);
+        const box = document.createElement('div');
+        box.id = 'draw';
+        document.querySelector('#main').append(box);
+        const button = (e, extra = {}) => {
+            const b = document.createElement('button');
+            b.className = 'play-move';
+            b.textContent = extra.text || e.label;
+            b.dataset.move = JSON.stringify(e.move);
+            return b;
+        };
+        const draw = () => { item.redraw = draw; box.replaceChildren(setControl(item, state, button, (v) => v)); };
+        draw();
+    }""", [DRAWS, labels])
+    draw = page.locator("#draw")
+    confirm = draw.locator("button.play-move[data-move]")
+    assert json.loads(confirm.get_attribute("data-move")) == DRAWS[0]
+    draw.locator(".counter[data-value='pills'] button.step-up").click()
+    draw.locator(".counter[data-value='cocaine'] button.step-up").click()
+    expect(draw.locator(".counter[data-value='reefer'] output")).to_have_text("0")
+    expect(confirm).to_have_attribute("data-move", json.dumps({"type": "DrawWeight", "weights": ["pills", "cocaine"]}, separators=(",", ":")))
+    # a value the set holds twice gives up its other one: + Coca again is "Coca and Coca"
+    draw.locator(".counter[data-value='cocaine'] button.step-up").click()
+    expect(draw.locator(".counter[data-value='cocaine'] output")).to_have_text("2")
+    assert json.loads(confirm.get_attribute("data-move")) in DRAWS
+    tab.close()
+
+
 # ---- trades without JSON ----------------------------------------------------------------------
 
 def test_a_lords_of_cannabis_two_for_one_offer_is_built_by_tapping(live_server, browser):  # noqa: F811

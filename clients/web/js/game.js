@@ -369,11 +369,18 @@ function render(page) {
     for (const panel of [el.status, el.moves]) panel.style.minHeight = "";
   }
   replace(el.settings, settingsMenu(page));
-  replace(el.menu, gameMenu({ doc, seat: page.seat, gameId: page.gameId, act: (kind) => seatAction(page, kind),
-    open: el.menu.querySelector("details")?.open }));
+  // the game menu too: a question it asks (resign?) stays open while the others' moves arrive
+  const menuKey = JSON.stringify([page.seat, doc.status, doc.open_seats, doc.seats.map((s) => [s.kind, s.name])]);
+  if (page.menuKey !== menuKey) {
+    page.menuKey = menuKey;
+    replace(el.menu, gameMenu({ doc, seat: page.seat, gameId: page.gameId, act: (kind) => seatAction(page, kind),
+      open: el.menu.querySelector("details")?.open }));
+  }
   renderPresence(page.chat, doc, page.seat);
   replace(el.status, statusLines(page));
-  replace(el.seatPanel, seatControls(page));
+  // redrawn only when it changes: a name being typed to take a seat keeps its text and focus as events arrive
+  const seatKey = JSON.stringify([page.seat, Object.keys(page.held), doc.open_seats, doc.status, doc.seats[page.seat]?.kind]);
+  if (page.seatKey !== seatKey) { page.seatKey = seatKey; replace(el.seatPanel, seatControls(page)); }
   renderBoard(page);
   renderMoves(page);
   markTouched(page);
