@@ -46,6 +46,7 @@ GAMES = [(name, [("human", None)] + [("bot", opponent(r))] * (SEATS.get(name, ma
 if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
     GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 GAME_SECONDS = 420
+SWAY_ONLY_MINE = os.environ.get("WEB_PLAY_SWAY_ONLY_MINE") == "1"
 # games where you tick "Play my only move for me": the page plays a roll or a draw that is your only move
 AUTOPLAY = {"kingpin", "narcos"}
 
@@ -313,7 +314,10 @@ class Player:
                 break
             steps.nth(self.rng.randrange(steps.count())).click()
             clicks += 1
-        page.locator(".sway-panel button.sway-done").click()
+        only_mine = page.locator(".sway-panel button.sway-only-mine")
+        # on demand (WEB_PLAY_SWAY_ONLY_MINE=1): a person who says once, on another seat's roll, to be asked
+        # only about their own rolls and rolls against them
+        (only_mine if SWAY_ONLY_MINE and only_mine.count() else page.locator(".sway-panel button.sway-done")).click()
         return clicks + 1
 
     def read_the_page(self) -> None:

@@ -261,6 +261,48 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
     tab.close(expected=("status of 409",))
 
 
+def test_ask_only_about_my_rolls_is_said_once_from_another_seats_trade_and_still_asks_about_mine(live_server, browser):  # noqa: F811
+    """Clicks per Druglord round: most Sway questions were about the bots' Trades (38 of 57 in one game).
+    The question about another seat's roll offers "Done, and ask only about my rolls and rolls against me";
+    that preference still asks about your own Trade and a war on you, never about another's Trade."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    asked = page.evaluate("""async () => {
+        const { shouldAsk, swayPanel } = await import('/web/js/sway.js');
+        const trade = (roller, target) => ({ kind: 'trade', roller, dice: ['trade'], owners: { trade: roller }, sway: [], mods: [],
+            context: { target, route: 'land', units: 2, weight: 'reefer', from: 'traphouse', to: 'traphouse', held: 1 } });
+        const down = [{ move: { type: 'Sway', die: 'trade', weight: 'reefer', units: -1 } }, { move: { type: 'EndSway' } }];
+        const up = [{ move: { type: 'Sway', die: 'trade', weight: 'reefer', units: 1 } }, { move: { type: 'EndSway' } }];
+        // the attacker's +2 (a card) makes the attack likely to win: the defender's Sway can turn it
+        const war = { kind: 'war', roller: 1, dice: ['attack', 'defence'], owners: { attack: 1, defence: 0 }, sway: [], mods: [[1, 'card', 'attack', 2]],
+            context: { attacker: 1, defender: 0, round: 'attack', from: 'traphouse', target: 'traphouse' } };
+        const warMoves = [1, 2, 3].map((units) => ({ move: { type: 'Sway', die: 'defence', weight: 'reefer', units } })).concat([{ move: { type: 'EndSway' } }]);
+        const out = {
+            othersTradeChange: shouldAsk('change', trade(1, 4), down, 0), othersTradeMine: shouldAsk('mine', trade(1, 4), down, 0),
+            myTradeMine: shouldAsk('mine', trade(0, 4), up, 0), warOnMeMine: shouldAsk('mine', war, warMoves, 0),
+        };
+        const doc = { seats: [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }] };
+        const view = { players: [{ traphouse: { reefer: 3 }, traphouse_locked: { reefer: 0 } }] };
+        const sent = [];
+        window.onlyMine = 0;
+        const panel = (roll, moves) => swayPanel({ roll, view, doc, data: null, you: 0, moves, state: { redraw() {} },
+            send: (c) => sent.push(c), label: () => document.createElement('span'), onlyMine: () => { window.onlyMine += 1; } });
+        const box = document.createElement('div');
+        box.id = 'sways';
+        box.append(panel(trade(1, 4), down), panel(trade(0, 4), up));
+        document.querySelector('#main').append(box);
+        window.swaySent = sent;
+        return out;
+    }""")
+    assert asked == {"othersTradeChange": True, "othersTradeMine": False, "myTradeMine": True, "warOnMeMine": True}, asked
+    panels = page.locator("#sways .sway-panel")
+    expect(panels.nth(0).locator("button.sway-only-mine")).to_have_text("Done, and ask only about my rolls and rolls against me")
+    expect(panels.nth(1).locator("button.sway-only-mine")).to_have_count(0)  # your own roll: no such offer
+    panels.nth(0).locator("button.sway-only-mine").click()
+    assert page.evaluate("window.onlyMine") == 1
+    assert page.evaluate("window.swaySent") == [[{"type": "EndSway"}]]
+    tab.close()
+
 # ---- choices in parts ---------------------------------------------------------------------------
 
 def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_largest_amount(live_server, browser):  # noqa: F811

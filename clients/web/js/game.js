@@ -804,7 +804,7 @@ function renderMoves(page) {
   // Druglord's Sway windows: asked as the player chose, and then as a question with its stakes
   if (doc.ruleset === "druglord" && isSwayWindow(moves)) {
     const roll = doc.view?.roll;
-    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves)) {
+    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves, page.seat)) {
       autoSend(page, [{ type: "EndSway" }], "sway");
       replace(page.el.moves, h("p", { class: "muted not-asked" }, "Not asked to Sway on this roll (Settings: Ask me to Sway)."));
       return;
@@ -813,7 +813,8 @@ function renderMoves(page) {
     if (page.sway.key !== key) page.sway = { key, amounts: {} };
     page.sway.redraw = () => render(page);
     replace(page.el.moves, swayPanel({ roll, view: doc.view, doc, data: page.data, you: page.seat, moves, state: page.sway,
-      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }) }));
+      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }),
+      onlyMine: page.prefs.value("sway", SWAY_DEFAULT) === "change" ? () => page.prefs.set("sway", "mine") : null }));
     return;
   }
   // "decline all offers this turn": the offers that come after are declined as they come
