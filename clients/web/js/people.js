@@ -64,8 +64,8 @@ export function gameMenu({ doc, seat, gameId, act, open }) {
       "Yes, abort it", act),
     asking("leave", "Leave my seat…", "Give up your seat? It is open again for anyone to take.", "Yes, leave", act));
   }
-  return h("details", { class: "settings game-menu", open }, h("summary", { "aria-label": "Game menu: invite, resign" }, "☰ Game"),
-    h("div", { class: "settings-body" }, items));
+  return h("details", { class: "game-menu", open }, h("summary", { "aria-label": "Game menu: invite, resign" }, "☰ Game"),
+    h("div", { class: "menu-body" }, items));
 }
 
 // A button that asks first, inline (as ending a turn does: a window.confirm would block the page).
