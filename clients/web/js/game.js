@@ -542,7 +542,9 @@ function seatControls(page) {
     // a player already seated here takes another seat only to play both on this device (hot seat): folded
     controls.push(page.seat === null ? form : h("details", { class: "hot-seat" }, h("summary", {}, "Play another seat on this device"), form));
   }
-  if (page.seat !== null && doc.seats[page.seat]?.kind === "bot" && doc.status === "active") {
+  // a seat its player resigned stays the bot's (the document's `reclaim` link does not say so: this browser remembers)
+  const resigned = (page.prefs.value("resigned", [])).includes(page.seat);
+  if (page.seat !== null && doc.seats[page.seat]?.kind === "bot" && doc.status === "active" && !resigned) {
     controls.push(h("button", { onclick: () => reclaim(page) }, "Take your seat back from the bot"));
   }
   return controls.length ? h("div", { class: "row" }, controls) : null;
@@ -610,7 +612,10 @@ async function seatAction(page, kind) {
     }
     if (kind === "rematch" && answer.rematch) { followRematch(page.gameId, answer.rematch); return; }
     if (kind === "rematch") page.rematchWaiting = true;
-    await refresh(page, { resign: "You resigned: a bot plays your seat.", abort: "The table is aborted." }[kind]);
+    if (kind === "resign") page.prefs.set("resigned", [...page.prefs.value("resigned", []), seat]);
+    const said = { resign: answer.status === "active" ? "You resigned: a bot plays your seat." : "You resigned; the game is over.",
+      abort: "The table is aborted." }[kind];
+    await refresh(page, said);
   } catch (error) {
     replace(page.el.notice, h("p", { class: "notice bad" }, describeError(error)));
     await refresh(page).catch(() => {});
