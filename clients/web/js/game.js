@@ -168,7 +168,13 @@ async function follow(page) {
     // what was said while the stream was away (a chat message has no id: it is not replayed on reconnecting)
     if (page.chat.seen.length) readChat(page.chat, token(page), false).catch(() => {});
   };
-  feed.addEventListener("chat", (message) => { page.heardAt = Date.now(); chatMessage(page.chat, JSON.parse(message.data)); });
+  feed.addEventListener("chat", (message) => {
+    page.heardAt = Date.now();
+    const said = JSON.parse(message.data);
+    // the chat is a screen below on a phone: what another says shows for a moment where the player is
+    if (said.seat !== page.seat && !page.chat.byId.has(said.id)) toast(`${said.seat === null ? said.name : who(page.doc, said.seat)}: ${said.text}`);
+    chatMessage(page.chat, said);
+  });
   // the turn state after each batch says who is here now
   feed.addEventListener("turn", (message) => {
     const turn = JSON.parse(message.data);
