@@ -344,6 +344,30 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     tab.close()
 
 
+def mount_choice(page: Page, box: str, control: str, moves: list[dict], labels: list[str]) -> int:
+    """The first item the page's own module (clients/web/js/choices.js) makes of `moves`, drawn by `control`
+    (amountControl, setControl) in a box `#<box>` and redrawn as its steppers or toggles change; how many
+    items the moves made."""
+    return page.evaluate("""async ([box, control, moves, labels]) => {
+        const choices = await import('/web/js/choices.js');
+        const items = choices.arrange(moves.map((move, i) => ({ move, label: labels[i] })));
+        const state = {};
+        const el = document.createElement('div');
+        el.id = box;
+        document.querySelector('#main').append(el);
+        const button = (entry, extra = {}) => {
+            const b = document.createElement('button');
+            b.className = 'play-move';
+            b.textContent = extra.text || entry.label;
+            b.dataset.move = JSON.stringify(entry.move);
+            return b;
+        };
+        const draw = () => { items[0].redraw = draw; el.replaceChildren(choices[control](items[0], state, button, (v) => v)); };
+        draw();
+        return items.length;
+    }""", [box, control, moves, labels])
+
+
 SALES = [{"type": "SellHits", "hits": h, "cash": c} for h in (1, 2) for c in range(0, 100 * h + 100, 100)]
 
 
@@ -354,30 +378,7 @@ def test_a_sale_is_one_button_at_the_most_cash_for_the_most_hits_never_a_0_dolla
     tab = Tab(browser, live_server.url)
     page = tab.open()
     labels = [f"Sell {m['hits']} Hit(s) for ${m['cash']}" for m in SALES]
-    page.evaluate("""async ([moves, labels]) => {
-        const { arrange, amountControl } = await import('/web/js/choices.js');
-        const entries = moves.map((move, i) => ({ move, label: labels[i] }));
-        const state = {};
-        const items = arrange(entries);
-        const box = document.createElement('div');
-        box.id = 'sale';
-        document.querySelector('#main').append(box);
-        const draw = () => {
-            const item = items[0];
-            item.redraw = draw;
-            const button = (e) => {
-            const b = document.createElement('button');
-            b.className = 'play-move';
-            b.textContent = e.label;
-            b.dataset.move = JSON.stringify(e.move);
-            return b;
-        };
-        box.replaceChildren(amountControl(item, state, button));
-            window.itemsCount = items.length;
-        };
-        draw();
-    }""", [SALES, labels])
-    assert page.evaluate("window.itemsCount") == 1
+    assert mount_choice(page, "sale", "amountControl", SALES, labels) == 1
     sale = page.locator("#sale")
     expect(sale.locator("button.play-move")).to_have_text("Sell 2 Hit(s) for $200")
     expect(sale.locator("button.play-move")).not_to_contain_text("$0")
@@ -402,24 +403,7 @@ def test_a_full_draw_takes_the_weight_tapped_in_place_of_the_first_chosen(live_s
     tab = Tab(browser, live_server.url)
     page = tab.open()
     labels = [f"Draw {' and '.join(w.title() for w in m['weights'])}" for m in DRAWS]
-    page.evaluate("""async ([moves, labels]) => {
-        const { arrange, setControl } = await import('/web/js/choices.js');
-        const entries = moves.map((move, i) => ({ move, label: labels[i] }));
-        const state = {};
-        const [item] = arrange(entries);
-        const box = document.createElement('div');
-        box.id = 'draw';
-        document.querySelector('#main').append(box);
-        const button = (e, extra = {}) => {
-            const b = document.createElement('button');
-            b.className = 'play-move';
-            b.textContent = extra.text || e.label;
-            b.dataset.move = JSON.stringify(e.move);
-            return b;
-        };
-        const draw = () => { item.redraw = draw; box.replaceChildren(setControl(item, state, button, (v) => v)); };
-        draw();
-    }""", [DRAWS, labels])
+    mount_choice(page, "draw", "setControl", DRAWS, labels)
     draw = page.locator("#draw")
     confirm = draw.locator("button.play-move[data-move]")
     assert json.loads(confirm.get_attribute("data-move")) == DRAWS[0]
