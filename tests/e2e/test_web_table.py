@@ -267,6 +267,7 @@ def test_ask_only_about_my_rolls_is_said_once_from_another_seats_trade_and_still
     that preference still asks about your own Trade and a war on you, never about another's Trade."""
     tab = Tab(browser, live_server.url)
     page = tab.open()
+    page.wait_for_selector("#create-game")  # the lobby drawn: it replaces #main's content once, when it arrives
     asked = page.evaluate("""async () => {
         const { shouldAsk, swayPanel } = await import('/web/js/sway.js');
         const trade = (roller, target) => ({ kind: 'trade', roller, dice: ['trade'], owners: { trade: roller }, sway: [], mods: [],
@@ -348,6 +349,7 @@ def mount_choice(page: Page, box: str, control: str, moves: list[dict], labels: 
     """The first item the page's own module (clients/web/js/choices.js) makes of `moves`, drawn by `control`
     (amountControl, setControl) in a box `#<box>` and redrawn as its steppers or toggles change; how many
     items the moves made."""
+    page.wait_for_selector("#create-game")  # the lobby drawn: it replaces #main's content once, when it arrives
     return page.evaluate("""async ([box, control, moves, labels]) => {
         const choices = await import('/web/js/choices.js');
         const items = choices.arrange(moves.map((move, i) => ({ move, label: labels[i] })));
