@@ -87,6 +87,9 @@ def test_a_game_page_has_no_serious_accessibility_violation(live_server, browser
     page.click("details.settings > summary")
     assert violations(page, axe_script) == []
     page.click("details.settings > summary")
+    resign_asked_and_said(page, "good luck")
+    assert violations(page, axe_script) == []
+    page.click("details.game-menu > summary")
     # the popover beside a picked board thing, where the board offers one (a tap on a Region Druglord's
     # "keep 3" toggles instead: then the toggle is checked)
     pickable = page.locator(".board .pickable")
@@ -96,6 +99,34 @@ def test_a_game_page_has_no_serious_accessibility_violation(live_server, browser
         if page.locator(".popover").count():
             expect(page.locator(".popover")).to_be_visible()
         assert violations(page, axe_script) == []
+    tab.close()
+
+
+def resign_asked_and_said(page: Page, text: str) -> None:
+    """The game menu open, its resignation asked (not yet answered); `text` said in the chat."""
+    page.click("details.game-menu > summary")
+    page.click("button.table-resign")
+    expect(page.locator(".confirm-table")).to_be_visible()
+    page.fill("input[name=chat-text]", text)
+    page.click("button.chat-send")
+    expect(page.locator(".chat-log li")).to_have_count(1)
+
+
+def test_a_finished_table_with_its_rematch_to_ask_has_no_serious_accessibility_violation(live_server, browser, axe_script):  # noqa: F811
+    """A player's page after the end: the result, the rematch to ask, who played, a line of chat."""
+    created = requests.post(f"{live_server.url}/v1/games", json={
+        "ruleset": "kingpin", "options": {"target": 3000},
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}]}, timeout=10).json()
+    token = created["seats"][0]["token"]
+    tab = AxeTab(browser, live_server.url, 390, 844)
+    page = tab.open()
+    page.evaluate(f"localStorage.setItem('tabletop-cartel:seats:{created['id']}', JSON.stringify({{0: '{token}'}}))")
+    page.goto(f"{live_server.url}/#/games/{created['id']}")
+    expect(page.locator(".you[data-seat='0']")).to_be_visible()
+    resign_asked_and_said(page, "good game")
+    page.click("button.confirm-resign")
+    expect(page.locator("button.ask-rematch")).to_be_visible()
+    assert violations(page, axe_script) == []
     tab.close()
 
 

@@ -46,6 +46,7 @@ GAMES = [(name, [("human", None)] + [("bot", opponent(r))] * (SEATS.get(name, ma
 if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
     GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 GAME_SECONDS = 420
+SWAY_ONLY_MINE = os.environ.get("WEB_PLAY_SWAY_ONLY_MINE") == "1"
 # games where you tick "Play my only move for me": the page plays a roll or a draw that is your only move
 AUTOPLAY = {"kingpin", "narcos"}
 
@@ -80,6 +81,7 @@ class Player:
         # moves a bot's simultaneous answer beat to the server: a 409 the page refreshes through
         self.conflicts = 0
         page.on("response", self.count_conflict)
+        self.asked: dict[str, int] = {}  # the Sway questions asked, by whose roll and what kind
         self.sent: dict[str, int] = {}  # every command the page posted, by type (clicked or sent for you)
         page.on("request", self.count_sent)
 
@@ -239,23 +241,30 @@ class Player:
             return 1
         arg = next(k for k, v in move.items() if isinstance(v, list))
         want = [str(v) for v in move[arg]]
-        # what is on now: toggles pressed, counters' values
-        have = item.evaluate("""(el) => Object.fromEntries([
-            ...[...el.querySelectorAll('.pick-toggle')].map((b) => [b.dataset.value, b.getAttribute('aria-pressed') === 'true' ? 1 : 0]),
-            ...[...el.querySelectorAll('.counter')].map((c) => [c.dataset.value, Number(c.querySelector('output').textContent)])])""")
-        if any(v not in have for v in want):
-            return None
         clicks = 0
-        # off (or down) first: a toggle cannot go on while the set is full
-        for down in (True, False):
-            for value, n in have.items():
-                diff = want.count(value) - n
-                if (diff < 0) != down or not diff:
-                    continue
-                toggle = item.locator(f".pick-toggle[data-value='{value}']")
-                for _ in range(abs(diff)):
-                    (toggle if toggle.count() else item.locator(f".counter[data-value='{value}'] button.{'step-down' if down else 'step-up'}")).click()
-                    clicks += 1
+        # a tap on what is missing (a full set of counters gives up the value chosen first for it), else one
+        # off what is too much (a toggle cannot go on while the set is full), reading the picker after each
+        for _ in range(2 * len(want) + 10):
+            # what is on now: toggles pressed, counters' values
+            have = item.evaluate("""(el) => Object.fromEntries([
+                ...[...el.querySelectorAll('.pick-toggle')].map((b) => [b.dataset.value, b.getAttribute('aria-pressed') === 'true' ? 1 : 0]),
+                ...[...el.querySelectorAll('.counter')].map((c) => [c.dataset.value, Number(c.querySelector('output').textContent)])])""")
+            if any(v not in have for v in want):
+                return None
+            missing = [v for v in have if want.count(v) > have[v]]
+            surplus = [v for v in have if want.count(v) < have[v]]
+            if not missing and not surplus:
+                break
+            ups = [item.locator(f".pick-toggle[data-value='{v}']:enabled, .counter[data-value='{v}'] button.step-up:enabled")
+                   for v in missing]
+            up = next((b for b in ups if b.count()), None)
+            if up is not None:
+                up.first.click()
+            elif surplus:
+                item.locator(f".pick-toggle[data-value='{surplus[0]}'], .counter[data-value='{surplus[0]}'] button.step-down").first.click()
+            else:
+                return None
+            clicks += 1
         for name, value in move.items():
             if name not in ("type", arg) and item.locator("select").count():
                 item.locator("select").first.select_option(json.dumps(value))
@@ -295,6 +304,9 @@ class Player:
     def sway(self) -> int:
         """The Sway question: mostly no Sway, sometimes a step or two on a die, then Done."""
         page = self.page
+        # what the question was about: whose roll, and its kind (its first line: "Bot 1's Land Trade: ...")
+        asked = re.sub(r"^(Your|[^']+'s) .*?(Trade|bonus roll|roll).*", r"\1 \2", page.locator(".sway-panel p").first.inner_text())
+        self.asked[asked[:40]] = self.asked.get(asked[:40], 0) + 1
         clicks = 0
         for _ in range(self.rng.choice([0] * 8 + [1, 2])):  # a person mostly lets a roll be
             steps = page.locator(".sway-panel .stepper button:enabled")
@@ -302,7 +314,10 @@ class Player:
                 break
             steps.nth(self.rng.randrange(steps.count())).click()
             clicks += 1
-        page.locator(".sway-panel button.sway-done").click()
+        only_mine = page.locator(".sway-panel button.sway-only-mine")
+        # on demand (WEB_PLAY_SWAY_ONLY_MINE=1): a person who says once, on another seat's roll, to be asked
+        # only about their own rolls and rolls against them
+        (only_mine if SWAY_ONLY_MINE and only_mine.count() else page.locator(".sway-panel button.sway-done")).click()
         return clicks + 1
 
     def read_the_page(self) -> None:
@@ -469,14 +484,17 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     per_round = f"; {total / max(1, rounds):.1f} clicks per round over {rounds} rounds" if rounds else ""
     if ruleset == "druglord":  # the Sway windows: the page's question, or answered for you (the preference)
         asked = sum(1 for _, _, kind in me.clicks if kind == "EndSway")
-        per_round += f" (Sway windows {me.sent.get('EndSway', 0)}: asked {asked}, not asked {me.sent.get('EndSway', 0) - asked})"
-    by_type: dict[str, int] = {}
+        per_round += (f" (Sway windows {me.sent.get('EndSway', 0)}: asked {asked}, not asked {me.sent.get('EndSway', 0) - asked}; "
+                      f"asked about {dict(sorted(me.asked.items(), key=lambda kv: -kv[1]))})")
+    by_type: dict[str, list[int]] = {}  # move type -> [clicks, moves]
     for _, taken, kind in me.clicks:
-        by_type[kind] = by_type.get(kind, 0) + taken
+        by_type.setdefault(kind, [0, 0])
+        by_type[kind][0] += taken
+        by_type[kind][1] += 1
     print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves clicked, {board} on the board, "
           f"{total} clicks over {turns} turns: {per_turn:.2f} clicks per turn ({saved}; "
           f"{commands / max(1, turns):.2f} moves per turn){per_round}; {seconds:.0f} s, v{final['version']}; "
-          f"by move: {dict(sorted(by_type.items(), key=lambda kv: -kv[1]))}")
+          f"by move (clicks/moves): {', '.join(f'{k} {c}/{n}' for k, (c, n) in sorted(by_type.items(), key=lambda kv: -kv[1][0]))}")
     # the browser logs the 409 of a move a bot beat to the server; the page said so and refreshed (above)
     tab.close(expected=("status of 409",) if me.conflicts else ())
     # no id and no seat number in anything a player read, all game long (issue 38, item 8): the page's own

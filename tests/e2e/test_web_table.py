@@ -266,6 +266,49 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
     tab.close(expected=("status of 409",))
 
 
+def test_ask_only_about_my_rolls_is_said_once_from_another_seats_trade_and_still_asks_about_mine(live_server, browser):  # noqa: F811
+    """Clicks per Druglord round: most Sway questions were about the bots' Trades (38 of 57 in one game).
+    The question about another seat's roll offers "Done, and ask only about my rolls and rolls against me";
+    that preference still asks about your own Trade and a war on you, never about another's Trade."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    page.wait_for_selector("#create-game")  # the lobby drawn: it replaces #main's content once, when it arrives
+    asked = page.evaluate("""async () => {
+        const { shouldAsk, swayPanel } = await import('/web/js/sway.js');
+        const trade = (roller, target) => ({ kind: 'trade', roller, dice: ['trade'], owners: { trade: roller }, sway: [], mods: [],
+            context: { target, route: 'land', units: 2, weight: 'reefer', from: 'traphouse', to: 'traphouse', held: 1 } });
+        const down = [{ move: { type: 'Sway', die: 'trade', weight: 'reefer', units: -1 } }, { move: { type: 'EndSway' } }];
+        const up = [{ move: { type: 'Sway', die: 'trade', weight: 'reefer', units: 1 } }, { move: { type: 'EndSway' } }];
+        // the attacker's +2 (a card) makes the attack likely to win: the defender's Sway can turn it
+        const war = { kind: 'war', roller: 1, dice: ['attack', 'defence'], owners: { attack: 1, defence: 0 }, sway: [], mods: [[1, 'card', 'attack', 2]],
+            context: { attacker: 1, defender: 0, round: 'attack', from: 'traphouse', target: 'traphouse' } };
+        const warMoves = [1, 2, 3].map((units) => ({ move: { type: 'Sway', die: 'defence', weight: 'reefer', units } })).concat([{ move: { type: 'EndSway' } }]);
+        const out = {
+            othersTradeChange: shouldAsk('change', trade(1, 4), down, 0), othersTradeMine: shouldAsk('mine', trade(1, 4), down, 0),
+            myTradeMine: shouldAsk('mine', trade(0, 4), up, 0), warOnMeMine: shouldAsk('mine', war, warMoves, 0),
+        };
+        const doc = { seats: [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }] };
+        const view = { players: [{ traphouse: { reefer: 3 }, traphouse_locked: { reefer: 0 } }] };
+        const sent = [];
+        window.onlyMine = 0;
+        const panel = (roll, moves) => swayPanel({ roll, view, doc, data: null, you: 0, moves, state: { redraw() {} },
+            send: (c) => sent.push(c), label: () => document.createElement('span'), onlyMine: () => { window.onlyMine += 1; } });
+        const box = document.createElement('div');
+        box.id = 'sways';
+        box.append(panel(trade(1, 4), down), panel(trade(0, 4), up));
+        document.querySelector('#main').append(box);
+        window.swaySent = sent;
+        return out;
+    }""")
+    assert asked == {"othersTradeChange": True, "othersTradeMine": False, "myTradeMine": True, "warOnMeMine": True}, asked
+    panels = page.locator("#sways .sway-panel")
+    expect(panels.nth(0).locator("button.sway-only-mine")).to_have_text("Done, and ask only about my rolls and rolls against me")
+    expect(panels.nth(1).locator("button.sway-only-mine")).to_have_count(0)  # your own roll: no such offer
+    panels.nth(0).locator("button.sway-only-mine").click()
+    assert page.evaluate("window.onlyMine") == 1
+    assert page.evaluate("window.swaySent") == [[{"type": "EndSway"}]]
+    tab.close()
+
 # ---- choices in parts ---------------------------------------------------------------------------
 
 def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_largest_amount(live_server, browser):  # noqa: F811
@@ -307,6 +350,31 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     tab.close()
 
 
+def mount_choice(page: Page, box: str, control: str, moves: list[dict], labels: list[str]) -> int:
+    """The first item the page's own module (clients/web/js/choices.js) makes of `moves`, drawn by `control`
+    (amountControl, setControl) in a box `#<box>` and redrawn as its steppers or toggles change; how many
+    items the moves made."""
+    page.wait_for_selector("#create-game")  # the lobby drawn: it replaces #main's content once, when it arrives
+    return page.evaluate("""async ([box, control, moves, labels]) => {
+        const choices = await import('/web/js/choices.js');
+        const items = choices.arrange(moves.map((move, i) => ({ move, label: labels[i] })));
+        const state = {};
+        const el = document.createElement('div');
+        el.id = box;
+        document.querySelector('#main').append(el);
+        const button = (entry, extra = {}) => {
+            const b = document.createElement('button');
+            b.className = 'play-move';
+            b.textContent = extra.text || entry.label;
+            b.dataset.move = JSON.stringify(entry.move);
+            return b;
+        };
+        const draw = () => { items[0].redraw = draw; el.replaceChildren(choices[control](items[0], state, button, (v) => v)); };
+        draw();
+        return items.length;
+    }""", [box, control, moves, labels])
+
+
 SALES = [{"type": "SellHits", "hits": h, "cash": c} for h in (1, 2) for c in range(0, 100 * h + 100, 100)]
 
 
@@ -317,30 +385,7 @@ def test_a_sale_is_one_button_at_the_most_cash_for_the_most_hits_never_a_0_dolla
     tab = Tab(browser, live_server.url)
     page = tab.open()
     labels = [f"Sell {m['hits']} Hit(s) for ${m['cash']}" for m in SALES]
-    page.evaluate("""async ([moves, labels]) => {
-        const { arrange, amountControl } = await import('/web/js/choices.js');
-        const entries = moves.map((move, i) => ({ move, label: labels[i] }));
-        const state = {};
-        const items = arrange(entries);
-        const box = document.createElement('div');
-        box.id = 'sale';
-        document.querySelector('#main').append(box);
-        const draw = () => {
-            const item = items[0];
-            item.redraw = draw;
-            const button = (e) => {
-            const b = document.createElement('button');
-            b.className = 'play-move';
-            b.textContent = e.label;
-            b.dataset.move = JSON.stringify(e.move);
-            return b;
-        };
-        box.replaceChildren(amountControl(item, state, button));
-            window.itemsCount = items.length;
-        };
-        draw();
-    }""", [SALES, labels])
-    assert page.evaluate("window.itemsCount") == 1
+    assert mount_choice(page, "sale", "amountControl", SALES, labels) == 1
     sale = page.locator("#sale")
     expect(sale.locator("button.play-move")).to_have_text("Sell 2 Hit(s) for $200")
     expect(sale.locator("button.play-move")).not_to_contain_text("$0")
@@ -349,6 +394,34 @@ def test_a_sale_is_one_button_at_the_most_cash_for_the_most_hits_never_a_0_dolla
     sale.locator("button.step-down[data-arg='cash']").click()
     expect(sale.locator("button.play-move")).to_have_text("Sell 1 Hit(s) for $0")
     expect(sale.locator("button.step-down[data-arg='cash']")).to_be_disabled()
+    tab.close()
+
+
+# ---- Druglord's clicks: a set with repeats changed by taps on what is wanted ------------------------------
+
+WEIGHTS = ["reefer", "pills", "cocaine", "opiates"]
+DRAWS = [{"type": "DrawWeight", "weights": [a, b]} for i, a in enumerate(WEIGHTS) for b in WEIGHTS[i:]]
+
+
+def test_a_full_draw_takes_the_weight_tapped_in_place_of_the_first_chosen(live_server, browser):  # noqa: F811
+    """Issue 38, clicks per Druglord round: "draw two units of weight" (ten listed combinations) starts on the
+    first, "Reefer and Reefer"; a tap on + Pills then + Coca makes it "Pills and Coca" (two taps, where taking
+    each Reefer off first made four), and every button still sends a listed move."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    labels = [f"Draw {' and '.join(w.title() for w in m['weights'])}" for m in DRAWS]
+    mount_choice(page, "draw", "setControl", DRAWS, labels)
+    draw = page.locator("#draw")
+    confirm = draw.locator("button.play-move[data-move]")
+    assert json.loads(confirm.get_attribute("data-move")) == DRAWS[0]
+    draw.locator(".counter[data-value='pills'] button.step-up").click()
+    draw.locator(".counter[data-value='cocaine'] button.step-up").click()
+    expect(draw.locator(".counter[data-value='reefer'] output")).to_have_text("0")
+    expect(confirm).to_have_attribute("data-move", json.dumps({"type": "DrawWeight", "weights": ["pills", "cocaine"]}, separators=(",", ":")))
+    # a value the set holds twice gives up its other one: + Coca again is "Coca and Coca"
+    draw.locator(".counter[data-value='cocaine'] button.step-up").click()
+    expect(draw.locator(".counter[data-value='cocaine'] output")).to_have_text("2")
+    assert json.loads(confirm.get_attribute("data-move")) in DRAWS
     tab.close()
 
 

@@ -9,8 +9,9 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token, headers = {}, text = false, raw } = {}) {
+export async function api(path, { method = "GET", body, token, headers = {}, text = false, raw, cache } = {}) {
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (cache) init.cache = cache;
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (raw !== undefined) {
     init.body = raw;
@@ -54,6 +55,11 @@ export const seats = {
   add(gameId, seat, token) {
     const held = seats.get(gameId);
     held[seat] = token;
+    localStorage.setItem(KEY(gameId), JSON.stringify(held));
+  },
+  drop(gameId, seat) {
+    const held = seats.get(gameId);
+    delete held[seat];
     localStorage.setItem(KEY(gameId), JSON.stringify(held));
   },
   forget(gameId) { localStorage.removeItem(KEY(gameId)); },

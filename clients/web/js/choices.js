@@ -139,13 +139,16 @@ export function setControl(item, state, button, name) {
         disabled: !n && !possible([...chosen.list, v]),
         onclick: () => set(n ? chosen.list.filter((x) => String(x) !== String(v)) : [...chosen.list, v]) }, name(v));
     }
+    // a full set takes one more by giving up the one chosen first that is not this (draw 2 of 4 weights: from
+    // "Reefer and Reefer", + Pills then + Coca is "Pills and Coca", two taps rather than two − and two +)
+    const more = possible([...chosen.list, v]) ? [...chosen.list, v] : swapIn(chosen.list, v);
     return h("span", { class: "stepper counter", role: "group", "aria-label": name(v), dataset: { value: String(v) } },
       h("span", { class: "counter-name" }, name(v)),
       h("button", { type: "button", class: "secondary step-down", disabled: !n, "aria-label": `One ${name(v)} fewer`,
         onclick: () => { const i = chosen.list.findIndex((x) => String(x) === String(v)); set(chosen.list.filter((_, j) => j !== i)); } }, "−"),
       h("output", { class: "step-value" }, String(n)),
-      h("button", { type: "button", class: "secondary step-up", disabled: !possible([...chosen.list, v]), "aria-label": `One ${name(v)} more`,
-        onclick: () => set([...chosen.list, v]) }, "+"));
+      h("button", { type: "button", class: "secondary step-up", disabled: !more || !possible(more), "aria-label": `One ${name(v)} more`,
+        onclick: () => set(more) }, "+"));
   });
   const selects = scalars.map((k) => {
     const options = [...new Map(item.entries.map(({ move }) => [JSON.stringify(move[k]), move[k]])).values()];
@@ -158,6 +161,12 @@ export function setControl(item, state, button, name) {
     : h("button", { class: "play-move confirm", disabled: true }, `${verb} these (${hint})`);
   return h("div", { class: "move picker", role: "listitem", dataset: { family: item.key, options: JSON.stringify(item.entries.map(({ move }) => move)) } },
     h("div", { class: "pick-row" }, controls), selects.length ? h("div", { class: "row" }, selects) : null, confirm);
+}
+
+// `list` with its first value other than `v` given up for `v` (null when every value is `v`)
+function swapIn(list, v) {
+  const i = list.findIndex((x) => String(x) !== String(v));
+  return i < 0 ? null : [...list.slice(0, i), ...list.slice(i + 1), v];
 }
 
 // Toggle `value` in the set item whose toggles hold it (a tap on the board); whether one did.

@@ -15,6 +15,7 @@ import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
 import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT, SWAY_HELP } from "./sway.js";
 import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
 import { namer } from "./names.js";
+import { claimForm, gameMenu, rematchPart, followRematch, chatOf, chatMessage, readChat, wireChat, renderPresence } from "./people.js";
 import { toast } from "./app.js";
 
 const LOG_LIMIT = 300;
@@ -48,8 +49,9 @@ export async function showGame(main, gameId) {
   const el = {
     title: h("h1"), notice: h("div", { role: "alert" }), status: h("div"), board: h("div", { class: "board" }),
     moves: h("div"), log: h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": "What happened, oldest first" }),
-    seatPanel: h("div"), feed: h("span", { class: "muted" }), settings: h("div"),
+    seatPanel: h("div"), feed: h("span", { class: "muted" }), settings: h("div"), menu: h("div"),
   };
+  page.chat = chatOf(gameId);
   page.el = el;
   // A tap on the board is a press and a release on the same element: an event redrawing the board
   // between the two would make the release land on a new element and the browser drop the click (the
@@ -68,11 +70,12 @@ export async function showGame(main, gameId) {
   replace(main, el.title, el.notice,
     h("div", { class: "layout game" },
       h("div", {}, h("section", { class: "status", "aria-labelledby": "status-h" },
-        h("div", { class: "status-head" }, h("h2", { id: "status-h" }, "Table"), el.settings), el.status, el.seatPanel),
+        h("div", { class: "status-head" }, h("h2", { id: "status-h" }, "Table"), h("div", { class: "menus" }, el.menu, el.settings)), el.status, el.seatPanel),
       h("section", { class: "board-section", "aria-label": "Board" }, el.board)),
       h("div", {},
         h("section", { class: "moves-section", "aria-labelledby": "moves-h" }, h("h2", { id: "moves-h" }, "Your moves"), el.moves),
-        h("section", { class: "log-section", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.log))));
+        h("section", { class: "log-section", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.log),
+        page.chat.ui.section)));
 
   await refresh(page);
   page.openedAt = page.doc.version;
@@ -84,11 +87,15 @@ export async function showGame(main, gameId) {
     ruleset(page.doc.ruleset, "schema").catch(() => null),
   ]);
   render(page);
+  wireChat(page.chat, { token: () => token(page), spectator: page.seat === null });
+  readChat(page.chat, token(page), ended(page.doc)).catch(() => {});
   follow(page);
   const ticking = setInterval(() => tick(page), 1000);
+  const looking = setInterval(() => lookAround(page), LOOK_MS);
   return () => {
     page.stopped = true;
     clearInterval(ticking);
+    clearInterval(looking);
     if (page.feed) page.feed.close();
     document.title = TITLE;
     setFavicon(null);
@@ -103,9 +110,12 @@ async function refresh(page, note) {
   page.refreshing = (async () => {
     do {
       page.again = false;
+      const used = token(page);
       try {
-        page.doc = await api(`/v1/games/${page.gameId}`, { token: token(page) });
+        page.doc = await api(`/v1/games/${page.gameId}`, { token: used });
       } catch (error) {
+        // asked with a seat the page has since given up (left): asked again as the page is now
+        if ((error.status === 401 || error.status === 403) && used !== token(page)) { page.again = true; continue; }
         if (error.status === 401 && page.seat !== null) { // a token this game does not know: watch instead
           replace(page.el.notice, h("p", { class: "notice bad" }, `Your seat's token was refused (${describeError(error)}); watching as a spectator.`));
           page.held = {};
@@ -152,7 +162,24 @@ async function follow(page) {
   const feed = new EventSource(url);
   page.feed = feed;
   page.heardAt = Date.now();
-  feed.onopen = () => { page.heardAt = Date.now(); replace(page.el.feed, "(live)"); };
+  feed.onopen = () => {
+    page.heardAt = Date.now();
+    replace(page.el.feed, "(live)");
+    // what was said while the stream was away (a chat message has no id: it is not replayed on reconnecting)
+    if (page.chat.seen.length) readChat(page.chat, token(page), false).catch(() => {});
+  };
+  feed.addEventListener("chat", (message) => {
+    page.heardAt = Date.now();
+    const said = JSON.parse(message.data);
+    // the chat is a screen below on a phone: what another says shows for a moment where the player is
+    if (said.seat !== page.seat && !page.chat.byId.has(said.id)) toast(`${said.seat === null ? said.name : who(page.doc, said.seat)}: ${said.text}`);
+    chatMessage(page.chat, said);
+  });
+  // the turn state after each batch says who is here now
+  feed.addEventListener("turn", (message) => {
+    const turn = JSON.parse(message.data);
+    if (page.doc && turn.version === page.doc.version) { page.doc.present = turn.present; renderPresence(page.chat, page.doc, page.seat); }
+  });
   feed.onmessage = (message) => {
     page.heardAt = Date.now();
     const event = JSON.parse(message.data);
@@ -348,8 +375,18 @@ function render(page) {
     for (const panel of [el.status, el.moves]) panel.style.minHeight = "";
   }
   replace(el.settings, settingsMenu(page));
+  // the game menu too: a question it asks (resign?) stays open while the others' moves arrive
+  const menuKey = JSON.stringify([page.seat, doc.status, doc.open_seats, doc.seats.map((s) => [s.kind, s.name])]);
+  if (page.menuKey !== menuKey) {
+    page.menuKey = menuKey;
+    replace(el.menu, gameMenu({ doc, seat: page.seat, gameId: page.gameId, act: (kind) => seatAction(page, kind),
+      open: el.menu.querySelector("details")?.open }));
+  }
+  renderPresence(page.chat, doc, page.seat);
   replace(el.status, statusLines(page));
-  replace(el.seatPanel, seatControls(page));
+  // redrawn only when it changes: a name being typed to take a seat keeps its text and focus as events arrive
+  const seatKey = JSON.stringify([page.seat, Object.keys(page.held), doc.open_seats, doc.status, doc.seats[page.seat]?.kind]);
+  if (page.seatKey !== seatKey) { page.seatKey = seatKey; replace(el.seatPanel, seatControls(page)); }
   renderBoard(page);
   renderMoves(page);
   markTouched(page);
@@ -480,6 +517,7 @@ function resultPanel(page) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), perSeat.map(([key]) => h("th", { scope: "col" }, words(key))))),
       h("tbody", {}, doc.seats.map((_, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
         h("th", { scope: "row", class: `seat${seat % 6}` }, seatName(doc, seat, page.seat)), perSeat.map(([, values]) => h("td", {}, String(values[seat])))))))) : null,
+    rematchPart({ doc, seat: page.seat, act: (kind) => seatAction(page, kind) }),
     h("div", { class: "row" }, h("a", { href: `#/replay/${doc.id}` }, "Replay and verify"),
       h("a", { href: `/v1/games/${doc.id}/history`, download: `${doc.id}.jsonl` }, "Download the history")));
 }
@@ -505,16 +543,21 @@ function seatControls(page) {
     controls.push(h("label", {}, "Play as", h("select", { id: "play-as", onchange: (e) => switchSeat(page, Number(e.target.value)) },
       held.map((s) => h("option", { value: s, selected: s === page.seat }, who(doc, s))))));
   }
-  for (const seat of doc.open_seats || []) {
-    controls.push(h("button", { class: "take-seat", dataset: { seat }, onclick: () => claimSeat(page, seat) }, `Take the ${who(doc, seat)} seat`));
+  if ((doc.open_seats || []).length) {
+    const form = claimForm(doc, doc.open_seats, (seat, name) => claimSeat(page, seat, name));
+    // a player already seated here takes another seat only to play both on this device (hot seat): folded
+    controls.push(page.seat === null ? form : h("details", { class: "hot-seat" }, h("summary", {}, "Play another seat on this device"), form));
   }
-  if (page.seat !== null && doc.seats[page.seat]?.kind === "bot" && doc.status === "active") {
+  // a seat its player resigned stays the bot's (the document's `reclaim` link does not say so: this browser remembers)
+  const resigned = (page.prefs.value("resigned", [])).includes(page.seat);
+  if (page.seat !== null && doc.seats[page.seat]?.kind === "bot" && doc.status === "active" && !resigned) {
     controls.push(h("button", { onclick: () => reclaim(page) }, "Take your seat back from the bot"));
   }
   return controls.length ? h("div", { class: "row" }, controls) : null;
 }
 
 async function switchSeat(page, seat) {
+  const watched = page.seat === null;
   page.seat = seat;
   page.picked = null;
   page.choices = {};
@@ -531,20 +574,90 @@ async function switchSeat(page, seat) {
   await refresh(page);
   page.openedAt = page.doc.version;
   page.shown = { version: page.doc.version, view: page.doc.view };
+  if (watched !== (seat === null)) { // the spectators' chat was this page's: now the seats'
+    page.chat.seen = [];
+    page.chat.byId.clear();
+    replace(page.chat.ui.list);
+    wireChat(page.chat, { token: () => token(page), spectator: seat === null });
+    readChat(page.chat, token(page), ended(page.doc)).catch(() => {});
+  }
   render(page);
   follow(page);
 }
 
-async function claimSeat(page, seat) {
+async function claimSeat(page, seat, name = "") {
   try {
     const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`,
-      { method: "POST", body: { entropy: randomEntropy() } });
+      { method: "POST", body: { entropy: randomEntropy(), ...(name ? { name } : {}) } });
     seats.add(page.gameId, claimed.seat, claimed.token);
     commitments.keep(page.gameId, claimed.seed_commitment);
     page.held = seats.get(page.gameId);
     await switchSeat(page, claimed.seat);
   } catch (error) {
     replace(page.el.notice, h("p", { class: "notice bad" }, describeError(error)));
+  }
+}
+
+// Resign, abort, leave or rematch, with this seat's token (service/api/table_life.py).
+async function seatAction(page, kind) {
+  const seat = page.seat;
+  // leaving: the token stops working, so nothing goes on reading with it (the stream's next event would)
+  const leaving = kind === "leave";
+  if (leaving) { page.leaving = true; page.feed?.close(); }
+  const menu = page.el.menu.querySelector("details");
+  if (menu) menu.open = false; // done with the menu: the answer shows on the table
+  try {
+    const answer = await api(`/v1/games/${page.gameId}/seats/${seat}/${kind}`, { method: "POST", token: token(page) });
+    if (leaving) {
+      page.leaving = false;
+      seats.drop(page.gameId, seat);
+      page.held = seats.get(page.gameId);
+      await switchSeat(page, Object.keys(page.held).map(Number).sort((a, b) => a - b)[0] ?? null);
+      replace(page.el.notice, h("p", { class: "notice" }, "You left your seat: it is open for anyone to take."));
+      return;
+    }
+    if (kind === "rematch" && answer.rematch) { followRematch(page.gameId, answer.rematch); return; }
+    if (kind === "rematch") page.rematchWaiting = true;
+    if (kind === "resign") page.prefs.set("resigned", [...page.prefs.value("resigned", []), seat]);
+    const said = { resign: answer.status === "active" ? "You resigned: a bot plays your seat." : "You resigned; the game is over.",
+      abort: "The table is aborted." }[kind];
+    await refresh(page, said);
+  } catch (error) {
+    replace(page.el.notice, h("p", { class: "notice bad" }, describeError(error)));
+    await refresh(page).catch(() => {});
+    if (leaving) { page.leaving = false; follow(page); }
+  }
+}
+
+// Every LOOK_MS: who is here now (presence changes send no event), and after the end, when the stream
+// has closed, what is said and whether the rematch is ready (followed once this page asked for it).
+const LOOK_MS = 5000;
+
+async function lookAround(page) {
+  if (page.stopped || page.looking || page.leaving || document.hidden) return;
+  page.looking = true;
+  try {
+    // not revalidated: a 304 would leave the cached copy's `present` (the ETag does not cover it)
+    const doc = await api(`/v1/games/${page.gameId}`, { token: token(page), cache: "no-store" });
+    if (page.stopped) return;
+    if (doc.version === page.doc.version) {
+      page.doc.present = doc.present;
+      renderPresence(page.chat, page.doc, page.seat);
+      const before = JSON.stringify(page.doc.rematch);
+      page.doc.rematch = doc.rematch;
+      if (JSON.stringify(doc.rematch) !== before && caughtUp(page)) render(page);
+    } else if (doc.version > page.lastVersion && page.feed?.readyState === EventSource.CLOSED) {
+      // the stream closes at the end; what the table does after it (a rematch asked) is read here
+      const { events } = await api(`/v1/games/${page.gameId}/events?after=${page.lastVersion}`, { token: token(page) });
+      for (const event of events) if (event.version > page.lastVersion) { page.lastVersion = event.version; arrived(page, event); }
+      await refresh(page);
+    }
+    if (ended(doc)) await readChat(page.chat, token(page), true);
+    const mine = page.seat !== null && (doc.rematch?.asked || []).includes(page.seat);
+    if (mine && !doc.rematch.game_id) page.rematchWaiting = true;
+    if (doc.rematch?.game_id && page.rematchWaiting) { page.rematchWaiting = false; followRematch(page.gameId, doc.rematch.game_id); }
+  } catch { /* the next look */ } finally {
+    page.looking = false;
   }
 }
 
@@ -702,7 +815,7 @@ function renderMoves(page) {
   // Druglord's Sway windows: asked as the player chose, and then as a question with its stakes
   if (doc.ruleset === "druglord" && isSwayWindow(moves)) {
     const roll = doc.view?.roll;
-    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves)) {
+    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves, page.seat)) {
       autoSend(page, [{ type: "EndSway" }], "sway");
       replace(page.el.moves, h("p", { class: "muted not-asked" }, "Not asked to Sway on this roll (Settings: Ask me to Sway)."));
       return;
@@ -711,7 +824,8 @@ function renderMoves(page) {
     if (page.sway.key !== key) page.sway = { key, amounts: {} };
     page.sway.redraw = () => render(page);
     replace(page.el.moves, swayPanel({ roll, view: doc.view, doc, data: page.data, you: page.seat, moves, state: page.sway,
-      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }) }));
+      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }),
+      onlyMine: page.prefs.value("sway", SWAY_DEFAULT) === "change" ? () => page.prefs.set("sway", "mine") : null }));
     return;
   }
   // "decline all offers this turn": the offers that come after are declined as they come

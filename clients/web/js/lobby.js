@@ -1,7 +1,8 @@
 // The lobby: list games, create one (seats, options and clock from the ruleset's own description),
 // claim an open seat, resume a seat this browser holds.
-import { api, seats, describeError, commitments, contributeOwed, randomEntropy } from "./api.js";
+import { api, seats, describeError, commitments, contributeOwed } from "./api.js";
 import { h, replace, timeAgo, words } from "./dom.js";
+import { who, SEAT_COLOUR } from "./boards/pick.js";
 
 const PAGE = 20;
 
@@ -19,7 +20,7 @@ export async function showLobby(main) {
     if (filters.ruleset) query.set("ruleset", filters.ruleset);
     try {
       const lobby = await api(`/v1/games?${query}`);
-      replace(list, gamesTable(lobby, titles, described, message), pager(lobby, filters, refresh));
+      replace(list, gamesTable(lobby, titles, described), pager(lobby, filters, refresh));
     } catch (error) {
       replace(list, h("p", { class: "error" }, describeError(error)));
     }
@@ -46,15 +47,16 @@ export async function showLobby(main) {
   return () => clearInterval(timer);
 }
 
-function gamesTable(lobby, titles, described, message) {
+function gamesTable(lobby, titles, described) {
   if (!lobby.games.length) return h("p", { class: "muted" }, "No games yet: create one.");
   return h("table", { class: "games" },
     h("thead", {}, h("tr", {}, ["Game", "Status", "Seats", "Created", ""].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, lobby.games.map((game) => {
       const held = seats.get(game.id);
       const actions = [h("a", { href: `#/games/${game.id}` }, Object.keys(held).length ? "Resume" : "Watch")];
-      for (const seat of game.open_seats || []) {
-        actions.push(h("button", { onclick: () => claim(game.id, seat, message) }, `Take seat ${seat}`));
+      // a seat is taken on the game's page, with a name (people.js claimForm)
+      if ((game.open_seats || []).length) {
+        actions.push(h("a", { class: "take-seat", href: `#/games/${game.id}` }, `Take the ${game.open_seats.map((s) => who(game, s)).join(" or ")} seat`));
       }
       if (game.status === "finished" || game.status === "abandoned") actions.push(h("a", { href: `#/replay/${game.id}` }, "Replay"));
       return h("tr", { dataset: { game: game.id } },
@@ -62,7 +64,7 @@ function gamesTable(lobby, titles, described, message) {
           h("span", { class: "muted" }, tableTerms(game, described[game.ruleset])), h("span", { class: "muted dev-only" }, ` ${game.id}`)),
         h("td", {}, h("span", { class: `badge ${game.status}` }, game.status), h("span", { class: "muted dev-only" }, ` v${game.version}`)),
         h("td", {}, game.seats.map((s) => h("div", {},
-          `${s.seat}: ${s.name || s.kind}${s.level ? ` (${s.level})` : ""}${held[s.seat] ? " — you" : ""}`))),
+          `${who(game, s.seat)}${s.kind === "open" ? " (open)" : s.level && s.name ? ` (bot, ${s.level})` : s.level ? ` (${s.level})` : ""}${held[s.seat] ? " — you" : ""}`))),
         h("td", {}, timeAgo(game.created_at)),
         h("td", { class: "row" }, actions));
     })));
@@ -85,18 +87,6 @@ function pager(lobby, filters, refresh) {
     onclick: () => { filters.offset += PAGE; refresh(); } }, "Older");
   return h("div", { class: "row" }, prev, next, h("span", { class: "muted" },
     `${lobby.total ? filters.offset + 1 : 0}–${Math.min(filters.offset + PAGE, lobby.total)} of ${lobby.total}`));
-}
-
-async function claim(gameId, seat, message) {
-  try {
-    const claimed = await api(`/v1/games/${gameId}/seats/${seat}/claim`,
-      { method: "POST", body: { entropy: randomEntropy() } });
-    seats.add(gameId, claimed.seat, claimed.token);
-    commitments.keep(gameId, claimed.seed_commitment);
-    location.hash = `#/games/${gameId}`;
-  } catch (error) {
-    replace(message, h("p", { class: "notice bad" }, `Seat ${seat}: ${describeError(error)}`));
-  }
 }
 
 // ---- creating a game ---------------------------------------------------------------------
@@ -155,18 +145,20 @@ function rulesetFields(rs) {
 }
 
 function seatRow(rs, i) {
-  const kind = h("select", { name: `kind-${i}`, "aria-label": `Seat ${i} player` },
+  // the seats by the colours the table shows them in, never by number
+  const colour = SEAT_COLOUR[i % SEAT_COLOUR.length];
+  const kind = h("select", { name: `kind-${i}`, "aria-label": `${colour} seat: who plays it` },
     h("option", { value: "human", selected: i === 0 }, "you (this browser)"),
     h("option", { value: "bot", selected: i !== 0 }, "bot"),
     h("option", { value: "open" }, "open (anyone may take it)"));
   const levels = rs.bot_levels.length ? rs.bot_levels : ["random"];
-  const level = h("select", { name: `level-${i}`, "aria-label": `Seat ${i} bot level` },
+  const level = h("select", { name: `level-${i}`, "aria-label": `${colour} seat: bot level` },
     levels.map((l) => h("option", { value: l, selected: l === defaultLevel(levels) }, l)));
   const sync = () => { level.hidden = kind.value !== "bot"; };
   kind.addEventListener("change", sync);
   sync();
-  return h("div", { class: "seat-row" }, h("span", {}, `Seat ${i}`), kind, level,
-    h("input", { name: `name-${i}`, placeholder: "name (optional)", maxlength: 64, size: 14, "aria-label": `Seat ${i} name` }));
+  return h("div", { class: "seat-row" }, h("span", { class: `seat${i % 6} seat-colour` }, colour), kind, level,
+    h("input", { name: `name-${i}`, placeholder: "name (optional)", maxlength: 64, size: 14, "aria-label": `${colour} seat: name` }));
 }
 
 // greedy where a game has it: a quick opponent that plays to win (ismcts searches for about a second a move)

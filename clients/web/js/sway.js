@@ -9,7 +9,8 @@
 import { h } from "./dom.js";
 import { who } from "./boards/pick.js";
 
-export const SWAY_ASK = { never: "Never", change: "Only when my Sway can change the result", always: "Always" };
+export const SWAY_ASK = { never: "Never", mine: "Only on my rolls and rolls against me, when my Sway can change them",
+  change: "Only when my Sway can change the result", always: "Always" };
 // what "change the result" means, for the setting's help
 export const SWAY_HELP = "The result of a roll not yet cast is the one its die gives most often: you are asked when your " +
   "Traphouse's Sway can turn it (a coin flip, a likely failure into a likely success, or the other way).";
@@ -112,10 +113,21 @@ export function canChange(roll, moves) {
   return false;
 }
 
+// Whether a roll is the seat's own or aimed at it: its roller, the owner of one of its dice (a roll-off's
+// contender, a war's defender), the war's attacker or defender.  Another seat's Trade, Trial or bonus roll
+// is not (the seat may still counter-Sway it: the rules allow it on any roll, so "change" and "always" ask).
+export function involves(roll, you) {
+  if (!roll) return true;
+  const ctx = roll.context || {};
+  return roll.roller === you || Object.values(roll.owners || {}).includes(you) || ctx.attacker === you || ctx.defender === you;
+}
+
 // Whether to ask the seat, by its preference for this game.
-export function shouldAsk(preference, roll, moves) {
+export function shouldAsk(preference, roll, moves, you = null) {
   if (preference === "always") return true;
-  if (preference === "never") return moves.some(({ move }) => move.type === "PlayCard");
+  if (moves.some(({ move }) => move.type === "PlayCard")) return true;
+  if (preference === "never") return false;
+  if (preference === "mine" && !involves(roll, you)) return false;
   return canChange(roll, moves);
 }
 
@@ -206,7 +218,7 @@ export function swayCommands(moves, amounts) {
 
 // One stepper per die (its range what the moves allow, the weight shared between the dice), the
 // roll's story as it would stand, a Baller card's own button, and Done: the Sway commands, then EndSway.
-export function swayPanel({ roll, view, doc, data, you, moves, state, send, label }) {
+export function swayPanel({ roll, view, doc, data, you, moves, state, send, label, onlyMine = null }) {
   const dice = reach(moves);
   const amounts = state.amounts ||= {};
   const spare = Object.values(view.players?.[you]?.traphouse || {}).reduce((a, b) => a + b, 0) -
@@ -232,5 +244,8 @@ export function swayPanel({ roll, view, doc, data, you, moves, state, send, labe
     Object.keys(dice).length ? h("div", { class: "steppers" }, steppers) : null,
     cards.map(({ move, label: l }) => label(move, l)),
     h("button", { class: "play-move sway-done", dataset: { move: JSON.stringify(commands[commands.length - 1]), commands: JSON.stringify(commands) },
-      onclick: () => send(commands) }, text));
+      onclick: () => send(commands) }, text),
+    // asked about a roll that is neither the player's nor aimed at them: once is enough to say "not these"
+    onlyMine && !involves(roll, you) ? h("button", { class: "secondary sway-only-mine", dataset: { commands: JSON.stringify(commands) },
+      onclick: () => { onlyMine(); send(commands); } }, `${used() ? "Sway, done," : "Done,"} and ask only about my rolls and rolls against me`) : null);
 }

@@ -53,10 +53,11 @@ export function seatWords(text, doc) {
 }
 
 // "Seat 2" is the server's name for a seat whose player gave none (rules/narration.py Names): the page's
-// name for it instead, in a narrated sentence.
+// name for it instead, in a narrated sentence.  A seat whose player gave a name is that name too: a line
+// narrated just after its claim can still say "Seat 1" (the stream's copy of the names was older).
 export function namedSeats(text, doc) {
   return String(text).replace(/\bSeat (\d+)\b/g, (said, n) => {
     const info = doc?.seats?.[n];
-    return info && !info.name && info.kind !== "bot" ? who(doc, Number(n)) : said;
+    return info && info.kind !== "bot" ? who(doc, Number(n)) : said;
   });
 }
