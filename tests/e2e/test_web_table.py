@@ -311,6 +311,49 @@ def test_ask_only_about_my_rolls_is_said_once_from_another_seats_trade_and_still
 
 # ---- choices in parts ---------------------------------------------------------------------------
 
+def test_a_move_is_sent_once_even_when_the_table_is_redrawn_while_it_is_on_its_way(live_server, browser):  # noqa: F811
+    """An event arriving while a move is on its way redraws the moves; a button of that redraw, clicked (a
+    double tap, a test's next click on a loaded machine), sent the same move again ("you already rolled").
+    Here the page's "Keep these" is held on its way while a change of a setting redraws the table."""
+    tab = Tab(browser, live_server.url, *PHONE)
+    page = tab.open()
+    set_pace(page, "instant")
+    create_game(page, "druglord", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"game_to": 20})
+    picker = page.locator(".move.picker[data-family='set:KeepRegions:regions']")
+    toggles = picker.locator(".pick-toggle")
+    expect(toggles).to_have_count(5)
+    for i in range(3):
+        toggles.nth(i).click()
+    sent, held = [], []
+
+    def hold(route):
+        sent.append(json.loads(route.request.post_data or "{}"))
+        held.append(route)
+
+    page.route("**/commands", hold)
+    picker.locator("button.play-move[data-move]").click()
+    for _ in range(200):  # the handler runs while Playwright is waited on
+        if sent:
+            break
+        page.wait_for_timeout(100)
+    assert len(sent) == 1, sent
+    # a redraw while it is on its way: the Sway preference, changed, redraws the table
+    page.locator("details.settings > summary").click()
+    ask = page.locator("#sway-ask")
+    values = ask.locator("option").evaluate_all("os => os.map((o) => o.value)")
+    ask.select_option(next(v for v in values if v != ask.input_value()))
+    again = picker.locator("button.play-move[data-move]")
+    expect(again).to_be_disabled()
+    again.click(force=True)  # tapped all the same
+    page.wait_for_timeout(500)
+    assert [c["type"] for c in sent] == ["KeepRegions"], sent
+    for route in held:
+        route.continue_()
+    page.unroute("**/commands", hold)
+    expect(picker).to_have_count(0)  # kept: the game went on
+    tab.close()
+
+
 def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_largest_amount(live_server, browser):  # noqa: F811
     """Item 3: "keep 3 of 5" is five toggles and one "Keep these" (not ten buttons); a load is one button
     with a stepper set at the most the Region takes."""

@@ -855,6 +855,7 @@ function renderMoves(page) {
   }
   const asking = page.el.moves.querySelector(".confirm-end .confirm-yes")?.dataset.move;
   replace(page.el.moves, out);
+  if (page.sending) for (const button of page.el.moves.querySelectorAll("button")) button.disabled = true;
   // a confirmation still open when an event redraws the moves stays open while its move is still legal
   const again = asking && [...page.el.moves.querySelectorAll("button.play-move")].find((b) => b.dataset.move === asking);
   if (again) confirmEnd(page, again, JSON.parse(asking));
@@ -901,7 +902,11 @@ function autoSend(page, commands, why) {
   const at = `${why}@${page.doc.version}`;
   if (page.auto === at) return;
   page.auto = at;
-  setTimeout(() => { if (!page.stopped && page.doc.version === Number(at.split("@")[1])) sendAll(page, commands); }, 0);
+  setTimeout(() => {
+    if (page.stopped || page.doc.version !== Number(at.split("@")[1])) return;
+    if (page.sending) { page.auto = null; return; } // another send is on its way: the redraw after it asks again
+    sendAll(page, commands);
+  }, 0);
 }
 
 // Ending a turn cannot be taken back: with other moves still listed, the click asks first, inline (a
@@ -930,6 +935,11 @@ function send(page, command) {
 // Send commands one after another, each decided against the version the last one left (a Sway and
 // Done are two commands; another seat answering the same roll in between is no conflict for them).
 async function sendAll(page, commands) {
+  // One send at a time: an event arriving during a send redraws the moves, and a button of the redraw
+  // clicked then (a double tap; a test's next click on a loaded machine) sent the same roll twice
+  // ("you already rolled").  The redraw shows its buttons disabled too (renderMoves).
+  if (page.sending) return;
+  page.sending = true;
   // the question is answered (or another move chosen): it must not come back with the next redraw
   page.el.moves.querySelector(".confirm-end")?.remove();
   for (const button of page.el.moves.querySelectorAll("button")) button.disabled = true;
@@ -969,6 +979,7 @@ async function sendAll(page, commands) {
       await refresh(page).catch(() => {});
     }
   } finally {
+    page.sending = false;
     for (const button of page.el.moves.querySelectorAll("button")) if (!button.dataset.keepDisabled) button.disabled = false;
     if (caughtUp(page)) renderMoves(page);
   }
