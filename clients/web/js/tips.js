@@ -47,7 +47,14 @@ export function installTips() {
     const el = tipped(e.target);
     if (e.pointerType !== "mouse" || !el || el === shownFor) return;
     clearTimeout(hoverTimer);
-    hoverTimer = setTimeout(() => showTip(el), HOVER_MS);
+    const { clientX: x, clientY: y } = e;
+    // a live game redraws the board under a still pointer (another seat's move arrives): the thing hovered
+    // may be a new element by the time the tip is due, and no pointer event says so; show the tip of
+    // what is under the pointer then
+    hoverTimer = setTimeout(() => {
+      const now = el.isConnected ? el : tipped(document.elementFromPoint(x, y));
+      if (now) showTip(now);
+    }, HOVER_MS);
   });
   document.addEventListener("pointerout", (e) => {
     if (e.pointerType !== "mouse") return;
