@@ -28,6 +28,7 @@ arena-<stamp>.png (needs matplotlib: `pip install -e .[bench]`; without it no ch
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import math
@@ -55,13 +56,35 @@ def role_of(state: dict, seat: int) -> str | None:
     return None
 
 
+def measured_seat(state: dict, role: str, n: int) -> int:
+    """The seat whose role is measured in game `n`: the Narc, or the Dealers in turn."""
+    seats = [s for s in range(len(state["players"])) if role_of(state, s) == role]
+    if not seats:
+        raise ValueError(f"no seat has the role {role!r} in this game")
+    return seats[n % len(seats)]
+
+
+def tune(overrides: dict) -> None:
+    """Every ruleset's search settings with `overrides` (SearchSettings fields): for measuring a lever
+    without editing the games (--settings); run in each worker process."""
+    for ruleset in EVERY_RULESET.values():
+        ruleset.search_settings = dataclasses.replace(ruleset.search_settings, **overrides)
+
+
 def play(job: tuple) -> dict:
     """One game: {"lineup", "winners", "roles", "commands", "seconds": {level: s}, "moves": {level: n}};
-    a game that has not ended after `max_commands` has "failed" (why) and no winners."""
-    name, lineup, seed, options, move_seconds, max_commands = job
+    a game that has not ended after `max_commands` has "failed" (why) and no winners.  With a `role`
+    (a seventh element, with the game's number an eighth), the lineup is (measured level, the others'
+    level, ...): the seat the game's own roll gives that role plays the first, every other seat the second."""
+    name, lineup, seed, options, move_seconds, max_commands, *measure = job
     ruleset = EVERY_RULESET[name]
     events = ruleset.setup(normalize_options(ruleset.options, options), len(lineup), Rng(seed, 2))
     state, version = fold(ruleset, events), 1 + len(events)
+    measured = None
+    if measure:
+        role, n = measure
+        measured = measured_seat(state, role, n)
+        lineup = tuple(lineup[0] if s == measured else lineup[1] for s in range(len(lineup)))
     spent, moves = defaultdict(float), defaultdict(int)
     for commands in range(max_commands + 1):  # noqa: B007 (read after the loop: the game's length)
         outcome = ruleset.outcome(state)
@@ -79,7 +102,7 @@ def play(job: tuple) -> dict:
         moves[level] += 1
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
         state, version = fold(ruleset, events, state), version + len(events)
-    result = {"lineup": list(lineup), "seed": seed, "commands": commands,
+    result = {"lineup": list(lineup), "seed": seed, "commands": commands, "measured": measured,
               "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
     if outcome is None:
         return {**result, "winners": [], "failed": f"did not end in {max_commands} commands"}
@@ -95,7 +118,14 @@ def lineups(levels: list[str], seats: int, lone: str | None = None) -> list[tupl
 
 
 def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None,
-         move_seconds: float | None = None, lone: str | None = None, max_commands: int = MAX_COMMANDS) -> list[tuple]:
+         move_seconds: float | None = None, lone: str | None = None, max_commands: int = MAX_COMMANDS,
+         role: str | None = None, against: str = "greedy") -> list[tuple]:
+    """The games of a run.  With a `role`: each level in that role's seat, `against` in every other, on
+    seeds shared by the levels (arena-<ruleset>-<seats>-<role>-<n>), so the levels meet the same rolls for
+    the roles and the same openings."""
+    if role is not None:
+        return [(name, (level,) + (against,) * (seats - 1), f"arena-{name}-{seats}-{role}-{n}", options,
+                 move_seconds, max_commands, role, n) for level in levels for n in range(games)]
     out = []
     for lineup in lineups(levels, seats, lone):
         for n in range(games):
@@ -172,6 +202,33 @@ def head_to_head(results: list[dict]) -> dict[str, dict]:
     return out
 
 
+def by_role(results: list[dict]) -> dict[str, dict]:
+    """Per level in the measured seat: its win share, and where other seats share its role (a Dealer
+    among Dealers) their mean share and the measured seat's part of the two ("vs a peer": heads-up
+    between it and one of its peers, the games neither won left out; 0.5 is even)."""
+    out: dict[str, dict] = {}
+    for result in results:
+        seat = result["measured"]
+        role = result["roles"][seat]
+        peers = [s for s, r in enumerate(result["roles"]) if r == role and s != seat]
+        winners = result["winners"]
+        row = out.setdefault(f"{result['lineup'][seat]}@{role}", {"games": 0, "wins": 0.0})
+        row["games"] += 1
+        row["wins"] += 1 / len(winners) if seat in winners else 0.0
+        if peers:
+            row["peer_wins"] = row.get("peer_wins", 0.0) + sum(
+                1 / len(winners) for s in winners if s in peers) / len(peers)
+    for row in out.values():
+        row["win_rate"] = round(row["wins"] / row["games"], 3)
+        row["win_rate_95"] = [round(x, 3) for x in wilson(row["wins"], row["games"])]
+        if "peer_wins" in row:
+            decided = row["wins"] + row["peer_wins"]
+            row["peer_win_rate"] = round(row["peer_wins"] / row["games"], 3)
+            row["vs_peer"] = round(row["wins"] / decided, 3) if decided else 0.5
+            row["vs_peer_95"] = [round(x, 3) for x in wilson(row["wins"], decided)]
+    return out
+
+
 # ------------------------------------------------------------------ output
 def show(title: str, table: dict[str, dict], pairs: dict[str, dict]) -> None:
     print(f"\n{title}")
@@ -182,7 +239,12 @@ def show(title: str, table: dict[str, dict], pairs: dict[str, dict]) -> None:
               f"{row['mu']:>8.2f}{row['sigma']:>8.2f}")
     for label, row in pairs.items():
         low, high = row["win_rate_95"]
-        print(f"  {label}: {row['wins']:g}/{row['games']} = {row['win_rate']:.3f} [{low:.2f}, {high:.2f}]")
+        line = f"  {label}: {row['wins']:g}/{row['games']} = {row['win_rate']:.3f} [{low:.2f}, {high:.2f}]"
+        if "vs_peer" in row:
+            low, high = row["vs_peer_95"]
+            line += (f"; a peer of its role {row['peer_wins']:g}/{row['games']}, vs a peer "
+                     f"{row['vs_peer']:.3f} [{low:.2f}, {high:.2f}]")
+        print(line)
 
 
 def chart(path: Path, report: dict) -> bool:
@@ -265,27 +327,37 @@ def main(argv: list[str] | None = None) -> dict:
                                                      "(e.g. 1 ismcts vs 3 greedy)")
     parser.add_argument("--max-commands", type=int, default=MAX_COMMANDS,
                         help="stop a game after this many commands and report it as a failure (default %(default)s)")
+    parser.add_argument("--role", default=None,
+                        help="where seats have roles (Trafficking: narc, dealer): each level in a seat of that "
+                             "role, --against in every other, on the same seeds")
+    parser.add_argument("--against", default="greedy", help="with --role: the level of every other seat")
+    parser.add_argument("--settings", type=json.loads, default={},
+                        help="JSON of search settings to override in every ruleset, e.g. '{\"confidence\": 1.5}' "
+                             "(fields of rules.search.ismcts.SearchSettings): a lever measured without editing code")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
     args = parser.parse_args(argv)
     from rules import RULESETS
     names = [n for n in args.rulesets.split(",") if n] or sorted(RULESETS)
+    tune(args.settings)
     if args.speed:
         return {"speed": speed(names, args.seats, args.iterations)}
     args.out.mkdir(parents=True, exist_ok=True)
-    report = {"command": "python3 -m bench.arena " + " ".join(argv or sys.argv[1:]),
+    report = {"command": "python3 -m bench.arena " + " ".join(argv or sys.argv[1:]), "settings": args.settings,
               "games_per_pairing": args.games, "rulesets": [], "failures": []}
-    with multiprocessing.Pool(args.workers) as pool:
+    with multiprocessing.Pool(args.workers, tune, (args.settings,)) as pool:
         for name in names:
             ruleset = EVERY_RULESET[name]
             levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]
             seats = max(ruleset.min_seats, min(ruleset.max_seats, args.seats))
-            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone, args.max_commands)
+            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone, args.max_commands,
+                        args.role, args.against)
             started = time.perf_counter()
             played = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
             failed = [r for r in played if "failed" in r]
             results = [r for r in played if "failed" not in r]
-            levels_table, pairs = rate(results), head_to_head(results)
+            levels_table = rate(results)
+            pairs = by_role(results) if args.role else head_to_head(results)
             per_move = defaultdict(lambda: [0.0, 0])
             for result in results:
                 for level, seconds in result["seconds"].items():

@@ -64,9 +64,10 @@ def check_bot_level(ruleset: Any, level: Any, what: str = "bot level") -> None:
                          f"from 1 to {MAX_SEARCH_ITERATIONS}", rule="bots")
 
 
-# The search bot (rules/search/ismcts.py): level "ismcts" searches DEFAULT_ITERATIONS iterations a move,
-# "ismcts:N" searches N.  A level names its budget in iterations, not seconds, so the move it picks is a
-# function of the game's seed (the worker may still cut a search short: service/jobs.py BOT_MOVE_SECONDS).
+# The search bot (rules/search/ismcts.py): level "ismcts" searches the game's served budget a move (its
+# search_settings.iterations), "ismcts:N" searches N.  A level names its budget in iterations, not seconds,
+# so the move it picks is a function of the seat's view and the bot key (the worker may still cut a search
+# short as a safety: service/jobs.py BOT_MOVE_SECONDS).
 SEARCH_LEVEL = "ismcts"
 MAX_SEARCH_ITERATIONS = 100_000
 _SEARCH_HINT = f" ({SEARCH_LEVEL}:N for a search of N iterations a move)"
@@ -497,7 +498,7 @@ class RulesetBase(Ruleset):
         check_bot_level(self, level)
         base, budget = split_level(level)
         if base == SEARCH_LEVEL:
-            return ismcts.choose(self, state, seat, rng, budget or ismcts.DEFAULT_ITERATIONS, out_of_time)
+            return ismcts.choose(self, state, seat, rng, budget or self.search_settings.iterations, out_of_time)
         return self.choose_bot_move(state, seat, level, rng)
 
     def choose_bot_move(self, state: Any, seat: int, level: str, rng: Rng) -> dict:

@@ -12,6 +12,7 @@ from rules.base import Rng
 from rules.druglord import bots
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
 from rules.ruleset import rules_version
+from rules.search import value
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
@@ -62,3 +63,29 @@ def worth(state: dict, seat: int) -> float:
 def evaluate(state: dict) -> list[float]:
     """Shares of the win by each seat's `worth`."""
     return shares([worth(state, s) + 1 for s in range(state["seats"])])
+
+
+# ------------------------------------------------------------------ fitted (rules/search/value.py)
+FEATURES = ("score", "weight on regions", "Traphouse weight", "empire value", "Cases toward a Trial",
+            "Baller cards", "regions")
+
+
+def features(state: dict) -> list[list[float]]:
+    """Each seat's numbers: score (in games: 1 is `game_to`), weight loaded or stored on its regions,
+    usable and locked Traphouse weight, its empire's value a turn (the greedy bot's), its Cases as a
+    share of a Trial, its Baller cards, its regions."""
+    goal, version, trial = state["options"]["game_to"], rules_version(state), trial_at(state)
+    rows = []
+    for seat, player in enumerate(state["players"]):
+        mine = regions_of(state, seat)
+        rows.append([player["score"] / goal, sum(region_weight(state, r) for r in mine),
+                     sum(player["traphouse"].values()), bots._empire_value(frozenset(mine), version),
+                     case_total(state, seat) / trial, len(player["hand"]), len(mine)])
+    return rows
+
+
+def progress(state: dict) -> float:
+    """How far the race to `game_to` has gone: the leader's share of it (1 once the Endgame is triggered)."""
+    if state["endgame"] is not None:
+        return 1.0
+    return min(1.0, max(p["score"] for p in state["players"]) / state["options"]["game_to"])

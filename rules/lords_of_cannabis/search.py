@@ -17,10 +17,17 @@ from __future__ import annotations
 
 from rules.base import Rng
 from rules.lords_of_cannabis import bots
-from rules.lords_of_cannabis.board import RESOURCE_INDEX
+from rules.lords_of_cannabis.board import NODE_DOCK, RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import VICTORY_CARDS
-from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
+from rules.lords_of_cannabis.state import (
+    face_up,
+    greenhouse_spots,
+    hidden_points,
+    shown_crops,
+    total_points,
+)
 from rules.ruleset import rules_version
+from rules.search import value
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
@@ -128,3 +135,33 @@ def evaluate(state: dict) -> list[float]:
     """Shares of the win by each seat's `worth` (hidden Victory Point cards included: a
     determinization's are sampled)."""
     return shares([worth(state, s) for s in range(state["seats"])])
+
+
+# ------------------------------------------------------------------ fitted (rules/search/value.py)
+FEATURES = ("Victory Points", "production", "kinds produced", "Greenhouse spots", "spots a Tunnel away",
+            "Tunnel length", "Stash cards", "hand toward a build", "docks", "Crop cards")
+WINNING_POINTS = 10  # "The first player to accumulate at least TEN Victory Points during his turn ... wins"
+
+
+def features(state: dict) -> list[list[float]]:
+    """Each seat's numbers, from the greedy bot's value: Victory Points (hidden ones included), expected
+    Stash cards a roll (in 36ths), kinds produced, the best two free Greenhouse spots on its Tunnels and
+    the best two a Tunnel away (pips and kinds around them), its Tunnel length, its Stash cards, how near
+    its hand is to a build (bots.hand_value less the cards), its docks, its Crop cards."""
+    rows = []
+    for seat in range(state["seats"]):
+        prod = bots.production(state, seat)
+        spots = sorted((bots.spot_value(state, n) for n in greenhouse_spots(state, seat)), reverse=True)[:2]
+        reach = sorted((bots.spot_value(state, n) for n in bots.next_spots(state, seat)), reverse=True)[:2]
+        hand = state["hands"][seat]
+        docks = sum(1 for n, site in enumerate(state["sites"]) if site is not None and site[0] == seat
+                    and NODE_DOCK[n] is not None)
+        rows.append([total_points(state, seat), sum(prod) / 36, sum(1 for p in prod if p), sum(spots) / 10,
+                     sum(reach) / 10, state["tunnel_length"][seat], sum(hand),
+                     bots.hand_value(state, seat, hand) - 0.5 * sum(hand), docks, len(state["crops"][seat])])
+    return rows
+
+
+def progress(state: dict) -> float:
+    """How far the race to 10 Victory Points has gone: the leader's share of it."""
+    return min(1.0, max(total_points(state, s) for s in range(state["seats"])) / WINNING_POINTS)

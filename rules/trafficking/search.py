@@ -13,6 +13,7 @@ stack.  The search is weaker for it, and never reads a hidden card.
 from __future__ import annotations
 
 from rules.base import Rng
+from rules.search import value
 from rules.search.hidden import deal, others, shares
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import HANDS, KILO
@@ -96,3 +97,33 @@ def evaluate(state: dict) -> list[float]:
     """Shares of the win by each seat's worth in its role."""
     players = state["players"]
     return shares([narc_worth(players) if p["role"] == "narc" else dealer_worth(p) for p in players])
+
+
+# ------------------------------------------------------------------ fitted (rules/search/value.py)
+FEATURES = ("the Narc", "Narc: Dealers out", "Narc: offenses charged", "Dealer: Lids sold", "Dealer: Lids held",
+            "Dealer: cash", "Dealer: offenses", "Dealer: out", "Dealer: a Transit Pass")
+
+
+def features(state: dict) -> list[list[float]]:
+    """Each seat's numbers in its role (zero for the other role's): the Narc's share of Dealers out and
+    of the offenses that put the others out (3 each); a Dealer's Lids sold and held (1 is a Kilo), cash
+    (1 is a Kilo's worth at $50 a Lid), offenses, whether he is out, whether he holds a Transit Pass."""
+    players = state["players"]
+    dealers = [p for p in players if p["role"] == "dealer"]
+    out = sum(1 for p in dealers if p["out"] is not None) / max(1, len(dealers))
+    charged = sum(min(p["offenses"], 3) for p in dealers if p["out"] is None) / (3 * max(1, len(dealers)))
+    rows = []
+    for p in players:
+        if p["role"] == "narc":
+            rows.append([1.0, out, charged, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        else:
+            rows.append([0.0, 0.0, 0.0, p["sold"] / KILO, p["lids"] / KILO, p["cash"] / (KILO * LID_PRICE),
+                         float(p["offenses"]), float(p["out"] is not None), float(bool(p["pass"]))])
+    return rows
+
+
+def progress(state: dict) -> float:
+    """How near the game is to its end: the best Dealer's share of a Kilo, or the Narc's of his way to
+    put every Dealer out, whichever is further."""
+    rows = features(state)
+    return min(1.0, max(max(row[3] for row in rows), max(row[1] + row[2] for row in rows)))

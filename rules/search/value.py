@@ -1,0 +1,58 @@
+"""A fitted `evaluate`: each seat's chance to win, from a few numbers about its position.
+
+A search guided by a policy (ismcts.py `guided`) compares its candidate moves by the state a short
+playout of that policy reaches, so what it needs of `evaluate` is the chance each seat wins from that
+state if everyone goes on playing the policy.  A game describes each seat by a few numbers
+(`features(state) -> one row per seat`: its score, what it holds, what it will produce ...) and how far
+the game has gone (`progress(state)`, 0 at the start to 1 at the end); a seat's strength is a weighted
+sum of its numbers, each also weighted by the progress (so a point can count for more near the end,
+production for less), and its chance to win is its share of exp(strength): the conditional logit,
+McFadden's model of who is chosen among several (here: who wins), fitted on the policy's own games
+(bench/fit_evaluate.py writes the weights to the game's data file, with the command that made them).
+
+The weights are data, reconstructed by measurement like the games' reconstructed cards: fitted, not
+written by hand, and re-fitted when the policy or the rules change.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def expand(row: Sequence[float], progress: float) -> list[float]:
+    """A seat's numbers and each of them times the game's progress: the model's inputs."""
+    return [*row, *(x * progress for x in row)]
+
+
+def strengths(rows: Sequence[Sequence[float]], progress: float, weights: Sequence[float]) -> list[float]:
+    """Each seat's strength: its weighted inputs summed."""
+    return [sum(w * x for w, x in zip(weights, expand(row, progress))) for row in rows]
+
+
+def softmax(values: Sequence[float]) -> list[float]:
+    """Shares of exp(value), computed stably."""
+    top = max(values)
+    exps = [math.exp(v - top) for v in values]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def win_shares(rows: Sequence[Sequence[float]], progress: float, weights: Sequence[float]) -> list[float]:
+    """Each seat's chance to win, summing to 1."""
+    return softmax(strengths(rows, progress, weights))
+
+
+def input_names(features: Sequence[str]) -> list[str]:
+    """The names of the model's inputs: the features, then each "x progress"."""
+    return [*features, *(f"{name} x progress" for name in features)]
+
+
+def load(path: Path, features: Sequence[str]) -> list[float]:
+    """The fitted weights in `path`, checked against the game's feature names (a weights file for
+    other features is a bug: the numbers would weigh the wrong things)."""
+    data = json.loads(path.read_text())
+    if data["inputs"] != input_names(features):
+        raise ValueError(f"{path}: fitted for {data['inputs']}, the game describes {input_names(features)}")
+    return [float(w) for w in data["weights"]]
