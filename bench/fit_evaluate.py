@@ -50,7 +50,8 @@ def sample_game(job: tuple) -> dict:
             break
         seat = min(ruleset.awaiting(state))
         if played % every == 0 and len(ruleset.legal_moves(state, seat)) > 1:
-            samples.append((search.features(state), search.progress(state), ruleset.evaluate(state)))
+            current = ruleset.evaluate(state) if getattr(search, "WEIGHTS", ()) is not None else None
+            samples.append((search.features(state), search.progress(state), current))
         command = bot_command(ruleset, state, seat, level, key, version)
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
         state, version = fold(ruleset, events, state), version + len(events)
@@ -98,37 +99,53 @@ def scaling(data: list) -> tuple[list[float], list[float]]:
     return mean, spread
 
 
-def fit(data: list, ridge: float, rounds: int = 12) -> list[float]:
-    """Conditional-logit weights (in the inputs' own units) maximizing the likelihood less ridge |w|^2 / 2."""
+def fit(data: list, ridge: float, signs: list[int] | None = None, rounds: int = 12) -> list[float]:
+    """Conditional-logit weights (in the inputs' own units) maximizing the likelihood less ridge |w|^2 / 2,
+    each weight of the sign `signs` gives its input (0: free): a weight fitted against its sign is held at
+    0 and the others fitted again, until none is (an active set)."""
     mean, spread = scaling(data)
     scaled = [([[(x - m) / s for x, m, s in zip(row, mean, spread)] for row in inputs], target)
               for inputs, target, _ in data]
     dims = len(mean)
+    signs = signs or [0] * dims
+    free = list(range(dims))
+    while True:
+        w = newton(scaled, free, dims, ridge, rounds)
+        wrong = [k for k in free if signs[k] * w[k] < 0]
+        if not wrong:
+            return [a / s for a, s in zip(w, spread)]
+        free = [k for k in free if k not in wrong]
+
+
+def newton(scaled: list, free: list[int], dims: int, ridge: float, rounds: int) -> list[float]:
+    """The penalized maximum-likelihood weights of the `free` inputs (the others 0), by Newton's method."""
     w = [0.0] * dims
     for _ in range(rounds):
-        grad = [-ridge * x for x in w]
-        hess = [[ridge if i == j else 0.0 for j in range(dims)] for i in range(dims)]
+        grad = [-ridge * w[k] for k in free]
+        hess = [[ridge if i == j else 0.0 for j in range(len(free))] for i in range(len(free))]
         for inputs, target in scaled:
-            p = value.softmax([sum(a * b for a, b in zip(w, row)) for row in inputs])
-            m = [sum(p[i] * inputs[i][k] for i in range(len(inputs))) for k in range(dims)]
-            for i, row in enumerate(inputs):
+            rows = [[row[k] for k in free] for row in inputs]
+            p = value.softmax([sum(w[k] * x for k, x in zip(free, row)) for row in rows])
+            m = [sum(p[i] * rows[i][a] for i in range(len(rows))) for a in range(len(free))]
+            for i, row in enumerate(rows):
                 coeff = target[i] - p[i]
                 if coeff:
-                    for k in range(dims):
-                        grad[k] += coeff * row[k]
-                centred = [row[k] - m[k] for k in range(dims)]
+                    for a in range(len(free)):
+                        grad[a] += coeff * row[a]
                 if p[i] > 1e-12:
-                    for a in range(dims):
+                    centred = [row[a] - m[a] for a in range(len(free))]
+                    for a in range(len(free)):
                         pa = p[i] * centred[a]
                         if pa:
                             line = hess[a]
-                            for b in range(dims):
+                            for b in range(len(free)):
                                 line[b] += pa * centred[b]
         step = solve(hess, grad)
-        w = [a + b for a, b in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-6:
+        for a, k in enumerate(free):
+            w[k] += step[a]
+        if max(abs(x) for x in step) < 1e-6:
             break
-    return [a / s for a, s in zip(w, spread)]
+    return w
 
 
 # ------------------------------------------------------------------ judging
@@ -150,8 +167,9 @@ def accuracy(data: list, predict) -> float:
 
 
 def judge(data: list, weights: list[float] | None) -> dict:
-    predictors = {"equal shares": lambda inputs, current: [1 / len(inputs)] * len(inputs),
-                  "current evaluate": lambda inputs, current: current}
+    predictors = {"equal shares": lambda inputs, current: [1 / len(inputs)] * len(inputs)}
+    if all(current is not None for _, _, current in data):  # none while a game's features are being re-fitted
+        predictors["current evaluate"] = lambda inputs, current: current
     if weights is not None:
         predictors["fitted"] = lambda inputs, current: value.softmax(
             [sum(w * x for w, x in zip(weights, row)) for row in inputs])
@@ -179,7 +197,8 @@ def main(argv: list[str] | None = None) -> dict:
     played = time.perf_counter() - started
     train = labelled([g for g in games if g["game"] % HOLD_OUT])
     test = labelled([g for g in games if g["game"] % HOLD_OUT == 0])
-    weights = fit(train, args.ridge)
+    signs = [int(sign) for sign in search.SIGNS] * 2  # the same sign at the start and at the end
+    weights = fit(train, args.ridge, signs)
     names = value.input_names(search.FEATURES)
     report = {"command": "python3 -m bench.fit_evaluate " + " ".join(argv if argv is not None else sys.argv[1:]),
               "policy": level, "seats": sizes, "games": len(games),

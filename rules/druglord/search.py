@@ -8,12 +8,14 @@ Baller cards (deck + others' hands) are each dealt anew with the same sizes; eve
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.base import Rng
 from rules.druglord import bots
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
 from rules.ruleset import rules_version
 from rules.search import value
-from rules.search.hidden import deal, others, shares
+from rules.search.hidden import deal, others
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
 # against the best few others, every seat following the greedy bot for ROLLOUT_MOVES_PER_SEAT
@@ -61,13 +63,14 @@ def worth(state: dict, seat: int) -> float:
 
 
 def evaluate(state: dict) -> list[float]:
-    """Shares of the win by each seat's `worth`."""
-    return shares([worth(state, s) + 1 for s in range(state["seats"])])
+    """Each seat's chance to win, fitted (see below)."""
+    return value.win_shares(features(state), progress(state), WEIGHTS)
 
 
 # ------------------------------------------------------------------ fitted (rules/search/value.py)
 FEATURES = ("score", "weight on regions", "Traphouse weight", "empire value", "Cases toward a Trial",
             "Baller cards", "regions")
+SIGNS = (1, 1, 1, 1, -1, 1, 1)  # Cases bring a Trial (Rule 8); everything else is its holder's to use
 
 
 def features(state: dict) -> list[list[float]]:
@@ -89,3 +92,6 @@ def progress(state: dict) -> float:
     if state["endgame"] is not None:
         return 1.0
     return min(1.0, max(p["score"] for p in state["players"]) / state["options"]["game_to"])
+
+
+WEIGHTS = value.load(Path(__file__).with_name("search_weights.json"), FEATURES)

@@ -15,20 +15,21 @@ it, and never reads a hidden card.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.base import Rng
 from rules.lords_of_cannabis import bots
-from rules.lords_of_cannabis.board import NODE_DOCK, RESOURCE_INDEX
+from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import VICTORY_CARDS
 from rules.lords_of_cannabis.state import (
     face_up,
-    greenhouse_spots,
     hidden_points,
     shown_crops,
     total_points,
 )
 from rules.ruleset import rules_version
 from rules.search import value
-from rules.search.hidden import deal, others, shares
+from rules.search.hidden import deal, others
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
 # against the best few others, every seat following the greedy bot until ROLLOUT_ROUNDS rounds of turns
@@ -132,36 +133,37 @@ def worth(state: dict, seat: int) -> float:
 
 
 def evaluate(state: dict) -> list[float]:
-    """Shares of the win by each seat's `worth` (hidden Victory Point cards included: a
+    """Each seat's chance to win, fitted (see below; hidden Victory Point cards included: a
     determinization's are sampled)."""
-    return shares([worth(state, s) for s in range(state["seats"])])
+    return value.win_shares(features(state), progress(state), WEIGHTS)
 
 
 # ------------------------------------------------------------------ fitted (rules/search/value.py)
-FEATURES = ("Victory Points", "production", "kinds produced", "Greenhouse spots", "spots a Tunnel away",
-            "Tunnel length", "Stash cards", "hand toward a build", "docks", "Crop cards")
+FEATURES = ("Victory Points", "position", "Crop cards")
+SIGNS = (1, 1, 1)  # Victory Points win; the position and the cards are the holder's to use
 WINNING_POINTS = 10  # "The first player to accumulate at least TEN Victory Points during his turn ... wins"
 
 
+# The position is the greedy bot's own value of it (bots.value less its 1000 a point, in hundreds: production
+# weighted by pips, kinds produced, free spots for a Greenhouse and one Tunnel away, Tunnel length, docks, the
+# hand's distance to a build).  Taken apart into separate numbers, each fitted on its own, the search found
+# what the fit got wrong: a hand one card short of a build goes with winning, so with its nearness to a build
+# a number of its own, the search ended its turn rather than build (14 Plantations left unbuilt in one game);
+# without it, a trade with the bank only cost cards, and it refused every one.  The greedy bot's value already
+# weighs a build against the hand it uses up as the greedy bot does, and the fit only says how much it counts.
 def features(state: dict) -> list[list[float]]:
-    """Each seat's numbers, from the greedy bot's value: Victory Points (hidden ones included), expected
-    Stash cards a roll (in 36ths), kinds produced, the best two free Greenhouse spots on its Tunnels and
-    the best two a Tunnel away (pips and kinds around them), its Tunnel length, its Stash cards, how near
-    its hand is to a build (bots.hand_value less the cards), its docks, its Crop cards."""
+    """Each seat's Victory Points (hidden ones included), its position (see above), its Crop cards."""
     rows = []
     for seat in range(state["seats"]):
-        prod = bots.production(state, seat)
-        spots = sorted((bots.spot_value(state, n) for n in greenhouse_spots(state, seat)), reverse=True)[:2]
-        reach = sorted((bots.spot_value(state, n) for n in bots.next_spots(state, seat)), reverse=True)[:2]
-        hand = state["hands"][seat]
-        docks = sum(1 for n, site in enumerate(state["sites"]) if site is not None and site[0] == seat
-                    and NODE_DOCK[n] is not None)
-        rows.append([total_points(state, seat), sum(prod) / 36, sum(1 for p in prod if p), sum(spots) / 10,
-                     sum(reach) / 10, state["tunnel_length"][seat], sum(hand),
-                     bots.hand_value(state, seat, hand) - 0.5 * sum(hand), docks, len(state["crops"][seat])])
+        points = total_points(state, seat)
+        rows.append([points, (bots.value(state, seat) - 1000 * points) / POSITION_PER_POINT,
+                     len(state["crops"][seat])])
     return rows
 
 
 def progress(state: dict) -> float:
     """How far the race to 10 Victory Points has gone: the leader's share of it."""
     return min(1.0, max(total_points(state, s) for s in range(state["seats"])) / WINNING_POINTS)
+
+
+WEIGHTS = value.load(Path(__file__).with_name("search_weights.json"), FEATURES)

@@ -12,9 +12,11 @@ stack.  The search is weaker for it, and never reads a hidden card.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.base import Rng
 from rules.search import value
-from rules.search.hidden import deal, others, shares
+from rules.search.hidden import deal, others
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import HANDS, KILO
 
@@ -94,14 +96,16 @@ def narc_worth(players: list[dict]) -> float:
 
 
 def evaluate(state: dict) -> list[float]:
-    """Shares of the win by each seat's worth in its role."""
-    players = state["players"]
-    return shares([narc_worth(players) if p["role"] == "narc" else dealer_worth(p) for p in players])
+    """Each seat's chance to win in its role, fitted (see below); none for a Dealer out of the game."""
+    out = [p["out"] is not None for p in state["players"]]
+    return value.win_shares(features(state), progress(state), WEIGHTS, out)
 
 
 # ------------------------------------------------------------------ fitted (rules/search/value.py)
 FEATURES = ("the Narc", "Narc: Dealers out", "Narc: offenses charged", "Dealer: Lids sold", "Dealer: Lids held",
             "Dealer: cash", "Dealer: offenses", "Dealer: out", "Dealer: a Transit Pass")
+# 1, 5c: a Dealer wins by a Kilo sold and is out on his third offense; the Narc wins when every Dealer is out
+SIGNS = (0, 1, 1, 1, 1, 1, -1, -1, 1)
 
 
 def features(state: dict) -> list[list[float]]:
@@ -123,7 +127,8 @@ def features(state: dict) -> list[list[float]]:
 
 
 def progress(state: dict) -> float:
-    """How near the game is to its end: the best Dealer's share of a Kilo, or the Narc's of his way to
-    put every Dealer out, whichever is further."""
-    rows = features(state)
-    return min(1.0, max(max(row[3] for row in rows), max(row[1] + row[2] for row in rows)))
+    """How far the race to a Kilo has gone: the best Dealer's share of it."""
+    return min(1.0, max(p["sold"] for p in state["players"]) / KILO)
+
+
+WEIGHTS = value.load(Path(__file__).with_name("search_weights.json"), FEATURES)
