@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
 from rules import RULESETS
-from rules.base import Event, Rng, Ruleset, seed_commitment
+from rules.base import Event, Rng, seed_commitment
 from rules.bot_seat import bot_command, bot_key
-from rules.ruleset import latest_version
+from rules.ruleset import Ruleset, latest_version
 
 # ruleset name -> command types to prefer, in order, among the legal moves
 CYCLES: dict[str, tuple[str, ...]] = {

@@ -14,9 +14,9 @@ first to 50): the floor of the protocol itself (Rng, events, immutable state).
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any, Mapping
 
+from bench import common
 from bench.common import ratio, report
 from rules import RULESETS
 from rules.base import Event, Option, Rng
@@ -102,11 +102,11 @@ def play_one(ruleset, seats: int, seed: str, options: Mapping[str, Any] | None =
 
 def measure(ruleset, seats: int, seconds: float, options: Mapping | None = None) -> dict:
     games = commands = events = 0
-    start = time.perf_counter()
+    start = common.CLOCK()
     while True:
         c, e = play_one(ruleset, seats, f"sim-{ruleset.name}-{seats}-{games}", options)
         games, commands, events = games + 1, commands + c, events + e
-        spent = time.perf_counter() - start
+        spent = common.CLOCK() - start
         if spent >= seconds and games >= 3:
             return {"games": games, "seconds": spent, "games_per_s": games / spent, "commands_per_s": commands / spent,
                     "events_per_s": events / spent, "commands_per_game": commands / games}
@@ -145,7 +145,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="minimum time per ruleset (3)")
     parser.add_argument("--seats", type=int, default=3, help="players per game, clamped to what a ruleset allows (3)")
     parser.add_argument("--rulesets", default="", help="comma-separated rulesets (default: all)")
+    parser.add_argument("--cpu", action="store_true", help="per CPU second of this process, not per wall second")
     args = parser.parse_args(argv)
+    if args.cpu:
+        common.use_cpu_clock()
     run(args.seconds, args.seats, tuple(filter(None, args.rulesets.split(","))) or None)
 
 

@@ -38,6 +38,7 @@ from clients.sdk import (
     SeatSpec,
     TransportError,
 )
+from clients.sdk.client import history_game_id
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR, EXIT_UNREACHABLE = 0, 1, 2, 3
 ENTROPY_HELP = ("your own entropy for the game's dice and shuffles (1 to 256 characters, public at once), mixed "
@@ -47,6 +48,39 @@ ENTROPY_HELP = ("your own entropy for the game's dice and shuffles (1 to 256 cha
 
 class UsageError(Exception):
     """A command line the CLI cannot act on (reported like argparse's errors, exit 2)."""
+
+
+class KeptCommitments(dict):
+    """game id -> the seed commitment this machine was shown when it created, joined or contributed to the
+    game: `cartel verify` holds the game's history to it.  Kept in $CARTEL_COMMITMENTS, else
+    $XDG_CONFIG_HOME/cartel/commitments.json (~/.config/...); written as it changes."""
+
+    path: Path
+
+    @classmethod
+    def load(cls) -> KeptCommitments:
+        configured = os.environ.get("CARTEL_COMMITMENTS")
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+        kept = cls()
+        kept.path = Path(configured) if configured else base / "cartel" / "commitments.json"
+        try:
+            kept.update(json.loads(kept.path.read_text()))
+        except (OSError, ValueError):
+            pass  # none kept yet (or unreadable): start afresh
+        return kept
+
+    def __setitem__(self, game_id: str, commitment: str) -> None:
+        super().__setitem__(game_id, commitment)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(dict(self), indent=0))
+        except OSError:
+            pass  # a read-only home: kept for this run only
+
+    def setdefault(self, game_id: str, commitment: str) -> str:
+        if game_id not in self:
+            self[game_id] = commitment
+        return self[game_id]
 
 
 # ================================================================== parsing
@@ -134,8 +168,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="add N open seats, claimable from the lobby")
     p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
                    help="a ruleset option; the value is parsed as JSON if it can be (repeatable)")
-    p.add_argument("--seed", help="fix the secret seed (tests, tournaments)")
-    p.add_argument("--entropy", metavar="TEXT", help=ENTROPY_HELP)
+    p.add_argument("--seed", help="fix the secret seed (only where the server's operator allows it: tests, "
+                                  "tournaments)")
+    p.add_argument("--contribution-seconds", type=int, metavar="N",
+                   help="how long the game waits for the human seats' entropy before it starts (server default 30)")
     p.add_argument("--move-seconds", type=int, help="clock: seconds a human seat has per turn")
     p.add_argument("--response-seconds", type=int, help="clock: seconds to answer an out-of-turn window")
     p.add_argument("--timeouts-before-bot", type=int, help="clock: expiries before a bot takes the seat over")
@@ -154,6 +190,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="display name")
     p.add_argument("--entropy", metavar="TEXT", help=ENTROPY_HELP)
     p.add_argument("--json", action="store_true")
+
+    p = command("contribute", "Add your seat's entropy to a game's seed before it starts (needs its token).")
+    p.add_argument("game")
+    p.add_argument("seat", type=int)
+    p.add_argument("--entropy", metavar="TEXT", help=ENTROPY_HELP + " (default: 16 random bytes from this machine)")
 
     p = command("reclaim", "Take back your seat after the clock handed it to a bot (needs its token).")
     p.add_argument("game")
@@ -194,6 +235,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--offline", action="store_true",
                    help="verify with this package's own rules, without asking any server (the same verdict, word "
                         "for word, as POST /v1/replays)")
+    p.add_argument("--expect-commitment", metavar="HEX",
+                   help="the seed commitment you were shown when the game was created or you joined it (default: "
+                        "the one this machine kept then, if any): another is refused, however well it verifies")
+    p.add_argument("--bots", choices=["fast", "all", "none"], default="fast",
+                   help="with --offline: which bot moves to re-run from their seat's view and the bot key (fast: "
+                        "all but the search levels, as the server does; all: the searches too, at what they cost "
+                        "to play)")
     return parser
 
 
@@ -215,6 +263,8 @@ def event_line(event: Event) -> str:
 def outcome_text(outcome: dict[str, Any] | None) -> str:
     if not outcome:
         return "-"
+    if outcome.get("text"):  # the server's sentence, in the seats' names (every outcome served has one)
+        return str(outcome["text"])
     winners = outcome.get("winners")
     parts = []
     if winners is not None:
@@ -281,20 +331,27 @@ def cmd_create(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
     if args.move_seconds or args.response_seconds or args.timeouts_before_bot:
         clock = ClockSpec(args.move_seconds, args.response_seconds, args.timeouts_before_bot)
     game = client.create_game(args.ruleset, seats, options=parse_pairs(args.option, "option"), seed=args.seed,
-                              clock=clock, entropy=args.entropy)
+                              clock=clock, contribution_seconds=args.contribution_seconds)
+    status = game.status
+    if len(game.tokens) == 1 and game.raw.get("contributions"):  # one player: you; your entropy, from here
+        ((seat, token),) = game.tokens.items()
+        status = client.with_token(token).contribute(game.id, seat)["status"]
     if args.json:
         dump(game.raw, out)
         return EXIT_OK
-    print(f"game {game.id}  ({game.ruleset}, status {game.status}, version {game.version})", file=out)
+    print(f"game {game.id}  ({game.ruleset}, status {status}, version {game.version})", file=out)
     for seat in game.seats:
         print(f"  seat {seat_text(seat)}" + (f"  token {seat.token}" if seat.token else ""), file=out)
-    print(f"seed commitment {game.seed_commitment}", file=out)
+    print(f"seed commitment {game.seed_commitment} (kept here: `cartel verify` holds its history to it)", file=out)
     if len(game.tokens) == 1:
         (token,) = game.tokens.values()
-        print("The token is shown only once. To play your seat from this shell:", file=out)
+        print("Your entropy was added to its seed. The token is shown only once. To play your seat from this "
+              "shell:", file=out)
         print(f"export CARTEL_TOKEN={token}", file=out)
     elif game.tokens:
-        print("Tokens are shown only once: keep them (export CARTEL_TOKEN=<token> to play a seat).", file=out)
+        print("Tokens are shown only once: keep them (export CARTEL_TOKEN=<token> to play a seat). Each player adds "
+              "their entropy with `cartel contribute GAME SEAT` (or their client does), or the game starts without "
+              "it when its window closes.", file=out)
     return EXIT_OK
 
 
@@ -324,6 +381,15 @@ def cmd_claim(client: CartelClient, args: argparse.Namespace, out: TextIO) -> in
         return EXIT_OK
     print(f"seat {claimed.seat} of game {claimed.game_id}  token {claimed.token}", file=out)
     print(f"game status {claimed.status}, version {claimed.version}. The token is shown only once.", file=out)
+    return EXIT_OK
+
+
+def cmd_contribute(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    answer = client.contribute(args.game, args.seat, args.entropy)
+    owed = (answer.get("contributions") or {}).get("owed") or []
+    waiting = f"; waiting for seat(s) {', '.join(map(str, owed))}" if owed else ""
+    print(f"seat {args.seat}'s entropy is in game {args.game}'s seed (status {answer['status']}{waiting}); "
+          f"seed commitment {answer['seed_commitment']}", file=out)
     return EXIT_OK
 
 
@@ -440,10 +506,15 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
             body = Path(args.file).read_bytes()
         except OSError as error:
             raise UsageError(f"cannot read {args.file}: {error.strerror or error}") from None
-    result = verify_offline(body) if args.offline else client.verify(body)
+    expected = args.expect_commitment
+    if args.offline:
+        result = verify_offline(body, args.bots, expected or client.commitments.get(history_game_id(body) or ""))
+    else:
+        result = client.verify(body, expected)
     if args.json:
         dump(result.raw, out)
-    elif result.valid and result.complete:
+        return EXIT_OK if result.valid and result.complete else EXIT_NEGATIVE
+    if result.valid and result.complete:
         print(f"valid, complete: {result.events} events of {result.ruleset} verified to the game's end; "
               f"outcome {outcome_text(result.outcome)}", file=out)
     elif result.valid:  # a prefix: every event re-derives, but it is not the whole game
@@ -455,6 +526,13 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
         print(f"INVALID, not complete: {result.reason}", file=out)
     if result.unvouched:
         print(f"the header cannot vouch for: {', '.join(result.unvouched)}", file=out)
+    moves = result.raw.get("bot_moves") or {}
+    if moves.get("recorded"):
+        print(f"bot moves re-derived: {moves['rederived']} of {moves['recorded']}"
+              + (f" ({moves['not_rerun']} of a search level not re-run: --offline --bots all)"
+                 if moves["not_rerun"] else ""), file=out)
+    if result.seed_source == "fixed":
+        print("the seed was fixed by the game's creator (seed_source: fixed): they could foresee every roll", file=out)
     # only the whole game verified is a yes: a prefix proves its events, not the game's end
     return EXIT_OK if result.valid and result.complete else EXIT_NEGATIVE
 
@@ -462,6 +540,7 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
 READ_ONLY = {"show", "moves", "watch"}
 COMMANDS: dict[str, Callable[[CartelClient, argparse.Namespace, TextIO], int]] = {
     "rulesets": cmd_rulesets, "create": cmd_create, "games": cmd_games, "claim": cmd_claim, "reclaim": cmd_reclaim,
+    "contribute": cmd_contribute,
     "show": cmd_show,
     "moves": cmd_moves, "move": cmd_move, "watch": cmd_watch, "export": cmd_export, "verify": cmd_verify,
 }
@@ -475,7 +554,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.url or os.environ.get("CARTEL_URL") or DEFAULT_URL
     token = args.token if args.token is not None else (os.environ.get("CARTEL_TOKEN") or None)
     out, err = sys.stdout, sys.stderr
-    client = CartelClient(url, token, timeout=args.timeout)
+    kept = KeptCommitments.load()
+    client = CartelClient(url, token, timeout=args.timeout, commitments=kept)
     try:
         try:
             return COMMANDS[args.command](client, args, out)

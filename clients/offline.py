@@ -8,17 +8,19 @@ from __future__ import annotations
 from clients.sdk import ProblemError, ReplayResult
 
 
-def verify_offline(body: bytes) -> ReplayResult:
+def verify_offline(body: bytes, bots: str = "fast", expect_commitment: str | None = None) -> ReplayResult:
     """The verdict POST /v1/replays gives, computed here: the service's own reading and verification
     (events/history.py) with this package's rules, so someone who distrusts the server needs only the
     package.  The one command that imports more than the SDK: it is the server's code, run locally.
-    A file the service answers 400 for raises the same problem here."""
+    A file the service answers 400 for raises the same problem here.  `bots`: which bot moves to re-run
+    ("fast": every level but the searches, as the server; "all": the searches too, which cost about what
+    they cost to play; "none"); `expect_commitment`: the seed commitment you were shown at creation."""
     from events.history import read_history, verify_history
     from rules import RULESETS
 
     try:
         records = read_history(body)
     except ValueError as error:
-        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed request", "status": 400,
+        raise ProblemError(400, {"type": "malformed-history", "title": "Malformed history", "status": 400,
                                  "detail": str(error)}) from None
-    return ReplayResult.from_json(verify_history(records, RULESETS))
+    return ReplayResult.from_json(verify_history(records, RULESETS, bots, expect_commitment))

@@ -1,1 +1,1 @@
-"""Event envelope, the Redis Streams event store and the game runner (no HTTP, no particular game)."""
+"""Event envelope, the Redis Streams event store and the game runner with its parts (no HTTP, no particular game)."""

@@ -153,5 +153,6 @@ def archived_game_parts(game_id: str, text: str) -> tuple[dict[str, str], list[E
     meta = {"seed": header["seed"], "seed_commitment": header["seed_commitment"], "ruleset": header["ruleset"],
             "ruleset_version": str(header.get("ruleset_version", 1)), "seats": json.dumps(header["seats"]),
             "options": json.dumps(header.get("options") or {}), "version": str(len(envelopes)),
-            "created_at": str(envelopes[0].at if envelopes else 0), "deadlines": "{}"}
+            "created_at": str(envelopes[0].at if envelopes else 0), "deadlines": "{}",
+            "seed_source": header.get("seed_source", "server")}
     return meta, envelopes

@@ -4,8 +4,9 @@ Every question about whose turn it is and whose clock runs is answered here,
 from the table (events/table.py), the game's status and whom its rules await,
 and, for a clock, the time `now`, which the caller passes in:
 
-    who may act        awaited, check_may_act     (the runner, verify_history)
-    when a game starts ready_to_start             (the runner, verify_history)
+    who may act        awaited, check_may_act     (the command handler, verify_history)
+                       is_awaited, controls       (the game document's legal moves, the clock job)
+    when a game starts ready_to_start, owed       (the runner, verify_history, the window's job)
     a deadline starts  deadlines, started         (the runner after each append, the scheduler)
     ... and stops      clock_current, clock_running (the clock job, between default moves)
     ... and expires    clock_wake, overdue_clocks (the clock job, the sweeper)
@@ -73,25 +74,63 @@ def check_may_act(table: Mapping[str, Any], status: str, awaiting: Mapping[int, 
     "clock": the human's clock): GameClosed, SeatPlayedByBot, NotAwaited or NotInControl if not."""
     refuse_if_abandoned(table)
     seats = table["seats"]
-    controller = seats[seat]["kind"] if 0 <= seat < len(seats) else None
+    controller = controller_of(seats, seat)
+    if status != "active":  # first: a finished game's seat is not reclaimed to play again
+        reason = "the game is over" if status == "finished" else "the game has not started: seats are still open"
+        raise NotAwaited(reason, rule="game status")
     if sender == "seat" and controller == "bot":
         raise SeatPlayedByBot(f"seat {seat} is played by a bot since its clock ran out; reclaim it "
                               f"(POST /v1/games/{game_id}/seats/{seat}/reclaim) to play again", rule="seat control")
-    if status != "active":
-        reason = "the game is over" if status == "finished" else "the game has not started: seats are still open"
-        raise NotAwaited(reason, rule="game status")
-    if seat not in awaiting:
+    if not is_awaited(awaiting, seat):
         waiting_for = ", ".join(f"seat {s} ({kind})" for s, kind in sorted(awaiting.items())) or "nobody"
         raise NotAwaited(f"seat {seat} may not act now; waiting for {waiting_for}", rule="turn order")
-    if controller != ACTOR_CONTROL.get(sender):
+    if not controls(seats, seat, sender):
         raise NotInControl(f"seat {seat} is controlled by {controller or 'nobody'}, not by a {sender}",
                            rule="seat control")
 
 
+def is_awaited(awaiting: Mapping[int, str], seat: int | None) -> bool:
+    """The turn order: whether the game awaits `seat` (None, a spectator, never), so that it may send
+    a game command and its legal moves are listed (service/presenters.py turn_state)."""
+    return seat is not None and seat in awaiting
+
+
+def controller_of(seats: list[Mapping[str, Any]], seat: int) -> str | None:
+    """Who controls `seat` now: "human", "bot" or "open" (None: no such seat)."""
+    return seats[seat]["kind"] if 0 <= seat < len(seats) else None
+
+
+def controls(seats: list[Mapping[str, Any]], seat: int, sender: str) -> bool:
+    """Whether `sender` ("seat", "bot" or "clock") acts for `seat`: a human's seat is played by its
+    human and, when time runs out, its clock; a bot's by the bot.  A clock that handed its seat to a
+    bot acts no more (service/jobs.py)."""
+    return controller_of(seats, seat) == ACTOR_CONTROL.get(sender)
+
+
 def ready_to_start(table: Mapping[str, Any] | None, state: Any) -> bool:
-    """The game starts (the ruleset's setup is appended) once no seat is open, and only once."""
-    return (table is not None and state is None and not table.get("abandoned")
-            and all(seat["kind"] != "open" for seat in table["seats"]))
+    """The game starts (the ruleset's setup is appended) once no seat is open and its contribution
+    window (events/table.py) waits for nobody: every human seat has sent its entropy, or the window
+    has closed.  Only once."""
+    if table is None or state is not None or table.get("abandoned") or table.get("aborted"):
+        return False
+    if any(seat["kind"] == "open" for seat in table["seats"]):
+        return False
+    return not owed(table)
+
+
+def contributed(table: Mapping[str, Any]) -> set[int]:
+    """The seats that have sent their entropy (with a claim or on their own)."""
+    return {int(part["by"][5:]) for part in table.get("entropy") or () if part["by"].startswith("seat:")}
+
+
+def owed(table: Mapping[str, Any]) -> list[int]:
+    """The human seats an open contribution window still waits for (bots send none; a table from
+    before windows, or whose window closed, waits for nobody)."""
+    window = table.get("window")
+    if not window or window["closed"]:
+        return []
+    done = contributed(table)
+    return [n for n, seat in enumerate(table["seats"]) if seat["kind"] == "human" and n not in done]
 
 
 def schedules(seats: list[Mapping[str, Any]], clock: Mapping[str, Any]) -> bool:

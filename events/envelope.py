@@ -30,6 +30,9 @@ class Envelope:
     # the command's raw draws ([bound, value] of each randbelow, docs/fairness.md), on its first event
     # only: they show the hidden order of what it shuffled, so only the export after the end carries them
     draws: list | None = field(default=None, compare=False)
+    # a bot's move, on its first event: the seat's level and the bots' revision it was chosen by (and, when
+    # the move is not that level's, what was played), so verification can re-run it (rules/bot_seat.py)
+    bot: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def event(self) -> Event:
@@ -64,6 +67,8 @@ class Envelope:
             out["command"] = dict(self.command)
         if self.draws:
             out["draws"] = [list(draw) for draw in self.draws]
+        if self.bot:
+            out["bot"] = dict(self.bot)
         return out
 
 
@@ -72,15 +77,17 @@ def actor_for(kind: str, seat: int | None) -> str:
     return kind if seat is None else f"{kind}:{seat}"
 
 
-def encode_fields(event: Event, actor: str, at: int, command_id: str,
-                  command: Mapping[str, Any] | None = None, draws: list | None = None) -> list[str]:
-    """Flat field/value list for XADD (no `dr` field for a command that drew nothing)."""
+def encode_fields(event: Event, actor: str, at: int, command_id: str, command: Mapping[str, Any] | None = None,
+                  draws: list | None = None, bot: Mapping[str, Any] | None = None) -> list[str]:
+    """Flat field/value list for XADD (no `dr` field for a command that drew nothing, `b` but for a bot's)."""
     fields = ["t", event.type, "d", _dumps(event.data), "a", actor, "at", str(at),
               "c", command_id, "s", str(CURRENT_SCHEMA)]
     if command is not None:
         fields += ["cmd", _dumps(command)]
     if draws:
         fields += ["dr", _dumps(draws)]
+    if bot:
+        fields += ["b", _dumps(bot)]
     return fields
 
 
@@ -102,6 +109,7 @@ def decode_entry(game_id: str, entry_id: str | bytes, fields: Mapping) -> Envelo
         schema=schema,
         command=json.loads(f["cmd"]) if "cmd" in f else None,
         draws=json.loads(f["dr"]) if "dr" in f else None,
+        bot=json.loads(f["b"]) if "b" in f else None,
     )
 
 

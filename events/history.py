@@ -41,6 +41,10 @@ contributions the history records, so a changed contribution is named where it
 changes something: at the claim, which the table re-decides, or at the first
 draw of the set-up.  A history without contributions verifies as it always did.
 
+Each format is verified by its own function (`VERIFIERS`: format -> function), which names the
+parts its format records (events bound to the game, table commands re-decided, the stream a command
+draws from, how its draws are checked, bot moves re-run) over the parts they share.
+
 Each exported event also carries its `narration` (events/narration.py: a sentence and the
 places, cards and seats it touches), written from the event when the file is exported.  It is
 derived, not evidence: the verifier never reads it, so an export with it, without it (one from
@@ -51,25 +55,28 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from events import clocks, strictjson
+from events import botbox, clocks, strictjson
 from events import table as tables
 from events.clocks import NotAwaited, NotInControl
 from events.envelope import Envelope
 from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
-from rules.base import Event, IllegalMove, Rng, Ruleset, decide_and_apply, fold, seed_commitment
-from rules.narration import Names
-from rules.ruleset import ruleset_at
+from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, decide_and_apply, fold, seed_commitment
+from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_key
+from rules.narration import Names, outcome_text
+from rules.ruleset import Ruleset, check_bot_level, is_search_level, ruleset_at
 
-HISTORY_FORMAT = "tabletop-cartel-history/4"
+HISTORY_FORMAT = "tabletop-cartel-history/5"  # draws keyed by roller and counter, each call under its label
+DRAWN_FORMAT = "tabletop-cartel-history/4"  # each command's draws as [bound, value] pairs of one stream
 BOUND_FORMAT = "tabletop-cartel-history/3"  # events carry the game id, the header last_version; no draws
 TABLE_FORMAT = "tabletop-cartel-history/2"  # the table re-decided; no game id on the events, `version` for last_version
 LEGACY_FORMAT = "tabletop-cartel-history/1"
-FORMATS = (HISTORY_FORMAT, BOUND_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
-BOUND_FORMATS = (HISTORY_FORMAT, BOUND_FORMAT)  # the header bound to what follows (game_id, last_version)
+FORMATS = (HISTORY_FORMAT, DRAWN_FORMAT, BOUND_FORMAT, TABLE_FORMAT, LEGACY_FORMAT)
+BOUND_FORMATS = (HISTORY_FORMAT, DRAWN_FORMAT, BOUND_FORMAT)  # the header bound to what follows (game_id, last_version)
+DRAWS_FORMATS = (HISTORY_FORMAT, DRAWN_FORMAT)  # commands carry their draws
 ENGINE_COMMANDS = TABLE_COMMANDS  # decided by the table, not by the game's ruleset
 
 
@@ -77,12 +84,19 @@ def history_header(game: Any) -> dict:
     """The export's first line (after `format`): what a verifier needs, the revealed seed included,
     and what the file holds (the game, its last version, its outcome and seats then) for it to check.
     A game whose commands were not all stored with their draws (created before they were) is format 3."""
-    recorded = game.meta.get("draws") == "recorded"
-    return {"format": HISTORY_FORMAT if recorded else BOUND_FORMAT, "game_id": game.id,
-            "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
-            "options": game.options, "seats": game.seats,
-            "seed": game.seed, "seed_commitment": game.table["seed_commitment"], "last_version": game.version,
-            "outcome": game.outcome()}
+    if game.table.get("draw_keys"):
+        header = {"format": HISTORY_FORMAT}
+    else:
+        header = {"format": DRAWN_FORMAT if game.meta.get("draws") == "recorded" else BOUND_FORMAT}
+    header.update({"game_id": game.id,
+                   "ruleset": game.table["ruleset"], "ruleset_version": game.table["ruleset_version"],
+                   "options": game.options, "seats": game.seats,
+                   "seed": game.seed, "seed_commitment": game.table["seed_commitment"],
+                   "last_version": game.version, "outcome": game.outcome()})
+    if header["format"] == HISTORY_FORMAT:  # who chose the seed, and the key the bots chose with (revealed now)
+        header["seed_source"] = tables.seed_source(game.table)
+        header["bot_key"] = bot_key(game.effective_seed)
+    return header
 
 
 def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
@@ -91,7 +105,7 @@ def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
     and (given the game's `ruleset`) its sentence, written from the whole event: an ended game hides
     nothing.  The sentence is derived, not evidence: `verify_history` never reads it."""
     header = {"format": HISTORY_FORMAT, **header}
-    drawn = header["format"] == HISTORY_FORMAT  # format 3 (a game from before draws): none, not some
+    drawn = header["format"] in DRAWS_FORMATS  # format 3 (a game from before draws): none, not some
     names = Names.of_table({"seats": header.get("seats") or ()})
     yield json.dumps(header, separators=(",", ":")) + "\n"
     for envelope in envelopes:
@@ -138,48 +152,65 @@ def _normal(value: Any) -> Any:
 
 
 def _table_batch(table: dict | None, state: Any, ruleset: Ruleset, command: dict, batch: list[dict],
-                 header: dict, legacy: bool, last: bool) -> tuple[dict | None, str | None, int]:
-    """Fold one engine command's events into the table: (table, None, 0), or (table, why it does
-    not verify, the offset in the batch of the first event that does not).  The file's `last`
-    batch may stop short of the command's events (a prefix): the events it has are folded, and
-    (table, None, how many it has) says so."""
+                 header: dict, redecided: bool, last: bool) -> tuple[dict | None, str | None, int]:
+    """Fold one engine command's events into the table (`redecided`: after re-deciding the command
+    and comparing what it gives, events/table.py): (table, None, 0), or (table, why it does not
+    verify, the offset in the batch of the first event that does not).  The file's `last` batch may
+    stop short of the command's events (a prefix): the events it has are folded, and (table, None,
+    how many it has) says so."""
     recorded, short = [Event(e["type"], e["data"]) for e in batch], 0
     if command["type"] == "CreateGame":
-        if table is not None or recorded[0].type != "GameCreated":
-            return table, "a history has one CreateGame, first, recording GameCreated", 0
-        if recorded[0].data.get("seed_commitment") != header["seed_commitment"]:
-            return table, "GameCreated does not carry the header's seed commitment", 0
-        if recorded[0].data.get("ruleset") != header["ruleset"]:
-            return table, "GameCreated names another ruleset than the header", 0
-        if recorded[0].data.get("ruleset_version", 1) != header.get("ruleset_version", 1):
-            return table, "GameCreated records another rules version than the header", 0
-        refusal = entropy_refusal(recorded[0].data["entropy"]) if "entropy" in recorded[0].data else None
+        refusal = _creation_refusal(table, recorded, header)
         if refusal:
-            return table, f"GameCreated's entropy is refused: {refusal}", 0
+            return table, refusal, 0
     elif table is None:
         return table, f"{command['type']} before CreateGame", 0
-    elif not legacy:
-        status = tables.game_status(table, state, ruleset)
-        try:
-            produced = tables.decide(table, status, clocks.awaited(status, ruleset, state), command, ruleset.bot_levels)
-        except IllegalMove as error:
-            return table, f"the recorded table command {command['type']} is refused there: {error.reason}", 0
-        produced_pairs = [(e.type, _normal(e.data)) for e in produced]
-        recorded_pairs = [(e.type, _normal(e.data)) for e in recorded]
-        for k in range(max(len(produced_pairs), len(recorded_pairs))):
-            want = produced_pairs[k] if k < len(produced_pairs) else "nothing"
-            got = recorded_pairs[k] if k < len(recorded_pairs) else "nothing"
-            if last and k == len(recorded_pairs):
-                short = k  # the file stops here: a prefix, told apart by verify_history
-                break
-            if want != got:
-                return table, f"recorded {_said(got)} but the table gives {_said(want)}", k
+    elif redecided:
+        refusal, short = _table_differs(table, state, ruleset, command, recorded, last)
+        if refusal:
+            return table, refusal, short
     try:
         for event in recorded:
             table = tables.evolve(table, event)
     except (KeyError, IndexError, TypeError, ValueError) as error:  # an uploaded file's malformed engine event
         return table, f"the engine event cannot be applied: {error!r}", 0
     return table, None, short
+
+
+def _creation_refusal(table: dict | None, recorded: list[Event], header: dict) -> str | None:
+    """Why a CreateGame batch is not the one the header's game began with, or None."""
+    if table is not None or recorded[0].type != "GameCreated":
+        return "a history has one CreateGame, first, recording GameCreated"
+    if recorded[0].data.get("seed_commitment") != header["seed_commitment"]:
+        return "GameCreated does not carry the header's seed commitment"
+    if recorded[0].data.get("ruleset") != header["ruleset"]:
+        return "GameCreated names another ruleset than the header"
+    if recorded[0].data.get("ruleset_version", 1) != header.get("ruleset_version", 1):
+        return "GameCreated records another rules version than the header"
+    refusal = entropy_refusal(recorded[0].data["entropy"]) if "entropy" in recorded[0].data else None
+    return f"GameCreated's entropy is refused: {refusal}" if refusal else None
+
+
+def _table_differs(table: dict, state: Any, ruleset: Ruleset, command: dict, recorded: list[Event],
+                   last: bool) -> tuple[str | None, int]:
+    """Re-decide a table command (events/table.py): (why its recorded events are not what it gives,
+    the offset of the first that is not), or (None, how many the file's `last` batch holds when it
+    stops short of them, else 0)."""
+    status = tables.game_status(table, state, ruleset)
+    try:
+        produced = tables.decide(table, status, clocks.awaited(status, ruleset, state), command, ruleset.bot_levels)
+    except IllegalMove as error:
+        return f"the recorded table command {command['type']} is refused there: {error.reason}", 0
+    produced_pairs = [(e.type, _normal(e.data)) for e in produced]
+    recorded_pairs = [(e.type, _normal(e.data)) for e in recorded]
+    for k in range(max(len(produced_pairs), len(recorded_pairs))):
+        want = produced_pairs[k] if k < len(produced_pairs) else "nothing"
+        got = recorded_pairs[k] if k < len(recorded_pairs) else "nothing"
+        if last and k == len(recorded_pairs):
+            return None, k  # the file stops here: a prefix, told apart by verify_history
+        if want != got:
+            return f"recorded {_said(got)} but the table gives {_said(want)}", k
+    return None, 0
 
 
 def _refusal(table: dict | None, state: Any, ruleset: Ruleset, actor: str, command_type: str) -> tuple[int, str | None]:
@@ -218,18 +249,43 @@ def _same_events(produced: list[Event], batch: list[dict]) -> bool:
     return True
 
 
-def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset]) -> dict:
-    """Re-fold the history and re-derive every roll; report where it first diverges, which header
-    field the events contradict, and whether the events are the whole game (module docstring)."""
+BOT_CHECKS = ("fast", "all", "none")  # which bot moves verification re-runs: all but the searches, all, none
+
+
+def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: str = "fast",
+                   expected_commitment: str | None = None, rerun_bot: Callable[..., dict] | None = None) -> dict:
+    """Re-fold the history and re-derive every roll and (`bots`: "fast", every level but the searches;
+    "all"; "none") every bot move; report where it first diverges, which header field the events
+    contradict, and whether the events are the whole game (module docstring).  `expected_commitment`:
+    the seed commitment the reader was shown when the game was created or joined; a history whose
+    header commits to another seed is not the game they played, however well it verifies.  `rerun_bot`
+    re-runs a bot move (rules/bot_seat.py bot_command's signature): by default in a bot process set up as
+    the workers' are (events/botbox.py rerun), started the first time a history has a bot move to re-run."""
+    if bots not in BOT_CHECKS:
+        raise ValueError(f"bots must be one of {BOT_CHECKS}")
     header, events = records[0], records[1:]
     result = {"valid": False, "complete": False, "events": 0, "draws": 0, "diverged_at": None, "reason": None,
-              "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"),
+              "ruleset": header.get("ruleset"), "outcome": None, "format": header.get("format"), "seed_source": None,
+              "bot_moves": {"recorded": 0, "rederived": 0, "not_rerun": 0, "other_revision": 0, "cut": 0},
               "mismatches": [], "unvouched": [], "summary": ""}
-    end = _rederive(header, events, rulesets, result)
+    commitment = header.get("seed_commitment")
+    if expected_commitment is not None and (not isinstance(commitment, str) or
+                                            commitment.lower() != expected_commitment.lower()):
+        result["reason"] = (f"the history commits to the seed {commitment!r}, not to {expected_commitment!r}, the "
+                            "commitment you were shown when the game was created: it is not that game, whatever "
+                            "else it proves")
+        result["mismatches"].append({"field": "seed_commitment", "header": commitment, "events": expected_commitment})
+        result["summary"] = _summary(result)
+        return result
+    end = _rederive(header, events, rulesets, result, bots, rerun_bot)
     if end is not None:
         table, state, short, ruleset = end
         result["events"] = len(events)
-        result["outcome"] = outcome = tables.game_outcome(table, state, ruleset)
+        outcome = tables.game_outcome(table, state, ruleset)
+        # as every served outcome: with its sentence, naming seats as the game does (the header's is compared bare)
+        result["outcome"] = None if outcome is None else {
+            **outcome, "text": outcome_text(outcome, Names.of_table(table or {"seats": header.get("seats") or []}))}
+        result["seed_source"] = tables.seed_source(table) if table is not None else None
         contradicted, unfinished = _bind_header(header, events, table, outcome, result)
         result["valid"] = not contradicted
         if contradicted:
@@ -265,6 +321,15 @@ def _bind_header(header: dict, events: list[dict], table: dict | None, outcome: 
                     f"game_id: the header names game {header['game_id']}, the events are game {found}'s", contradicted)
     else:
         result["unvouched"].append("game_id")  # the events of formats 1 and 2 do not carry it
+    if table is not None and header["format"] == HISTORY_FORMAT:
+        key = bot_key(effective_seed(header["seed"], table))
+        if header.get("bot_key") != key:
+            differs("bot_key", header.get("bot_key"), key, "bot_key: the header's is not the one the revealed seed "
+                    "and the players' entropy give (docs/fairness.md)", contradicted)
+    source = tables.seed_source(table) if table is not None else None
+    if source is not None and header["format"] == HISTORY_FORMAT and header.get("seed_source") != source:
+        differs("seed_source", header.get("seed_source"), source,
+                "seed_source: the header's differs from the one the game was created with (GameCreated)", contradicted)
     if table is not None and _normal(header.get("options") or {}) != _normal(table["options"]):
         differs("options", header.get("options"), table["options"],
                 "options: the header's differ from those the game was created with (GameCreated)", contradicted)
@@ -302,7 +367,7 @@ def _summary(result: dict) -> str:
         return f"not valid, so not complete: {result['reason']}."
     if not result["complete"]:
         text = f"valid but not complete: the {held} events re-derive from the revealed seed, but {result['reason']}."
-    elif result["format"] == HISTORY_FORMAT:
+    elif result["format"] in DRAWS_FORMATS:
         text = (f"valid and complete: all {held} events and their {result['draws']} recorded draws re-derive "
                 f"from the revealed seed and reach the game's end.")
     else:
@@ -310,125 +375,292 @@ def _summary(result: dict) -> str:
                 f"game's end.")
     if result["unvouched"]:
         text += f" The header ({result['format']}) cannot vouch for: {', '.join(result['unvouched'])}."
+    text += _bot_sentence(result.get("bot_moves") or {})
+    if result.get("seed_source") == "fixed":
+        text += (" Its seed was fixed by whoever created the game (seed_source: fixed), under the server's "
+                 "setting for tests and tournaments, not drawn by the server: they could foresee its rolls.")
     return text
 
 
-def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
-              result: dict) -> tuple[dict | None, Any, int | None, Ruleset] | None:
-    """Re-decide every command from the revealed seed: (the table, the game's state after the last
-    event, the version of a last command whose events the file cuts short or None, the ruleset), or
-    None, with `result` saying where and why it diverged."""
+def _bot_sentence(moves: dict) -> str:
+    """How many recorded bot moves verification re-ran from their seat's view, and why not the rest."""
+    if not moves.get("recorded"):
+        return ""
+    left = [f"{moves['not_rerun']} of a search level not re-run (ask for all bots to re-run them)"
+            if moves["not_rerun"] else "",
+            f"{moves['other_revision']} chosen by another revision of the bots" if moves["other_revision"] else "",
+            f"{moves['cut']} cut by the safety limit and played by the random level" if moves["cut"] else ""]
+    why = "; ".join(part for part in left if part)
+    return (f" Bot moves re-derived from their seat's view and the bot key: {moves['rederived']} of "
+            f"{moves['recorded']}" + (f" ({why})." if why else "."))
 
-    def fail(version: int | None, reason: str) -> None:
+
+# ------------------------------------------------------------ verification: one function per format
+class _Diverged(Exception):
+    """Where a history stops re-deriving (None: its header) and why: the verdict's diverged_at and reason."""
+
+    def __init__(self, version: int | None, reason: str):
+        super().__init__(reason)
+        self.version, self.reason = version, reason
+
+
+def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset], result: dict,
+              bots: str = "fast", rerun_bot: Callable[..., dict] | None = None
+              ) -> tuple[dict | None, Any, int | None, Ruleset] | None:
+    """Re-decide every command from the revealed seed, as the header's format records them (VERIFIERS):
+    (the table, the game's state after the last event, the version of a last command whose events the
+    file cuts short or None, the ruleset), or None, with `result` saying where and why it diverged."""
+    try:
+        if header.get("format") not in FORMATS:
+            raise _Diverged(None, f"the first line must be a header with format {HISTORY_FORMAT!r} "
+                                  f"(or an earlier one: {', '.join(map(repr, FORMATS[1:]))})")
+        replay = _Replay(header, events, rulesets, _header_ruleset(header, rulesets), result, bots, rerun_bot)
+        return VERIFIERS[header["format"]](replay)
+    except _Diverged as diverged:
         # `events` counts the events that verified: those before the one that diverges
-        result.update(diverged_at=version, reason=reason,
+        version = diverged.version
+        result.update(diverged_at=version, reason=diverged.reason,
                       events=result["events"] if version is None else max(version - 1, 0))
+        return None
 
-    if header.get("format") not in FORMATS:
-        return fail(None, f"the first line must be a header with format {HISTORY_FORMAT!r} "
-                          f"(or an earlier one: {', '.join(map(repr, FORMATS[1:]))})")
-    legacy = header["format"] == LEGACY_FORMAT
-    bound = header["format"] in BOUND_FORMATS  # its events carry their game's id
-    drawn = header["format"] == HISTORY_FORMAT  # its commands carry their draws
+
+def _verify_format_1(replay: _Replay) -> tuple:
+    """Format 1, recorded before the table was a decider: its table commands are folded as recorded
+    (their hand-overs carry no expired clocks to re-decide them from); each command draws from one
+    stream, labelled by its first version; the events carry no game id, the commands no draws."""
+    return replay.run(bound=False, redecide_table=False, stream=_command_stream)
+
+
+def _verify_format_2(replay: _Replay) -> tuple:
+    """Format 2: as format 1, with every table command re-decided (events/table.py), so each move's
+    actor is checked against who controlled its seat then."""
+    return replay.run(bound=False, redecide_table=True, stream=_command_stream)
+
+
+def _verify_format_3(replay: _Replay) -> tuple:
+    """Format 3: as format 2, with the header bound to what follows: every event carries its game's
+    id, the header the last version the file holds."""
+    return replay.run(bound=True, redecide_table=True, stream=_command_stream)
+
+
+def _verify_format_4(replay: _Replay) -> tuple:
+    """Format 4: as format 3, with each command's raw draws ([bound, value] of its one stream), checked
+    against what its rules draw before its events are."""
+    return replay.run(bound=True, redecide_table=True, stream=_command_stream, draws=_draws_checked)
+
+
+def _verify_format_5(replay: _Replay) -> tuple:
+    """Format 5: draw keys (GameCreated records them): each draw call on its roller's own stream,
+    counted, recorded and checked call by call under its label; and every bot move re-run from its
+    seat's view and the revealed bot key, as its provenance says it was chosen."""
+    return replay.run(bound=True, redecide_table=True, stream=_roller_stream, draws=_keyed_draws_checked,
+                      bot=_bot_move_rerun, draw_keys=True)
+
+
+VERIFIERS: dict[str, Callable[[_Replay], tuple]] = {
+    HISTORY_FORMAT: _verify_format_5, DRAWN_FORMAT: _verify_format_4, BOUND_FORMAT: _verify_format_3,
+    TABLE_FORMAT: _verify_format_2, LEGACY_FORMAT: _verify_format_1}
+
+
+def _header_ruleset(header: dict, rulesets: Mapping[str, Ruleset]) -> Ruleset:
+    """The ruleset at the rules version the header names, once its seed matches its commitment and its
+    seats and options have their shapes (every format's header): _Diverged(None, ...) if not."""
     # An uploaded file: check every shape before anything indexes, hashes or folds it.
     ruleset = rulesets.get(header["ruleset"]) if isinstance(header.get("ruleset"), str) else None
     if ruleset is None:
-        return fail(None, f"unknown ruleset {header.get('ruleset')!r}")
+        raise _Diverged(None, f"unknown ruleset {header.get('ruleset')!r}")
     try:  # the rules version the game was played under (histories from before versions: 1)
         ruleset = ruleset_at(ruleset, header.get("ruleset_version", 1))
     except IllegalMove as error:
-        return fail(None, error.reason)
+        raise _Diverged(None, error.reason) from None
     seed = header.get("seed")
     if not isinstance(seed, str) or seed_commitment(seed) != header.get("seed_commitment"):
-        return fail(None, "the seed does not match the seed commitment published at creation")
+        raise _Diverged(None, "the seed does not match the seed commitment published at creation")
     if not isinstance(header.get("seats"), list) or not isinstance(header.get("options", {}), (dict, type(None))):
-        return fail(None, "the header needs a list 'seats' and an object 'options'")
-    if bound and not (isinstance(header.get("game_id"), str) and _is_count(header.get("last_version"))
-                      and _is_count(header.get("ruleset_version"))):
-        return fail(None, f"a {header['format']} header names its game_id, last_version and ruleset_version")
+        raise _Diverged(None, "the header needs a list 'seats' and an object 'options'")
+    return ruleset
+
+
+def _batch_starts(events: list[dict], bound: bool, drawn: bool) -> list[int]:
+    """Where each batch starts (at an event that carries its command), once every event has its shape:
+    versions 1, 2, 3..., a type and data, (`bound`) its game's id, (`drawn`) draws only on a command."""
     game_id = events[0].get("game_id") if events else None
-    starts = []  # where each batch starts: at an event that carries its command
+    starts = []
     for expected, record in enumerate(events, start=1):
         if "command" in record:
             starts.append(expected - 1)
         if record.get("version") != expected:
-            return fail(expected, f"versions must run 1, 2, 3...; found {record.get('version')!r} "
-                                  f"at position {expected}")
+            raise _Diverged(expected, f"versions must run 1, 2, 3...; found {record.get('version')!r} "
+                                      f"at position {expected}")
         if not isinstance(record.get("type"), str) or not isinstance(record.get("data"), dict):
-            return fail(expected, "every event needs a string 'type' and an object 'data'")
+            raise _Diverged(expected, "every event needs a string 'type' and an object 'data'")
         if bound and (record.get("game_id") != game_id or not isinstance(game_id, str)):
-            return fail(expected, f"game_id: the event at version {expected} is game {record.get('game_id')!r}'s, "
-                                  f"the first event game {game_id!r}'s")
+            raise _Diverged(expected, f"game_id: the event at version {expected} is game "
+                                      f"{record.get('game_id')!r}'s, the first event game {game_id!r}'s")
         if "draws" in record and not (drawn and "command" in record):
-            return fail(expected, "draws are recorded only on a command's first event, in format "
-                                  f"{HISTORY_FORMAT}")
-
-    state, table, short = None, None, None
-    stream_seed = seed  # the effective seed, fixed at StartGame (events/seeds.py)
-    seats = len(header.get("seats") or [])
+            raise _Diverged(expected, "draws are recorded only on a command's first event, in formats "
+                                      f"{' and '.join(DRAWS_FORMATS)}")
     if events and (not starts or starts[0]):
-        starts.insert(0, 0)  # a first event without a command: refused below
-    for i, j in zip(starts, starts[1:] + [len(events)]):
-        first = events[i]
-        command = first.get("command")
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            return fail(first["version"], "an event batch must start with the command that caused it")
-        batch, version, last = events[i:j], first["version"], j == len(events)
-        if command["type"] in ENGINE_COMMANDS:
-            if first.get("draws"):
-                return fail(version, f"the table's {command['type']} draws nothing, yet the history records draws")
-            table, reason, offset = _table_batch(table, state, ruleset, command, batch, header, legacy, last)
-            if reason:
-                return fail(version + offset, reason)
-            short = version if offset else None  # only the last batch can stop short
-            continue
+        starts.insert(0, 0)  # a first event without a command: refused by the replay
+    return starts
+
+
+class _Replay:
+    """One history re-derived batch by batch: what the batches so far left (the table, the game's
+    state, the effective seed, the draw counters, a batch cut short) and the verdict being written."""
+
+    def __init__(self, header: dict, events: list[dict], rulesets: Mapping[str, Ruleset], ruleset: Ruleset,
+                 result: dict, bots: str, rerun_bot: Callable[..., dict] | None):
+        self.header, self.events, self.rulesets, self.ruleset = header, events, rulesets, ruleset
+        self.result, self.bots, self.rerun_bot = result, bots, rerun_bot
+        self.table: dict | None = None
+        self.state: Any = None
+        self.short: int | None = None
+        self.stream_seed = header["seed"]  # the effective seed, fixed at StartGame (events/seeds.py)
+        self.counters: dict[str, int] = {}  # under draw keys: each roller's draw calls by kind (rules/base.py KeyedRng)
+        self.keyed = False  # GameCreated records draw keys
+
+    def run(self, *, bound: bool, redecide_table: bool, stream: Callable[..., Rng],
+            draws: Callable[..., None] | None = None, bot: Callable[..., None] | None = None,
+            draw_keys: bool = False) -> tuple[dict | None, Any, int | None, Ruleset]:
+        """Every batch, with the format's parts: `bound` (header and events carry the game), whether the
+        table's commands are re-decided, the stream a command draws from, how its recorded `draws` are
+        checked, how a `bot` move is re-run, and whether GameCreated must record `draw_keys`."""
+        header, events = self.header, self.events
+        if bound and not (isinstance(header.get("game_id"), str) and _is_count(header.get("last_version"))
+                          and _is_count(header.get("ruleset_version"))):
+            raise _Diverged(None, f"a {header['format']} header names its game_id, last_version and ruleset_version")
+        starts = _batch_starts(events, bound, draws is not None)
+        for i, j in zip(starts, starts[1:] + [len(events)]):
+            first = events[i]
+            command = first.get("command")
+            if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+                raise _Diverged(first["version"], "an event batch must start with the command that caused it")
+            batch, last = events[i:j], j == len(events)
+            if command["type"] in ENGINE_COMMANDS:
+                self._table_step(command, batch, last, redecide_table, draw_keys)
+            else:
+                self._game_step(command, batch, last, stream, draws, bot)
+        return self.table, self.state, self.short, self.ruleset
+
+    def _table_step(self, command: dict, batch: list[dict], last: bool, redecided: bool, draw_keys: bool) -> None:
+        version = batch[0]["version"]
+        if batch[0].get("draws"):
+            raise _Diverged(version, f"the table's {command['type']} draws nothing, yet the history records draws")
+        self.table, reason, offset = _table_batch(self.table, self.state, self.ruleset, command, batch, self.header,
+                                                  redecided, last)
+        if reason:
+            raise _Diverged(version + offset, reason)
+        self.short = version if offset else None  # only the last batch can stop short
+        if command["type"] == "CreateGame":
+            self.keyed = keyed = bool(self.table.get("draw_keys"))
+            if keyed != draw_keys:
+                raise _Diverged(version, f"GameCreated {'records' if keyed else 'does not record'} draw keys, "
+                                         f"so its history is {'' if keyed else 'not '}of format {HISTORY_FORMAT}")
+
+    def _game_step(self, command: dict, batch: list[dict], last: bool, stream: Callable[..., Rng],
+                   draws: Callable[..., None] | None, bot: Callable[..., None] | None) -> None:
+        first, version, ruleset, table, state = batch[0], batch[0]["version"], self.ruleset, self.table, self.state
         if table is not None and table.get("abandoned"):
-            return fail(version, f"{command['type']} after the game was abandoned: it takes no more commands")
+            raise _Diverged(version, f"{command['type']} after the game was abandoned: it takes no more commands")
         if command["type"] == "StartGame":
             try:  # every contribution is in: the creation's and the claims' all precede the start
-                stream_seed = effective_seed(seed, table)
+                self.stream_seed = effective_seed(self.header["seed"], table)
             except ValueError as error:  # a format 1 history's claims are folded, not re-decided
-                return fail(version, str(error))
-        rng = Rng(stream_seed, version, record=drawn)
+                raise _Diverged(version, str(error)) from None
+        rng = stream(self, first, command, draws is not None)
         try:
             if command["type"] == "StartGame":
                 if table is not None and not clocks.ready_to_start(table, state):
-                    return fail(version, "StartGame while a seat was still open, or after the game had started")
+                    raise _Diverged(version, "StartGame while a seat was still open, or after the game had started")
                 # the options the game was created with; a header that says otherwise is named after
-                options = table["options"] if table is not None else header.get("options") or {}
-                produced = ruleset.setup(options, seats, rng)
+                options = table["options"] if table is not None else self.header.get("options") or {}
+                produced = ruleset.setup(options, len(self.header.get("seats") or []), rng)
                 after = fold(ruleset, produced, state)
             elif state is None:
-                return fail(version, f"{command['type']} before the game was set up (StartGame)")
+                raise _Diverged(version, f"{command['type']} before the game was set up (StartGame)")
             else:
                 seat, refused = _refusal(table, state, ruleset, str(first.get("actor")), command["type"])
                 if refused:
-                    return fail(version, refused)
+                    raise _Diverged(version, refused)
+                if bot is not None:
+                    bot(self, seat, first)
                 # the state after the command's events comes with them: decide folds them anyway
                 produced, after = decide_and_apply(ruleset, state, seat, command, rng)
         except IllegalMove as error:
-            return fail(version, f"the recorded command {command['type']} is illegal there: {error.reason}")
-        if drawn:  # the stream first: a tampered draw is named at its command's version, as a browser names it
-            reason = _draws_differ(first.get("draws", []), rng.draws, version)
-            if reason:
-                return fail(version, reason)
-            result["draws"] += len(rng.draws)
-        if not _same_events(produced, batch):  # equal already in the common case; else compare as JSON would
-            recorded = [(e["type"], e["data"]) for e in batch]
-            pairs = [(e.type, _normal(e.data)) for e in produced]
-            for k in range(max(len(pairs), len(recorded))):
-                if last and k == len(recorded):  # the file stops inside this command's events: a prefix
-                    short, pairs = version, pairs[:k]
-                    break
-                if k >= len(pairs) or k >= len(recorded) or pairs[k] != recorded[k]:
-                    want = pairs[k] if k < len(pairs) else "nothing"
-                    got = recorded[k] if k < len(recorded) else "nothing"
-                    return fail(version + k, f"recorded {_said(got)} but the rules and seed give {_said(want)}")
-            # equal as JSON only: the state is what the recorded events (the JSON) lead to
-            after = fold(ruleset, [Event(t, d) for t, d in pairs], state)
-        state = after
-        result["events"] = batch[-1]["version"]
-    return table, state, short, ruleset
+            reason = f"the recorded command {command['type']} is illegal there: {error.reason}"
+            raise _Diverged(version, reason) from None
+        if draws is not None:  # the stream first: a tampered draw is named at its version, as a browser names it
+            draws(self, first, rng)
+        self.state = self._compared(produced, after, batch, last)
+        self.result["events"] = batch[-1]["version"]
+
+    def _compared(self, produced: list[Event], after: Any, batch: list[dict], last: bool) -> Any:
+        """The state after the batch, once its recorded events are the ones re-derived (`after` when they
+        are equal already; a `last` batch may stop short of them: a prefix)."""
+        if _same_events(produced, batch):  # equal already in the common case; else compare as JSON would
+            return after
+        version = batch[0]["version"]
+        recorded = [(e["type"], e["data"]) for e in batch]
+        pairs = [(e.type, _normal(e.data)) for e in produced]
+        for k in range(max(len(pairs), len(recorded))):
+            if last and k == len(recorded):  # the file stops inside this command's events: a prefix
+                self.short, pairs = version, pairs[:k]
+                break
+            if k >= len(pairs) or k >= len(recorded) or pairs[k] != recorded[k]:
+                want = pairs[k] if k < len(pairs) else "nothing"
+                got = recorded[k] if k < len(recorded) else "nothing"
+                raise _Diverged(version + k, f"recorded {_said(got)} but the rules and seed give {_said(want)}")
+        # equal as JSON only: the state is what the recorded events (the JSON) lead to
+        return fold(self.ruleset, [Event(t, d) for t, d in pairs], self.state)
+
+
+# ---------------------------------------------------------------- the formats' parts
+def _command_stream(replay: _Replay, first: dict, command: dict, record: bool) -> Rng:
+    """Formats 1 to 4: one stream per command, labelled by its first version (recording its draws in 4)."""
+    return Rng(replay.stream_seed, first["version"], record=record)
+
+
+def _roller_stream(replay: _Replay, first: dict, command: dict, record: bool) -> Rng:
+    """Format 5: the set-up draws on the world's streams, a move on its seat's (the actor names it,
+    checked before the move is decided), each counted from the game's counters.  (Before GameCreated,
+    which a history begins with, no table records draw keys: one stream per command, as format 4.)"""
+    if not replay.keyed:
+        return _command_stream(replay, first, command, record)
+    roller = WORLD if command["type"] == "StartGame" else str(_actor(str(first.get("actor")))[0])
+    return KeyedRng(replay.stream_seed, replay.counters, roller, record=True)
+
+
+def _draws_checked(replay: _Replay, first: dict, rng: Rng) -> None:
+    """Format 4: the command's recorded [bound, value] draws are the ones its one stream gave, counted."""
+    reason = _draws_differ(first.get("draws", []), rng.recorded(), first["version"])
+    if reason:
+        raise _Diverged(first["version"], reason)
+    replay.result["draws"] += len(rng.draws)
+
+
+def _keyed_draws_checked(replay: _Replay, first: dict, rng: Rng) -> None:
+    """Format 5: the command's recorded draw calls are the ones its rules made, label by label, counted
+    (before GameCreated, as format 4's)."""
+    if not replay.keyed:
+        return _draws_checked(replay, first, rng)
+    reason = _keyed_draws_differ(first.get("draws", []), rng.recorded(), first["version"])
+    if reason:
+        raise _Diverged(first["version"], reason)
+    replay.result["draws"] += sum(len(pairs) for _, pairs in rng.recorded())
+
+
+def _bot_move_rerun(replay: _Replay, seat: int, first: dict) -> None:
+    """Format 5: a bot's move re-run first (`_rederive_bot`), in a bot process started the first time
+    a history has one to re-run."""
+    if not (replay.keyed and str(first.get("actor")).startswith("bot:")):
+        return
+    if replay.rerun_bot is None:
+        replay.rerun_bot = botbox.rerun(replay.rulesets)
+    refused = _rederive_bot(replay.ruleset, replay.table, replay.state, seat, first, bot_key(replay.stream_seed),
+                            replay.bots, replay.result["bot_moves"], replay.rerun_bot)
+    if refused:
+        raise _Diverged(first["version"], refused)
 
 
 def _said(pair: tuple[str, Any] | str) -> str:
@@ -454,6 +686,65 @@ def _draws_differ(recorded: Any, drawn: list[list[int]], version: int) -> str | 
         return (f"the command at version {version} records {len(recorded)} draws, but the rules and seed make "
                 f"{len(drawn)}")
     return None
+
+
+def _rederive_bot(ruleset: Ruleset, table: dict, state: Any, seat: int, first: dict, key: str, bots: str,
+                  counts: dict, rerun_bot: Callable[..., dict]) -> str | None:
+    """Re-run a recorded bot move from the seat's view and the bot key (rules/bot_seat.py), as its
+    provenance (`bot`) says it was chosen; why it does not verify, or None (counted in `counts`)."""
+    version, command, made = first["version"], first["command"], first.get("bot")
+    level = table["seats"][seat].get("level", "random")
+    if not isinstance(made, dict) or not isinstance(made.get("level"), str) or not _is_count(made.get("revision")):
+        return f"the bot move at version {version} does not record how it was chosen (`bot`: level, revision)"
+    if made["level"] != level:
+        return f"the bot move at version {version} records level {made['level']!r}, but seat {seat}'s bot is {level!r}"
+    counts["recorded"] += 1
+    played = made.get("played", level)
+    if made.get("cut"):
+        counts["cut"] += 1
+    if played == TIMEOUT_DEFAULT:  # its level chose an illegal move; the clock's default was played instead
+        if _normal(command) != _normal(ruleset.on_timeout(state, seat)):
+            return f"the bot move at version {version} is recorded as the clock's default, but is not it"
+        counts["rederived"] += 1
+        return None
+    if made["revision"] != BOTS_REVISION:
+        counts["other_revision"] += 1  # chosen by bots this release does not have
+        return None
+    if bots == "none" or (bots == "fast" and is_search_level(played)):
+        counts["not_rerun"] += 1
+        return None
+    try:
+        check_bot_level(ruleset, played)
+    except IllegalMove:
+        return f"the bot move at version {version} records a level {played!r} {ruleset.title} does not have"
+    expected = rerun_bot(ruleset, state, seat, played, key, version - 1)
+    if _normal(expected) != _normal(command):
+        return (f"the bot move at version {version} is not what {played} plays from seat {seat}'s view and the "
+                f"game's bot key: recorded {json.dumps(command, sort_keys=True)}, re-run "
+                f"{json.dumps(expected, sort_keys=True)}")
+    counts["rederived"] += 1
+    return None
+
+
+def _keyed_draws_differ(recorded: Any, drawn: list[list], version: int) -> str | None:
+    """Why a command's recorded draw calls are not the ones its rules made (each [label, [[bound, value],
+    ...]]: the label the call's stream is keyed by, and its draws), or None when they are."""
+    if json.dumps(recorded) == json.dumps(drawn):
+        return None
+    if not isinstance(recorded, list) or not all(
+            isinstance(call, list) and len(call) == 2 and isinstance(call[0], str) and isinstance(call[1], list)
+            for call in recorded):
+        return (f"the draws of the command at version {version} must be a list of [label, [[bound, value], ...]] "
+                "draw calls")
+    for k, (got, want) in enumerate(zip(recorded, drawn), start=1):
+        if got[0] != want[0]:
+            return (f"draw call {k} of the command at version {version} is recorded on the stream {got[0]!r}, "
+                    f"but the rules draw it on {want[0]!r} (each roller's calls are counted from 0)")
+        reason = _draws_differ(got[1], want[1], version)
+        if reason:
+            return f"{reason} (stream {got[0]!r})"
+    return (f"the command at version {version} records {len(recorded)} draw calls, but the rules and seed make "
+            f"{len(drawn)}")
 
 
 def _is_count(value: Any) -> bool:

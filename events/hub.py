@@ -13,6 +13,11 @@ are read once from the store when they subscribe, so nothing is lost or duplicat
 order is kept, and a follower's first events never wait for the hub's current block.
 When a game's last events arrive the hub reads its status once and tells its
 followers it is finished.
+
+A follower may also follow one of the game's chat channels (events/chat.py): the same XREAD reads
+every followed channel, from its newest message when its first follower came, and hands each new
+message to the followers of that channel.  Chat is live only: a follower gets what is said while it
+follows (the page, GET /v1/games/{id}/chat, has the rest).
 """
 from __future__ import annotations
 
@@ -24,17 +29,21 @@ from typing import Any
 
 import redis
 
+from events.chat import later_id
+
 log = logging.getLogger(__name__)
 
 
 class Subscription:
     """One follower of one game: the events after its cursor, in order, as they come."""
 
-    def __init__(self, game_id: str, after: int):
+    def __init__(self, game_id: str, after: int, chat: str | None = None):
         self.game_id = game_id
         self.cursor = after
+        self.chat = chat  # the chat channel it follows, or None
         self.finished = False
         self._queue: deque = deque()
+        self._said: deque = deque()
         self._ready = threading.Condition()
 
     def push(self, envelopes: list, finished: bool = False) -> None:
@@ -57,14 +66,28 @@ class Subscription:
                 self.cursor = max(self.cursor, older[-1].version)
                 self._ready.notify_all()
 
-    def wait(self, timeout: float) -> tuple[list, bool]:
-        """(events, finished): what arrived, waiting up to `timeout` seconds for something."""
+    def push_chat(self, messages: list) -> None:
+        """New messages of the followed chat channel."""
         with self._ready:
-            if not self._queue and not self.finished:
+            self._said.extend(messages)
+            self._ready.notify_all()
+
+    def wait(self, timeout: float) -> tuple[list, bool]:
+        """(events, finished): what arrived, waiting up to `timeout` seconds for something (events, the
+        end, or chat: `said` takes that)."""
+        with self._ready:
+            if not self._queue and not self.finished and not self._said:
                 self._ready.wait(timeout)
             events = list(self._queue)
             self._queue.clear()
             return events, self.finished
+
+    def said(self) -> list:
+        """The chat messages that arrived since the last call."""
+        with self._ready:
+            messages = list(self._said)
+            self._said.clear()
+            return messages
 
 
 class FeedHub:
@@ -74,7 +97,8 @@ class FeedHub:
         self.store = store
         self.block_ms = block_ms
         self._lock = threading.Condition()
-        self._feeds: dict[str, dict] = {}  # game id -> {"last": version read, "subs": set of Subscription}
+        # game id -> {"last": version read, "subs": set of Subscription, "chat": {channel: id read}}
+        self._feeds: dict[str, dict] = {}
         self._thread: threading.Thread | None = None
         self._closed = False
 
@@ -83,12 +107,15 @@ class FeedHub:
         with self._lock:
             return sum(len(feed["subs"]) for feed in self._feeds.values())
 
-    def subscribe(self, game_id: str, after: int) -> Subscription:
-        """Follow `game_id` from version `after` on."""
-        sub = Subscription(game_id, after)
+    def subscribe(self, game_id: str, after: int, chat: str | None = None) -> Subscription:
+        """Follow `game_id` from version `after` on (and its chat channel `chat` from now on)."""
+        sub = Subscription(game_id, after, chat)
+        said_until = self.store.chat.last_id(game_id, chat) if chat else None
         with self._lock:
-            feed = self._feeds.setdefault(game_id, {"last": after, "subs": set()})
+            feed = self._feeds.setdefault(game_id, {"last": after, "subs": set(), "chat": {}})
             feed["subs"].add(sub)
+            if chat:
+                feed["chat"].setdefault(chat, said_until)
             already_read = feed["last"]
             self._start()
             self._lock.notify_all()
@@ -136,8 +163,10 @@ class FeedHub:
                 if self._closed:
                     return
                 streams = {game_id: feed["last"] for game_id, feed in self._feeds.items()}
+                chats = {(game_id, channel): said for game_id, feed in self._feeds.items()
+                         for channel, said in feed["chat"].items()}
             try:
-                batches = self.store.follow_many(streams, self.block_ms)
+                batches, said = self.store.follow_feeds(streams, chats, self.block_ms)
                 finished = {game_id for game_id, envelopes in batches.items()
                             if envelopes and self.store.finished_at(game_id) == envelopes[-1].version}
             except redis.RedisError as error:  # Redis restarting: followers see heartbeats meanwhile
@@ -147,6 +176,23 @@ class FeedHub:
             if self._closed:
                 return
             self._deliver(batches, finished)
+            self._deliver_chat(said)
+
+    def _deliver_chat(self, said: dict[tuple[str, str], list]) -> None:
+        with self._lock:
+            for (game_id, channel), messages in said.items():
+                feed = self._feeds.get(game_id)
+                if feed is None or not messages or channel not in feed["chat"]:
+                    continue
+                # a channel read again from further back (its feed gone and started anew meanwhile) is not
+                # delivered twice: only what is after the feed's own cursor
+                fresh = [m for m in messages if later_id(m["id"], feed["chat"][channel]) != feed["chat"][channel]]
+                if not fresh:
+                    continue
+                feed["chat"][channel] = fresh[-1]["id"]
+                for sub in list(feed["subs"]):
+                    if sub.chat == channel:
+                        sub.push_chat(fresh)
 
     def _deliver(self, batches: dict[str, list], finished: set[str]) -> None:
         with self._lock:

@@ -9,6 +9,10 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     g:{id}:snap          hash: v (version), s (game state JSON), t (table JSON): the latest snapshot
     g:{id}:idem:<scope>  string: the record of the command that used an Idempotency-Key
     g:{id}:ticket:<sha256>  string: the seat a stream ticket reads as (expires with the ticket)
+    g:{id}:chat:<channel>   stream: the game's chat, channel "seats" or "spectators" (events/chat.py); not
+                         part of the game's history; expires CHAT_KEEP_SECONDS after its last message
+    g:{id}:presence      sorted set: "<seat>:<follower>" -> until when (ms) that follower counts as live
+                         (events/presence.py); expires with its last member
     {lobby}:all, {lobby}:status:<s>, {lobby}:ruleset:<r>, {lobby}:status:<s>:ruleset:<r>
                          sorted sets: game ids by creation time (the lobby listing)
     {lobby}:botwait      sorted set: game id -> ms since a bot seat has been awaited
@@ -21,7 +25,8 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     {lobby}:ended        sorted set: finished or abandoned game id (not yet archived) -> when it ended (ms)
     {lobby}:archived     hash: archived game id -> its lobby row (JSON): all Redis keeps of an archived game
     {lobby}:retention    string: set once the retention indexes were filled from the lobby's (an upgrade)
-    rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs)
+    rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs); kind addr, tok, or
+                         chat (the chat's own limit, per seat token or spectator address)
 
 RQ keeps its own keys (`rq:*`) on the queue Redis.
 """
@@ -69,3 +74,11 @@ def lobby_index(status: str | None = None, ruleset: str | None = None) -> str:
 def rate_limit_key(kind: str, identity: str) -> str:
     """One limit's key: kind "addr" or "tok", identity the address or the token's digest."""
     return f"{RATE_LIMIT_PREFIX}{kind}:{identity}"
+
+
+def chat_key(game_id: str, channel: str) -> str:
+    return f"g:{{{game_id}}}:chat:{channel}"
+
+
+def presence_key(game_id: str) -> str:
+    return f"g:{{{game_id}}}:presence"

@@ -24,14 +24,14 @@ from events.keys import rate_limit_key
 class Limit:
     """One limit that applies to a request."""
 
-    kind: str  # "address" or "token"
+    kind: str  # "address", "token" or "chat" (the chat's own limit: identity "tok:<digest>" or "addr:<ip>")
     identity: str  # the client address, or a digest of the token
     per_minute: int
     burst: int
 
     @property
     def key(self) -> str:
-        return rate_limit_key("addr" if self.kind == "address" else "tok", self.identity)
+        return rate_limit_key({"address": "addr", "token": "tok"}.get(self.kind, self.kind), self.identity)
 
     @property
     def interval_us(self) -> float:

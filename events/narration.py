@@ -88,6 +88,20 @@ def clock_expired(d: Mapping[str, Any], names: Names) -> Narration:
     return said(f"{names(d['seat'])}'s clock ran out{times}.", names.ref(d["seat"]))
 
 
+def entropy_contributed(d: Mapping[str, Any], names: Names) -> Narration:
+    """Who added to the seed (what they sent is in the event's data, not in the sentence)."""
+    return said(f"{names(d['seat'])} added their own entropy to the game's seed.", names.ref(d["seat"]))
+
+
+def contributions_closed(d: Mapping[str, Any], names: Names) -> Narration:
+    missing = [seat for seat in d.get("missing") or () if isinstance(seat, int)]
+    if not missing:
+        return said("The wait for the players' entropy is over.")
+    who = ", ".join(names(seat) for seat in missing)
+    return said(f"The wait for the players' entropy is over; the game goes ahead without {who}'s.",
+                *(names.ref(seat) for seat in missing))
+
+
 def game_abandoned(d: Mapping[str, Any], names: Names) -> Narration:
     idle = d.get("idle_seconds")
     after = f" after {duration(idle)} without a move" if isinstance(idle, int) else ""
@@ -102,9 +116,34 @@ def duration(seconds: int) -> str:
     return plural(seconds, "second")
 
 
+def seat_resigned(d: Mapping[str, Any], names: Names) -> Narration:
+    seat = d["seat"]
+    then = "; the game is over." if d["then"] == "end" else ": a bot plays their seat to the end."
+    return said(f"{names(seat)} resigned{then}", names.ref(seat))
+
+
+def game_aborted(d: Mapping[str, Any], names: Names) -> Narration:
+    return said(f"{names(d['seat'])} aborted the game before it started: nobody wins.", names.ref(d["seat"]))
+
+
+def seat_left(d: Mapping[str, Any], names: Names) -> Narration:
+    return said(f"{names(d['seat'])} left the table; the seat is open again.", names.ref(d["seat"]))
+
+
+def rematch_asked(d: Mapping[str, Any], names: Names) -> Narration:
+    return said(f"{names(d['seat'])} asks for a rematch.", names.ref(d["seat"]))
+
+
+def rematch_created(d: Mapping[str, Any], names: Names) -> Narration:
+    return said(f"Everyone agreed: the rematch is game {d['game_id']}.")
+
+
 TABLE_NARRATIONS: dict[str, Narrator] = {
+    "SeatResigned": seat_resigned, "GameAborted": game_aborted, "SeatLeft": seat_left,
+    "RematchAsked": rematch_asked, "RematchCreated": rematch_created,
     "GameCreated": game_created, "SeatClaimed": seat_claimed, "SeatHandedToBot": seat_handed_to_bot,
     "SeatReclaimed": seat_reclaimed, "ClockExpired": clock_expired, "GameAbandoned": game_abandoned,
+    "EntropyContributed": entropy_contributed, "ContributionsClosed": contributions_closed,
 }
 
 

@@ -15,7 +15,7 @@ ever.  A worker's sweeper calls `sweep` every RETENTION_SWEEP_SECONDS:
   read back; then Redis keeps only its lobby row in `{lobby}:archived`, and its
   stream, meta and snapshot are deleted by one script that first checks the
   game is still at the archived version.  Reads fall back to the archive
-  (GameRunner.load_archived).
+  (events/repository.py GameRepository.load_archived).
 
 Both steps are idempotent and safe with any number of sweepers at once: the
 abandonment is a compare-and-append (one wins, the others see a conflict or a

@@ -1,603 +1,182 @@
-"""The game runner: load -> decide -> compare-and-append, for any ruleset.
+"""The game runner: the engine's one front door, composed of its parts (pyeventsourcing's
+application over its repository and recorder).
 
-It knows neither HTTP nor any particular game.  The HTTP views, the bot jobs and
-the clock jobs all submit through `GameRunner.execute`, so a move is validated
-and recorded the same way whoever makes it.
+    GameRepository  events/repository.py      load, peek, cache, snapshot read, archive, failover; reading
+    CommandHandler  events/handler.py         a seat's command: execute, idempotency, re-decide, judge_stale
+    Committer       events/committer.py       the append, and one registered list of after-commit steps
+    TableCommands   events/table_commands.py  creation, seats, the contribution window, start, clocks, abandon
+    Game            events/game.py            the read model they hand around
+
+It knows neither HTTP nor any particular game.  The HTTP views, the bot jobs and the clock jobs
+all submit through `GameRunner.execute`, so a move is validated and recorded the same way whoever
+makes it.  The runner only delegates: each part can be read, tested and replaced alone.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import logging
-import random
-import secrets
-import time
-from collections import OrderedDict
-from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import Any, Callable, Iterable, Mapping
 
-from redis.exceptions import RedisError
-
-from events import clocks
-from events import table as tables
-from events.archive import ArchiveStore, archived_game_parts
-from events.clocks import NotAwaited as NotAwaited  # re-exported: the refusals of who may act (events/clocks.py)
-from events.clocks import SeatPlayedByBot as SeatPlayedByBot
-from events.envelope import Envelope, actor_for, canonical
+from events.archive import ArchiveStore
+from events.clocks import NotAwaited, SeatPlayedByBot
+from events.committer import SNAPSHOT_EVERY, Committer, log_failure, new_command_id, now_ms
+from events.envelope import Envelope
+from events.game import Game, GameNotFound, fold_game, refuse_if_closed
+from events.handler import CommandHandler, CommandResult, IdempotencyMismatch, StaleCommand
 from events.limits import Toll
-from events.narration import narrate
-from events.seeds import effective_seed
-from events.store import ConcurrencyConflict, DuplicateCommand, EventStore, PendingEvent
-from events.table import ENDED, ENGINE_EVENTS, GameClosed, NoSuchSeat
-from rules.base import BadCommand, Event, IllegalMove, Rng, Ruleset, fold, redact, seed_commitment
-from rules.narration import Names
-from rules.ruleset import latest_version, ruleset_at, table_checks
+from events.repository import GameRepository, redact_envelope
+from events.store import ConcurrencyConflict, EventStore
+from events.table_commands import TableCommands
+from rules.ruleset import Ruleset
 
-log = logging.getLogger(__name__)
-
-SNAPSHOT_EVERY = 200
-CACHE_GAMES = 2000
-CACHE_ARCHIVED_GAMES = 64  # archived games are immutable: a small cache spares re-reading and re-folding them
-RETRIES_ON_CONFLICT = 8
-
-
-class GameNotFound(LookupError):
-    pass
-
-
-class IdempotencyMismatch(Exception):
-    """An Idempotency-Key reused with a different command."""
-
-
-class StaleCommand(ConcurrencyConflict):
-    """A command sent against a version the game has left, judged at the current version:
-    `still_legal` says whether the seat may send the same command now (so a client can resend it
-    at once, without a read).  It is about the sender's own command only, which the sender's view
-    (its legal moves) shows anyway: it reveals no other seat's secret."""
-
-    def __init__(self, expected: int, current: int, still_legal: bool):
-        super().__init__(expected, current)
-        self.still_legal = still_legal
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-def new_command_id() -> str:
-    """A command's id, which groups its events in the stream: not a secret (every reader sees it), only
-    unique, as 64 random bits are.  `random` (reseeded in every forked process) draws them without the
-    system call `secrets` makes for each, which a busy web worker pays for in GIL hand-offs."""
-    return f"{random.getrandbits(64):016x}"
-
-
-@dataclass
-class Game:
-    """A game as loaded: the table (seats, control, clock settings, timeouts) and the game's own
-    state, both folded from its events; its version; and its meta record (the seed, token hashes
-    and deadlines, with the table's projection)."""
-
-    id: str
-    ruleset: Ruleset
-    meta: dict[str, str]
-    version: int
-    state: Any
-    table: dict
-    fresh: bool = True  # False: this process's cached copy, possibly behind the store
-    # An archived game (events/retention.py): read from the archive store, gone from Redis; `history`
-    # is its every event, and `archived_text` the archived history, served as it is
-    archived: bool = False
-    history: tuple[Envelope, ...] = ()
-    archived_text: str = ""
-
-    @property
-    def status(self) -> str:
-        """open (seats to fill), active, finished or abandoned: read off the folded states."""
-        return tables.game_status(self.table, self.state, self.ruleset)
-
-    @property
-    def ended(self) -> bool:
-        """Finished or abandoned: it takes no more moves, and its secrets and seed are published."""
-        return self.status in ENDED
-
-    @property
-    def seats(self) -> list[dict]:
-        return [dict(seat) for seat in self.table["seats"]]
-
-    @property
-    def options(self) -> dict:
-        return dict(self.table["options"])
-
-    @property
-    def names(self) -> Names:
-        """The names the players chose, for the events' sentences (events/narration.py)."""
-        return Names.of_table(self.table)
-
-    @property
-    def clock(self) -> dict:
-        return dict(self.table["clock"])
-
-    @property
-    def deadlines(self) -> dict[int, int]:
-        return {int(k): v for k, v in json.loads(self.meta.get("deadlines") or "{}").items()}
-
-    @property
-    def timeouts(self) -> dict[int, int]:
-        return {int(k): v for k, v in self.table["timeouts"].items()}
-
-    @property
-    def seed(self) -> str:
-        """The server's secret seed, the one committed to at creation (revealed at the end)."""
-        return self.meta["seed"]
-
-    @property
-    def effective_seed(self) -> str:
-        """The seed every stream of the game is keyed by: the server's mixed with the players'
-        entropy (events/seeds.py); the server's itself when nobody sent any.  As secret as the seed."""
-        return effective_seed(self.seed, self.table)
-
-    def awaiting(self) -> dict[int, str]:
-        """Whom the game awaits now, seat -> kind of wait (events/clocks.py)."""
-        return clocks.awaited(self.status, self.ruleset, self.state)
-
-    def outcome(self) -> dict | None:
-        return tables.game_outcome(self.table, self.state, self.ruleset)
-
-    def last_human_at(self) -> int | None:
-        """When a human last did something here (created, claimed, moved, reclaimed), from the meta
-        record (None in a game recorded before the engine kept it)."""
-        value = self.meta.get("human_at")
-        return int(value) if value else None
-
-
-def fold_game(ruleset: Ruleset, events: Iterable[Event], table: dict | None, state: Any) -> tuple[dict | None, Any]:
-    """The engine's events into the table, the game's into its state.  The two folds read nothing
-    of each other, so the game's events are folded in one go (in place, on the fold's own copy,
-    for a ruleset that can: rules/ruleset.py fold_in_place), never changing `state`."""
-    game_events = []
-    for event in events:
-        if event.type in ENGINE_EVENTS:
-            table = tables.evolve(table, event)
-        else:
-            game_events.append(event)
-    return table, fold(ruleset, game_events, state)
-
-
-@dataclass
-class CommandResult:
-    game: Game
-    first_version: int  # first event this command appended (version + 1 when nothing was)
-    events: list[Envelope] = field(default_factory=list)
-    duplicate: bool = False
-
-
-@dataclass(frozen=True)
-class Append:
-    """What one compare-and-append writes besides the events: who sent them (`actor`), the command
-    (stored with the first event) and its id, meta fields to write with them, the idempotency record,
-    whether a human sent it (`human`) and the request's rate-limit toll (`GameRunner.execute`)."""
-
-    actor: str
-    command: Mapping[str, Any]
-    command_id: str
-    meta: Mapping[str, str] = field(default_factory=dict)
-    idempotency: tuple[str, dict] | None = None
-    human: bool = False
-    toll: Toll | None = None
-    draws: list | None = None  # the command's raw draws (Rng(record=True)), stored with its first event
-
-
-def fingerprint(command: Mapping[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(command, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+# what callers import from here: the runner's names, and the refusals they catch
+__all__ = ["CommandResult", "Game", "GameNotFound", "GameRunner", "IdempotencyMismatch", "NotAwaited",
+           "SeatPlayedByBot", "StaleCommand", "fold_game", "new_command_id", "now_ms", "redact_envelope"]
 
 
 class GameRunner:
+    """The parts, built once per process (service/wiring.py), and the methods the service and the
+    workers call, each handed to the part that does it."""
+
     def __init__(self, store: EventStore, rulesets: Mapping[str, Ruleset],
                  after_append: Callable[[Game, Game | None], None] | None = None,
                  clock: Callable[[], int] = now_ms, snapshot_every: int = SNAPSHOT_EVERY,
-                 archive: ArchiveStore | None = None):
+                 archive: ArchiveStore | None = None, seed_key: str | None = None):
         self.store = store
-        self.archive = archive  # where ended games go after ARCHIVE_AFTER_SECONDS (events/retention.py)
-        self._archived: OrderedDict[str, Game] = OrderedDict()
-        self.rulesets = rulesets
+        self.repository = GameRepository(store, rulesets, archive, seed_key)
+        self.committer = Committer(store, self.repository, clock, snapshot_every)
+        self.committer.failed = self.after_append_failed  # the method, which the service's runner extends
+        self.handler = CommandHandler(self.repository, self.committer)
+        self.table_commands = TableCommands(self.repository, self.committer)
+        self._after_append = self._publish = None
         self.after_append = after_append
-        # after each append, the batch goes to the live streams' push engine (service/grip.py Publisher)
-        self.publish: Callable[[Game, Game, list[Envelope]], None] | None = None
-        self.clock = clock
-        self.snapshot_every = snapshot_every
-        # game id -> (version, (table, state), command id of the event at that version, meta)
-        self._cache: OrderedDict[str, tuple[int, tuple, str, dict]] = OrderedDict()
 
-    # ----------------------------------------------------------------- loading
-    def load(self, game_id: str, version: int | None = None) -> Game:
-        """The game at its latest version (or at `version`, for time travel)."""
-        if version is not None:
-            return self._load_at(game_id, version)
-        cached = self._cache.get(game_id)
-        if cached:
-            base_version, folded, base_command = cached[:3]
+    # ------------------------------------------------------------ the parts' settings
+    @property
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        return self.repository.rulesets
+
+    @property
+    def archive(self) -> ArchiveStore | None:
+        return self.repository.archive
+
+    @property
+    def clock(self) -> Callable[[], int]:
+        """The server's clock (ms) the appends are stamped with; a test may set another."""
+        return self.committer.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], int]) -> None:
+        self.committer.clock = clock
+
+    @property
+    def after_append(self) -> Callable[[Game, Game | None], None] | None:
+        """The `schedule` step (service/scheduling.py Scheduler): the jobs the new state needs."""
+        return self._after_append
+
+    @after_append.setter
+    def after_append(self, hook: Callable[[Game, Game | None], None] | None) -> None:
+        self._after_append = hook
+        if hook is None:
+            self.committer.unregister("schedule")
         else:
-            snapshot = self.store.snapshot(game_id)
-            base_version, folded, base_command = (snapshot[0], snapshot[1:], "") if snapshot else (0, (None, None), "")
-        # The tail starts at the base version's own event, to check it is still the one folded.
-        meta, tail = self.store.meta_and_tail(game_id, base_version, inclusive=True)
-        if base_version:
-            if tail and tail[0].version == base_version and (cached is None or tail[0].command_id == base_command):
-                base_command, tail = tail[0].command_id, tail[1:]
-            elif meta:
-                # Redis no longer holds the event this process folded last: a failover lost the last
-                # writes (asynchronous replication), or a backup was restored.  Redis is the truth.
-                self._cache.pop(game_id, None)
-                base_version, folded, base_command = 0, (None, None), ""
-                meta, tail = self.store.meta_and_tail(game_id, 0)
-        if not meta:
-            self._cache.pop(game_id, None)  # archived since this process cached it, or never there
-            return self.load_archived(game_id)
-        ruleset = self.ruleset_of(meta)
-        folded, last, command = self._fold_tail(ruleset, tail, folded, base_version, base_command)
-        if last < int(meta.get("version", 0)):  # a tail longer than one page
-            folded, last, command = self._fold_tail(ruleset, self.store.read_all(game_id, after=last), folded,
-                                                    last, command)
-        self._remember(game_id, last, folded, command, meta)
-        return Game(game_id, ruleset, meta, last, folded[1], folded[0])
+            self.committer.register("schedule", lambda c: hook(c.after, c.before), lambda c: c.schedule)
+
+    @property
+    def publish(self) -> Callable[[Game, Game, list[Envelope]], None] | None:
+        """The `publish` step (service/grip.py Publisher): each batch to the live streams' push engine."""
+        return self._publish
+
+    @publish.setter
+    def publish(self, hook: Callable[[Game, Game, list[Envelope]], None] | None) -> None:
+        self._publish = hook
+        if hook is None:
+            self.committer.unregister("publish")
+        else:  # before the snapshot and the schedule: a bot's next batch is not published ahead of this one;
+            # nobody can follow a game before its creation returns its id: a creation is not published
+            self.committer.register("publish", lambda c: hook(c.before, c.after, list(c.envelopes)),
+                                    lambda c: c.appended and c.before is not None, before="snapshot")
+
+    def after_append_failed(self, step: str, game_id: str, error: Exception) -> None:
+        """A step after a stored append failed (`cache`, `publish`, `snapshot`, `lobby`, `schedule`):
+        logged; the service counts it."""
+        log_failure(step, game_id, error)
+
+    # ------------------------------------------------------------------ the repository
+    def load(self, game_id: str, version: int | None = None) -> Game:
+        return self.repository.load(game_id, version)
 
     def peek(self, game_id: str) -> Game:
-        """The game as this process last saw it, without reading Redis (or loaded, if not cached).
-        Whoever acts on it must tolerate a stale copy: the append's version check catches it."""
-        cached = self._cache.get(game_id)
-        if cached is None:
-            return self.load(game_id)
-        version, (table, state), _, meta = cached
-        return Game(game_id, self.ruleset_of(meta), dict(meta), version, state, table, fresh=False)
-
-    @staticmethod
-    def _fold_tail(ruleset: Ruleset, envelopes, folded: tuple, last: int, command: str) -> tuple[tuple, int, str]:
-        """fold_game of a stream tail onto (table, state); the last version and command id read."""
-        envelopes = list(envelopes)
-        if envelopes:
-            last, command = envelopes[-1].version, envelopes[-1].command_id
-        return fold_game(ruleset, (e.event for e in envelopes), *folded), last, command
-
-    def _load_at(self, game_id: str, version: int) -> Game:
-        meta = self.store.meta(game_id)
-        if not meta:
-            archived = self.load_archived(game_id)
-            table, state = fold_game(archived.ruleset, (e.event for e in archived.history[:version]), None, None)
-            return replace(archived, version=min(version, archived.version), table=table, state=state)
-        ruleset = self.ruleset_of(meta)
-        events = (e.event for e in self.store.read_all(game_id) if e.version <= version)
-        table, state = fold_game(ruleset, events, None, None)
-        return Game(game_id, ruleset, meta, min(version, int(meta["version"])), state, table)
+        return self.repository.peek(game_id)
 
     def load_archived(self, game_id: str) -> Game:
-        """An archived game, from the archive store: only when Redis lists it as archived (so an
-        unknown id never costs a look in the archive)."""
-        cached = self._archived.get(game_id)
-        if cached is not None:
-            self._archived.move_to_end(game_id)
-            return cached
-        if self.archive is None or not self.store.is_archived(game_id):
-            raise GameNotFound(game_id)
-        text = self.archive.get(game_id)
-        if text is None:
-            raise GameNotFound(game_id)
-        meta, envelopes = archived_game_parts(game_id, text)
-        ruleset = self.ruleset_of(meta)
-        table, state = fold_game(ruleset, (e.event for e in envelopes), None, None)
-        game = Game(game_id, ruleset, meta, len(envelopes), state, table, archived=True,
-                    history=tuple(envelopes), archived_text=text)
-        game.meta["status"] = game.status
-        self._archived[game_id] = game
-        while len(self._archived) > CACHE_ARCHIVED_GAMES:
-            self._archived.popitem(last=False)
-        return game
+        return self.repository.load_archived(game_id)
 
     def forget(self, game_id: str) -> None:
-        """Drop this process's cached copy (the game was archived)."""
-        self._cache.pop(game_id, None)
+        self.repository.forget(game_id)
 
     def ruleset_of(self, meta: Mapping[str, str]) -> Ruleset:
-        """The game's ruleset at the rules version it was created under (before versions: 1)."""
-        return ruleset_at(self.rulesets[meta["ruleset"]], int(meta.get("ruleset_version", 1)))
+        return self.repository.ruleset_of(meta)
 
-    def _remember(self, game_id: str, version: int, folded: tuple, command_id: str, meta: dict) -> None:
-        self._cache[game_id] = (version, folded, command_id, meta)
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHE_GAMES:
-            self._cache.popitem(last=False)
+    def envelopes(self, game: Game, after: int = 0, limit: int | None = None) -> list[Envelope]:
+        return self.repository.envelopes(game, after, limit)
 
-    # ---------------------------------------------------------------- creating
-    def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
-                    seed: str | None = None, clock: Mapping[str, Any] | None = None,
-                    token_hashes: Mapping[int, str] | None = None, entropy: str | None = None) -> Game:
-        """Record a new game, with the creator's entropy if it sent some; start it at once unless a
-        seat is still open.  The seed is committed to here, before any contribution is known."""
-        version = latest_version(self.rulesets[ruleset_name])  # a new game is played under the latest rules
-        ruleset = ruleset_at(self.rulesets[ruleset_name], version)
-        levels = [seat.get("level", "random") for seat in seats if seat["kind"] == "bot"]
-        try:  # clock.bot_level: the level a timed-out seat goes to, refused now rather than at the hand-over
-            options = table_checks(ruleset, len(seats), options, levels, (clock or {}).get("bot_level"))
-        except BadCommand as refusal:  # well-formed, but a table this ruleset is not played at: 422
-            raise IllegalMove(refusal.reason, rule=refusal.rule) from None
-        seed = seed if seed is not None else secrets.token_hex(32)
-        game_id = secrets.token_hex(8)
-        created_at = self.clock()
-        created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version, entropy)
-        table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
-        meta = {"seed": seed, "status": "open", "created_at": str(created_at), "human_at": str(created_at),
-                "deadlines": "{}", "draws": "recorded",  # its export is format 4 (events/history.py)
-                **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
-        self.store.append(game_id, 0, [PendingEvent(created[0], "system", {"type": "CreateGame"})],
-                          at=created_at, command_id="create", meta=meta)
-        self._best_effort("lobby", game_id, partial(self.store.index_game, game_id, ruleset_name, created_at, "open"))
-        game = self.load(game_id)
-        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
+    def all_envelopes(self, game: Game, after: int = 0) -> Iterable[Envelope]:
+        return self.repository.all_envelopes(game, after)
 
-    def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
-                   entropy: str | None = None) -> Game:
-        """Turn an open seat into a human one (the table decides), with the claimer's entropy if it sent
-        some; the last claim starts the game, with every contribution in its effective seed."""
-        command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {}),
-                   **({"entropy": entropy} if entropy is not None else {})}
-        game = self._table_command(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash},
-                                   human=True)
-        return self._start(game) if clocks.ready_to_start(game.table, game.state) else game
+    def events_for(self, game: Game, seat: int | None, after: int = 0, limit: int | None = None) -> list[dict]:
+        return self.repository.events_for(game, seat, after, limit)
 
-    def _start(self, game: Game) -> Game:
-        """Append the ruleset's setup events; they are rolled with Rng(effective seed, first version):
-        every contribution is in by now (the creation's, the claims')."""
-        rng = Rng(game.effective_seed, game.version + 1, record=True)
-        events = game.ruleset.setup(game.options, len(game.seats), rng)
-        return self._commit(game, events, Append("system", {"type": "StartGame"}, "start", draws=rng.draws))[0]
-
-    # --------------------------------------------------------------- commanding
+    # ------------------------------------------------------------------ the command handler
     def execute(self, game_id: str, seat: int, command: Mapping[str, Any], *, actor_kind: str = "seat",
                 expected_version: int | None = None, idempotency_key: str | None = None,
-                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None) -> CommandResult:
-        """Validate `command` for `seat` and append its events atomically.
-
-        With `expected_version` a moved-on game raises ConcurrencyConflict;
-        without one the command is re-decided against the new state (it was
-        only ever checked against a state that is gone).  `loaded` saves a
-        read when the caller has just loaded the game (to authenticate).
-        `schedule=False` skips the after-append hook (a bot job playing several
-        bot moves in a row schedules once, at the end).  A `toll` (the request's
-        rate limits, events/limits.py) is taken with the first append, in the same
-        round trip; over a limit that append raises RateLimited and writes nothing.
-        A command that appends nothing leaves its toll untaken.
-        """
-        command = dict(command)
-        scope = f"{seat}:{idempotency_key}" if idempotency_key else None
-        # Decide against this process's cached copy when it has one: the append's version check
-        # catches a stale copy, and then (or on any refusal) the game is read afresh and decided again.
-        game = loaded or self.peek(game_id)
-        for _ in range(RETRIES_ON_CONFLICT):
-            try:
-                if expected_version is not None and expected_version != game.version:
-                    raise ConcurrencyConflict(expected_version, game.version)
-                self._check_may_act(game, seat, actor_kind)
-                rng = Rng(game.effective_seed, game.version + 1, record=True)
-                events = game.ruleset.decide(game.state, seat, command, rng)
-            except (IllegalMove, ConcurrencyConflict):
-                # a retried command answers as it did the first time, even if it is illegal now
-                record = self.store.idempotency_record(game_id, scope) if scope else None
-                if record:
-                    return self._replay(game_id, record, command)
-                if not game.fresh:  # refuse only what the stored game refuses
-                    game = self.load(game_id)
-                    continue
-                raise
-            if not events:
-                return CommandResult(game, game.version + 1)
-            idem = (scope, {"first": game.version + 1, "last": game.version + len(events),
-                            "seat": seat, "fingerprint": fingerprint(command)}) if scope else None
-            try:
-                append = Append(actor_for(actor_kind, seat), command, new_command_id(), idempotency=idem,
-                                human=actor_kind == "seat", toll=toll, draws=rng.draws)
-                after, envelopes = self._commit(game, events, append, schedule)
-            except ConcurrencyConflict:
-                if expected_version is not None:
-                    raise
-                game = self.load(game_id)
-                continue
-            except DuplicateCommand as duplicate:
-                return self._replay(game_id, duplicate.record, command)
-            return CommandResult(after, game.version + 1, envelopes)
-        raise ConcurrencyConflict(game.version, self.store.version(game_id))
+                loaded: Game | None = None, schedule: bool = True, toll: Toll | None = None,
+                bot: Mapping[str, Any] | None = None) -> CommandResult:
+        """A seat's command, validated and appended atomically (events/handler.py CommandHandler.execute)."""
+        return self.handler.execute(game_id, seat, command, actor_kind=actor_kind, expected_version=expected_version,
+                                    idempotency_key=idempotency_key, loaded=loaded, schedule=schedule, toll=toll,
+                                    bot=bot)
 
     def judge_stale(self, conflict: ConcurrencyConflict, game_id: str, seat: int, command: Mapping[str, Any],
                     actor_kind: str = "seat") -> StaleCommand:
-        """`conflict` (a command refused for its stale expected version) with whether `seat` may send
-        the same command at the game's current version: decided there and discarded, nothing appended.
-        Decide never changes the state it is given (rules/ruleset.py), so the cached game stays as it was."""
-        game = self.load(game_id)
-        try:
-            self._check_may_act(game, seat, actor_kind)
-            game.ruleset.decide(game.state, seat, dict(command), Rng(game.effective_seed, game.version + 1))
-        except IllegalMove:  # not awaited, closed, forbidden now or malformed for this game
-            return StaleCommand(conflict.expected, game.version, still_legal=False)
-        return StaleCommand(conflict.expected, game.version, still_legal=True)
+        return self.handler.judge_stale(conflict, game_id, seat, command, actor_kind)
 
     @staticmethod
     def refuse_if_closed(game: Game) -> None:
-        """GameClosed for an archived or abandoned game: it takes no command of any kind."""
-        if game.archived:
-            raise GameClosed(f"the game was {game.status} and has been archived: it takes no more commands; "
-                             f"its history is at GET /v1/games/{game.id}/history", kind="game-archived")
-        clocks.refuse_if_abandoned(game.table)
+        refuse_if_closed(game)
 
-    def _check_may_act(self, game: Game, seat: int, actor_kind: str = "seat") -> None:
-        """Who may act is decided in events/clocks.py, for the verifier too; an archived game is the runner's."""
-        self.refuse_if_closed(game)
-        status = game.status
-        clocks.check_may_act(game.table, status, clocks.awaited(status, game.ruleset, game.state), seat, actor_kind,
-                             game.id)
-
-    def _replay(self, game_id: str, record: dict, command: Mapping[str, Any]) -> CommandResult:
-        if record["fingerprint"] != fingerprint(command):
-            raise IdempotencyMismatch("this Idempotency-Key was already used with a different command")
-        game = self.load(game_id)
-        return CommandResult(game, record["first"],
-                             self.store.read(game_id, record["first"] - 1, until=record["last"]), duplicate=True)
-
-    def _commit(self, game: Game, events: list[Event], append: Append,
-                schedule: bool = True) -> tuple[Game, list[Envelope]]:
-        """Append the events (the one step that can fail the command), then run the after-commit
-        steps, none of which can: the answer is built from the appended events alone."""
-        if self.after_append and clocks.schedules(game.seats, game.table["clock"]):  # see WorkIndexes.unsettled
-            self.store.work.unsettled(game.id, self.clock())
-        after, envelopes = self._append(game, events, append)
-        steps = self._after_commit_steps(game, after, envelopes[-1], schedule)
-        if self.publish:  # before the schedule step: a bot's next batch is not published ahead of this one
-            steps.insert(1, ("publish", partial(self.publish, game, after, envelopes)))
-        for step, action in steps:
-            # The command is stored and other readers see it: nothing from here on may turn it into
-            # an error (a client told it failed would send it again), so each step is best effort.
-            self._best_effort(step, game.id, action)
-        return after, envelopes
-
-    def _append(self, game: Game, events: list[Event], append: Append) -> tuple[Game, list[Envelope]]:
-        """Fold, then compare-and-append the events with the meta they change (`_meta_after`), in one
-        atomic step (and an untaken toll with them: see `execute`); the game after, and the events as stored."""
-        # Fold what is stored (JSON, keys sorted), so that this process's cached state is exactly
-        # what another process folds from Redis (dict order included: rules iterate dicts).
-        events = [Event(e.type, canonical(e.data)) for e in events]
-        table, state = fold_game(game.ruleset, events, game.table, game.state)
-        after = Game(game.id, game.ruleset, dict(game.meta), game.version + len(events), state, table)
-        at = self.clock()
-        meta = {**append.meta, **self._meta_after(game, after, at, append.human)}
-        after.meta.update(meta)
-        pending = [PendingEvent(event, append.actor, append.command, append.draws) if i == 0
-                   else PendingEvent(event, append.actor) for i, event in enumerate(events)]
-        kwargs = {"at": at, "command_id": append.command_id, "meta": meta, "idempotency": append.idempotency}
-        if append.toll is not None and not append.toll.taken:
-            self.store.append_with_toll(append.toll, game.id, game.version, pending, **kwargs)
-        else:
-            self.store.append(game.id, game.version, pending, **kwargs)
-        return after, [Envelope(game.id, game.version + i + 1, p.event.type, p.event.data, p.actor, at,
-                                append.command_id, command=p.command, draws=p.draws) for i, p in enumerate(pending)]
-
-    @staticmethod
-    def _meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:
-        """The meta fields an append writes: the table's projection (if the table changed), the status
-        (if it changed), the human seats' deadlines (events/clocks.py) and (`human`: a human's command)
-        when a human last acted, which the sweeper's idleness check reads (events/retention.py)."""
-        meta = tables.projection(after.table) if after.table is not before.table else {}
-        if after.status != before.status:
-            meta["status"] = after.status
-        # a game without a clock has no deadlines: spare its every command the rules' awaiting(), twice
-        running = (clocks.deadlines(after.table, after.awaiting(), before.awaiting(), before.deadlines, at)
-                   if after.table["clock"] else {})
-        meta["deadlines"] = json.dumps(running)
-        if human:
-            meta["human_at"] = str(at)
-        return meta
-
-    def _after_commit_steps(self, before: Game, after: Game, last: Envelope,
-                            schedule: bool) -> list[tuple[str, Callable[[], Any]]]:
-        """What an append calls for afterwards, by name (the `step` of after_append_failed): this
-        process's cached copy; a snapshot every `snapshot_every` events; the lobby's index when the
-        status changed; and (`schedule`) the jobs the new state needs."""
-        steps = [("cache", partial(self._remember, after.id, after.version, (after.table, after.state),
-                                   last.command_id, after.meta))]
-        if after.version // self.snapshot_every > before.version // self.snapshot_every:
-            steps.append(("snapshot", partial(self.store.save_snapshot, after.id, after.version, after.state,
-                                              after.table)))
-        if after.status != before.status:
-            steps.append(("lobby", partial(self.store.index_game, after.id, after.table["ruleset"],
-                                           int(before.meta["created_at"]), after.status, before.status, at=last.at)))
-        if schedule and self.after_append:
-            steps.append(("schedule", partial(self.after_append, after, before)))
-        return steps
-
+    # ------------------------------------------------------------------ the committer
     def schedule(self, after: Game, before: Game | None) -> None:
-        """Run the after-append hook (enqueue the bot and clock jobs the new state needs), best effort:
-        when it fails (the queue's Redis unreachable) the sweepers enqueue the jobs once it is back."""
-        if self.after_append:
-            self._best_effort("schedule", after.id, partial(self.after_append, after, before))
+        """The schedule step alone, deferred by appends made with `schedule=False` (a bot job's run)."""
+        self.committer.schedule(after, before)
 
-    def _best_effort(self, step: str, game_id: str, action: Callable[[], Any]) -> None:
-        """The one guard of every step after an append: whatever it raises, the append it follows stands."""
-        try:
-            action()
-        except Exception as error:
-            self.after_append_failed(step, game_id, error)
+    # ------------------------------------------------------------------ the table's commands
+    def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
+                    seed: str | None = None, clock: Mapping[str, Any] | None = None,
+                    token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0) -> Game:
+        return self.table_commands.create_game(ruleset_name, seats, options, seed, clock, token_hashes,
+                                               contribution_seconds)
 
-    def after_append_failed(self, step: str, game_id: str, error: Exception) -> None:
-        """A step after a stored append failed (`cache`, `schedule`, `lobby`, `snapshot`): logged; the service
-        counts it."""
-        log.warning("game %s: %s after the append failed (%s: %s); the append stands", game_id, step,
-                    type(error).__name__, error, exc_info=not isinstance(error, OSError | RedisError))
+    def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
+                   entropy: str | None = None) -> Game:
+        return self.table_commands.claim_seat(game_id, seat, token_hash, name, entropy)
 
-    # ------------------------------------------------------- seats and clocks
-    def _table_command(self, game_id: str, command: Mapping[str, Any], command_id: str,
-                       extra_meta: Mapping[str, str] | None = None, loaded: Game | None = None,
-                       human: bool = False) -> Game:
-        """Decide an engine command with the table and append its events; re-decided on a conflict."""
-        game = loaded or self.load(game_id)
-        for _ in range(RETRIES_ON_CONFLICT):
-            self.refuse_if_closed(game)
-            try:
-                events = tables.decide(game.table, game.status, game.awaiting(), command, game.ruleset.bot_levels)
-            except NoSuchSeat as refusal:
-                raise GameNotFound(f"seat {command.get('seat')}") from refusal
-            if not events:
-                return game
-            try:
-                append = Append("system", dict(command), f"{command_id}-{secrets.token_hex(4)}",
-                                meta=extra_meta or {}, human=human)
-                return self._commit(game, events, append)[0]
-            except ConcurrencyConflict:
-                game = self.load(game_id)
-        raise ConcurrencyConflict(game.version, self.store.version(game_id))
+    def contribute(self, game_id: str, seat: int, entropy: str) -> Game:
+        return self.table_commands.contribute(game_id, seat, entropy)
+
+    def close_contributions(self, game_id: str, deadline: int) -> Game:
+        return self.table_commands.close_contributions(game_id, deadline)
 
     def expire_clock(self, game_id: str, seat: int, deadline: int) -> Game:
-        """Count one expired clock for `seat` (once per deadline); at the limit the seat goes to a bot.
-        Two clocks expiring together are two appends, each against the version: neither count is lost."""
-        return self._table_command(game_id, {"type": "ExpireClock", "seat": seat, "deadline": deadline}, "clock")
+        return self.table_commands.expire_clock(game_id, seat, deadline)
 
     def hand_to_bot(self, game: Game, seat: int, level: str, reason: str) -> Game:
-        """Give a human seat to a bot (recorded in the stream)."""
-        return self._table_command(game.id, {"type": "HandSeatToBot", "seat": seat, "level": level,
-                                             "reason": reason}, f"bot-{seat}", loaded=game)
+        return self.table_commands.hand_to_bot(game, seat, level, reason)
 
     def reclaim_seat(self, game_id: str, seat: int) -> Game:
-        """Give a seat that was handed to a bot back to its human, with a clean timeout count."""
-        try:
-            return self._table_command(game_id, {"type": "ReclaimSeat", "seat": seat}, f"reclaim-{seat}", human=True)
-        except tables.NothingToReclaim as refusal:
-            raise NotAwaited(refusal.reason, rule=refusal.rule) from None
+        return self.table_commands.reclaim_seat(game_id, seat)
+
+    def seat_action(self, game_id: str, seat: int, kind: str) -> Game:
+        """A player's Resign, Abort, Leave or Rematch (events/table.py SEAT_ACTIONS)."""
+        return self.table_commands.seat_action(game_id, seat, kind)
 
     def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:
-        """End `game` as abandoned, if it is still at the version loaded (the caller checked it was
-        idle at that version): ConcurrencyConflict if anything was appended since."""
-        command = {"type": "AbandonGame", "idle_since": idle_since, "idle_seconds": idle_seconds}
-        self.refuse_if_closed(game)
-        events = tables.decide(game.table, game.status, game.awaiting(), command, game.ruleset.bot_levels)
-        return self._commit(game, events, Append("system", command, f"abandon-{secrets.token_hex(4)}"))[0]
-
-    # ------------------------------------------------------------------ reading
-    def envelopes(self, game: Game, after: int = 0, limit: int | None = None) -> list[Envelope]:
-        """Events after `after` (at most `limit`), from Redis or, for an archived game, its archive."""
-        if game.archived:
-            return list(game.history[after:after + limit if limit is not None else None])
-        return self.store.read(game.id, after, limit)
-
-    def all_envelopes(self, game: Game, after: int = 0) -> Iterable[Envelope]:
-        """Every event after `after`, read in batches (an archived game's from its archive)."""
-        return iter(game.history[after:]) if game.archived else self.store.read_all(game.id, after)
-
-    def events_for(self, game: Game, seat: int | None, after: int = 0, limit: int | None = None) -> list[dict]:
-        """The feed as `seat` may read it."""
-        names = game.names
-        return [redact_envelope(game.ruleset, e, seat, names) for e in self.envelopes(game, after, limit)]
-
-
-def redact_envelope(ruleset: Ruleset, envelope: Envelope, seat: int | None, names: Names | None = None) -> dict:
-    """An event as `seat` may read it, with its sentence (events/narration.py) written from that
-    redacted data: redaction first, so a sentence tells no more than the data beside it."""
-    event = envelope.event if envelope.is_engine else redact(ruleset, envelope.event, seat)
-    out = envelope.public_dict(event.data)
-    out["narration"] = narrate(ruleset, event, names or Names())
-    return out
+        return self.table_commands.abandon(game, idle_since, idle_seconds)

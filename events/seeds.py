@@ -79,3 +79,56 @@ def effective_seed(seed: str, table: Mapping[str, Any] | None) -> str:
         if refusal:
             raise ValueError(f"the contribution {part!r} is refused: {refusal}")
     return mix(seed, (part["entropy"] for part in parts))
+
+
+# ----------------------------------------------------------------------------------------- at rest
+# A live game's seed is in Redis (its meta hash), so in the AOF, RDB snapshots and their backups: whoever
+# reads them foresees the game's every roll and card.  With an operator key (SEED_KEY) the seed is stored
+# sealed: encrypted and authenticated with keys derived from it, so the store and its backups hold only
+# ciphertext; only processes given the key (the web nodes and workers) open it.  The construction is
+# encrypt-then-MAC from HMAC-SHA256 alone: the keystream block i is HMAC(enc key, nonce || i), the tag
+# HMAC(mac key, nonce || ciphertext); a 16-byte random nonce per seed.
+SEALED = "sealed:v1:"
+
+
+class SealedSeed(ValueError):
+    """A sealed seed this process cannot open: no key, another key, or a tampered value."""
+
+
+def _keys(key: str) -> tuple[bytes, bytes]:
+    secret = key.encode("utf-8")
+    return (hmac.new(secret, b"tabletop-cartel seed encryption", hashlib.sha256).digest(),
+            hmac.new(secret, b"tabletop-cartel seed authentication", hashlib.sha256).digest())
+
+
+def _keystream(key: bytes, nonce: bytes, size: int) -> bytes:
+    blocks = (hmac.new(key, nonce + i.to_bytes(8, "big"), hashlib.sha256).digest() for i in range(size // 32 + 1))
+    return b"".join(blocks)[:size]
+
+
+def seal(seed: str, key: str | None, nonce: bytes) -> str:
+    """The seed as stored: itself without a key; with one, "sealed:v1:<nonce>:<ciphertext>:<tag>" (hex)."""
+    if not key:
+        return seed
+    enc, mac = _keys(key)
+    plain = seed.encode("utf-8")
+    cipher = bytes(a ^ b for a, b in zip(plain, _keystream(enc, nonce, len(plain))))
+    tag = hmac.new(mac, nonce + cipher, hashlib.sha256).hexdigest()
+    return f"{SEALED}{nonce.hex()}:{cipher.hex()}:{tag}"
+
+
+def unseal(stored: str, key: str | None) -> str:
+    """The seed a stored value holds (one stored before sealing, or without a key, is the seed itself)."""
+    if not stored.startswith(SEALED):
+        return stored
+    if not key:
+        raise SealedSeed("this game's seed is sealed at rest: the process needs the operator's SEED_KEY to open it")
+    try:
+        nonce_hex, cipher_hex, tag = stored[len(SEALED):].split(":")
+        nonce, cipher = bytes.fromhex(nonce_hex), bytes.fromhex(cipher_hex)
+    except ValueError:
+        raise SealedSeed("a sealed seed that is not nonce:ciphertext:tag") from None
+    enc, mac = _keys(key)
+    if not hmac.compare_digest(hmac.new(mac, nonce + cipher, hashlib.sha256).hexdigest(), tag):
+        raise SealedSeed("the sealed seed does not open with this SEED_KEY (another key, or altered)")
+    return bytes(a ^ b for a, b in zip(cipher, _keystream(enc, nonce, len(cipher)))).decode("utf-8")

@@ -19,11 +19,13 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import redis
 from redis.exceptions import NoScriptError, RedisClusterException
 
+from events.chat import ChatLog, message
 from events.envelope import Envelope, decode_entry, encode_fields
 from events.keys import (
     ARCHIVED_INDEX,
     ENDED_INDEX,
     IDLE_INDEX,
+    chat_key,
     idempotency_key,
     lobby_index,
     meta_key,
@@ -32,6 +34,7 @@ from events.keys import (
     ticket_key,
 )
 from events.limits import RateLimited, Toll
+from events.presence import Presence
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -81,6 +84,7 @@ class PendingEvent:
     actor: str
     command: Mapping[str, Any] | None = None
     draws: list | None = None  # the command's raw draws, on its first event (docs/fairness.md)
+    bot: Mapping[str, Any] | None = None  # a bot's move: how it was chosen (rules/bot_seat.py provenance)
 
 
 def socket_timeout_of(client: Any) -> float | None:
@@ -114,7 +118,8 @@ def _append_arguments(game_id: str, expected_version: int, events: Sequence[Pend
         args += [name, value]
     args.append(len(events))
     for pending in events:
-        fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command, pending.draws)
+        fields = encode_fields(pending.event, pending.actor, at, command_id, pending.command, pending.draws,
+                               pending.bot)
         args.append(len(fields) // 2)
         args += fields
     return [stream_key(game_id), meta_key(game_id), idem_key], args
@@ -168,7 +173,42 @@ class ThreadConnection:
             return connection.retry.call_with_retry(call, lambda _error: connection.disconnect())
 
 
-class EventStore:
+class LobbyReads:
+    """The lobby's reads of the store (its index and the rows it lists): apart from EventStore, which keeps
+    the games' streams, so each class has one job."""
+
+    redis: redis.Redis
+
+    def list_games(self, status: str | None, ruleset: str | None, offset: int, limit: int) -> tuple[list[str], int]:
+        """Game ids, newest first, and the total count, for the lobby."""
+        index = lobby_index(status, ruleset)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrevrange(index, offset, offset + limit - 1)
+        pipe.zcard(index)
+        ids, total = pipe.execute()
+        return list(ids), int(total)
+
+    def lobby_counts(self, statuses: Iterable[str]) -> list[int]:
+        """How many games the lobby lists under each status."""
+        pipe = self.redis.pipeline(transaction=False)  # every {lobby} key is in one cluster slot
+        for status in statuses:
+            pipe.zcard(lobby_index(status))
+        return [int(count) for count in pipe.execute()]
+
+    def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
+        """Each game's meta record; an archived game's lobby row instead ({} for a game that is neither)."""
+        game_ids = list(game_ids)
+        if not game_ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hgetall(meta_key(game_id))
+        pipe.hmget(ARCHIVED_INDEX, game_ids)
+        *metas, archived = pipe.execute()
+        return [meta or (json.loads(row) if row else {}) for meta, row in zip(metas, archived)]
+
+
+class EventStore(LobbyReads):
     """Appends and reads game streams.  `client` is a redis.Redis or redis.RedisCluster
     created with decode_responses=True."""
 
@@ -179,6 +219,8 @@ class EventStore:
         self.follower = follower or client
         self._follow_cap_ms = _block_cap_ms(self.follower)
         self.work = WorkIndexes(client)
+        self.chat = ChatLog(client)  # beside the games' streams, never in them (events/chat.py)
+        self.presence = Presence(client)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
         # its script cache) it loads the script and retries, so clients never see it.
         self._append = client.register_script(_load_script("append.lua"))
@@ -312,7 +354,8 @@ class EventStore:
 
     def meta_and_tail(self, game_id: str, after: int, inclusive: bool = False) -> tuple[dict, list[Envelope]]:
         """One round trip for what loading a cached game needs: its meta and the
-        first page of events after `after` (from `after` itself if `inclusive`)."""
+        first page of events after `after` (from `after` itself if `inclusive`).  The meta is read
+        first: the page may run past the meta's version (an append in between), never stop short of it."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(meta_key(game_id))
         start = (f"{after}-0" if inclusive else f"({after}-0") if after else "-"
@@ -340,23 +383,34 @@ class EventStore:
         return [decode_entry(game_id, entry_id, fields) for entry_id, fields in entries]
 
     def follow_many(self, streams: Mapping[str, int], block_ms: int) -> dict[str, list[Envelope]]:
-        """Events after each game's version in `streams`, waiting up to `block_ms` for the first.
-        One XREAD for all of them on a plain Redis; on a cluster (one XREAD may not span slots)
-        each stream is read without blocking, and an idle round sleeps out the block."""
+        """Events after each game's version in `streams`, waiting up to `block_ms` for the first."""
+        return self.follow_feeds(streams, {}, block_ms)[0]
+
+    def follow_feeds(self, streams: Mapping[str, int], chats: Mapping[tuple[str, str], str],
+                     block_ms: int) -> tuple[dict[str, list[Envelope]], dict[tuple[str, str], list[dict]]]:
+        """Events after each game's version in `streams` and chat messages after each (game, channel)'s
+        id in `chats`, waiting up to `block_ms` for the first of either.  One XREAD for all of them on a
+        plain Redis; on a cluster (one XREAD may not span slots) each stream is read without blocking,
+        and an idle round sleeps out the block."""
         block_ms = max(1, min(block_ms, self._follow_cap_ms))
-        if hasattr(self.follower, "get_primaries"):
-            found = {}
-            for game_id, after in streams.items():
-                reply = self.redis.xread({stream_key(game_id): f"{after}-0"}, count=500)
-                if reply:
-                    found[game_id] = [decode_entry(game_id, i, f) for i, f in reply[0][1]]
-            if not found:
-                time.sleep(block_ms / 1000)
-            return found
         keys = {stream_key(game_id): f"{after}-0" for game_id, after in streams.items()}
-        reply = self.follower.xread(keys, count=500, block=block_ms) or []
-        by_key = {key: game_id for game_id, key in ((g, stream_key(g)) for g in streams)}
-        return {by_key[key]: [decode_entry(by_key[key], i, f) for i, f in entries] for key, entries in reply}
+        keys.update({chat_key(game_id, channel): last for (game_id, channel), last in chats.items()})
+        if hasattr(self.follower, "get_primaries"):
+            reply = [(key, found[0][1]) for key, last in keys.items()
+                     if (found := self.redis.xread({key: last}, count=500))]
+            if not reply:
+                time.sleep(block_ms / 1000)
+        else:
+            reply = self.follower.xread(keys, count=500, block=block_ms) or []
+        by_key = {stream_key(game_id): game_id for game_id in streams}
+        chat_by_key = {chat_key(game_id, channel): (game_id, channel) for game_id, channel in chats}
+        events, said = {}, {}
+        for key, entries in reply:
+            if key in by_key:
+                events[by_key[key]] = [decode_entry(by_key[key], i, f) for i, f in entries]
+            else:
+                said[chat_by_key[key]] = [message(chat_by_key[key][1], i, f) for i, f in entries]
+        return events, said
 
     def issue_ticket(self, game_id: str, digest: str, seat: int, ttl_seconds: int) -> None:
         """Record a stream ticket (by its digest) as reading `seat`'s feed until it expires."""
@@ -380,22 +434,6 @@ class EventStore:
         raw = self.redis.get(idempotency_key(game_id, scope))
         return json.loads(raw) if raw else None
 
-    def list_games(self, status: str | None, ruleset: str | None, offset: int, limit: int) -> tuple[list[str], int]:
-        """Game ids, newest first, and the total count, for the lobby."""
-        index = lobby_index(status, ruleset)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrevrange(index, offset, offset + limit - 1)
-        pipe.zcard(index)
-        ids, total = pipe.execute()
-        return list(ids), int(total)
-
-    def lobby_counts(self, statuses: Iterable[str]) -> list[int]:
-        """How many games the lobby lists under each status."""
-        pipe = self.redis.pipeline(transaction=False)  # every {lobby} key is in one cluster slot
-        for status in statuses:
-            pipe.zcard(lobby_index(status))
-        return [int(count) for count in pipe.execute()]
-
     def ping(self) -> bool:
         """Redis answers (every primary, on a cluster); False when it does not."""
         try:
@@ -404,15 +442,3 @@ class EventStore:
             return bool(self.redis.ping())
         except (redis.RedisError, RedisClusterException):
             return False
-
-    def metas(self, game_ids: Iterable[str]) -> list[dict[str, str]]:
-        """Each game's meta record; an archived game's lobby row instead ({} for a game that is neither)."""
-        game_ids = list(game_ids)
-        if not game_ids:
-            return []
-        pipe = self.redis.pipeline(transaction=False)
-        for game_id in game_ids:
-            pipe.hgetall(meta_key(game_id))
-        pipe.hmget(ARCHIVED_INDEX, game_ids)
-        *metas, archived = pipe.execute()
-        return [meta or (json.loads(row) if row else {}) for meta, row in zip(metas, archived)]

@@ -1,4 +1,4 @@
-"""The games: a registry of ruleset name -> Ruleset (rules/ruleset.py RulesetBase is the contract).
+"""The games: a registry of ruleset name -> Ruleset (rules/ruleset.py Ruleset is the contract).
 
 RULESETS are served; EXAMPLES (rules/examples) are not, but EVERY_RULESET is what the
 generic tests (playouts, fuzzing, secrecy) run, so an example is held to the same properties.
@@ -10,7 +10,7 @@ from rules.examples import EXAMPLES
 from rules.kingpin import RULESET as KINGPIN
 from rules.lords_of_cannabis import RULESET as LORDS_OF_CANNABIS
 from rules.narcos import RULESET as NARCOS
-from rules.ruleset import RulesetBase as Ruleset
+from rules.ruleset import Ruleset
 from rules.trafficking import RULESET as TRAFFICKING
 
 RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset

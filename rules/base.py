@@ -1,6 +1,6 @@
 """The pieces every game shares: events, refusals, the Rng, command shapes, options.
 
-The contract itself, every hook with its default, is rules/ruleset.py `RulesetBase`
+The contract itself, every hook with its default, is rules/ruleset.py `Ruleset`
 (docs/adding-a-game.md lists it).  At its core a ruleset is a Decider (../docs/architecture.md):
 
     setup(options, seats, rng)        -> [Event]        opening events
@@ -167,6 +167,80 @@ class Rng:
         """`count` dice with the given faces (Druglord's Classy Dice are 1,2,3,4,5,9)."""
         return [faces[self.randbelow(len(faces))] for _ in range(count)]
 
+    def roller(self, name: str) -> Rng:
+        """The stream `name` (a seat's number as a string, or "world") draws from.  One plain stream
+        serves a whole command whoever draws in it (games before draw keys, bots, searches)."""
+        return self
+
+    def recorded(self) -> list | None:
+        """What a history stores beside the command's first event: its draws (record=True), else None."""
+        return self.draws
+
+
+WORLD = "world"  # the roller of the set-up and of every automatic step: nobody's move
+
+
+class KeyedRng(Rng):
+    """The draws of one command, each draw call (a roll, a shuffle, a pick) on a stream of its own,
+    keyed by who draws and how many such calls they made before in this game:
+
+        label = "<roller>/<kind>/<n>"    roller: the seat whose move draws ("2") or "world" (the set-up
+                                         and every automatic step); kind: dice, shuffle or pick; n: that
+                                         roller's earlier calls of that kind, from 0
+        stream = Rng(seed, label)        the plain counter-mode stream, specified in docs/fairness.md
+
+    So the value a roll gets depends on nothing anybody can shift: not the game's version, not another
+    seat's move, not when a clock ran out (the design notes' "draws nobody can steer").  `counters` is
+    the game's {"<roller>/<kind>": next n}, shared by every view of this command (`roller`) and advanced
+    in place; `recorded()` is every call's [label, [[bound, value], ...]] in order, when recording."""
+
+    __slots__ = ("_who", "_counters", "streams")
+
+    def __init__(self, seed: str, counters: dict[str, int], roller: str = WORLD, record: bool = False,
+                 streams: list | None = None):
+        super().__init__(seed, "")
+        self._who, self._counters = roller, counters
+        self.streams: list | None = streams if streams is not None else ([] if record else None)
+
+    def roller(self, name: str) -> KeyedRng:
+        return KeyedRng(self._seed, self._counters, name, streams=self.streams)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """The game's draw counters as this command leaves them."""
+        return self._counters
+
+    def recorded(self) -> list | None:
+        return self.streams
+
+    def stream(self, kind: str) -> Rng:
+        """A new draw call's own stream: the next label of (this roller, `kind`)."""
+        key = f"{self._who}/{kind}"
+        count = self._counters.get(key, 0)
+        self._counters[key] = count + 1
+        label = f"{key}/{count}"
+        stream = Rng(self._seed, label, record=self.streams is not None)
+        if self.streams is not None:
+            self.streams.append([label, stream.draws])
+        return stream
+
+    def randbelow(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        return self.stream("pick").randbelow(n)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.stream("pick").randint(low, high)
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return self.stream("pick").choice(items)
+
+    def shuffled(self, items: Iterable[Any]) -> list:
+        return self.stream("shuffle").shuffled(items)
+
+    def roll(self, count: int, faces: Sequence[int] = (1, 2, 3, 4, 5, 6)) -> list[int]:
+        return self.stream("dice").roll(count, faces)
+
 
 def seed_commitment(seed: str) -> str:
     """What is published at creation: SHA-256 hex of the seed's UTF-8 bytes."""
@@ -234,6 +308,8 @@ class Option:
     default: Any
     choices: tuple = ()
     description: str = ""
+    # JSON Schema of a value where `choices` do not list them (a list of seats); {}: the type of `default`
+    schema: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def describe(self) -> dict:
         return {"default": self.default, "choices": list(self.choices), "description": self.description}
@@ -259,18 +335,17 @@ def normalize_options(spec: Mapping[str, Option], given: Mapping[str, Any] | Non
 # Folding and deciding through the contract
 # --------------------------------------------------------------------------
 
-class Ruleset:
-    """A ruleset, as the engine names it: rules/ruleset.py `RulesetBase` is the one implementation
-    and the whole contract (every hook, with its default).  This empty root lets the helpers below
-    and the engine's type hints name it without importing the base, which imports this module."""
+class RulesetRoot:
+    """The root of rules/ruleset.py `Ruleset`, the one ruleset class (which imports this module): lets
+    the helpers below tell a Ruleset from a bare Decider not yet adopted."""
 
     __slots__ = ()
 
 
 def fold(ruleset: Any, events: Iterable[Event], state: State | None = None) -> State | None:
-    """Apply events in order; `state=None` starts from nothing (before setup): RulesetBase.fold (in
-    place for a ruleset that folds so).  A bare Decider not yet adopted (rules.ruleset.adopt) evolves."""
-    if isinstance(ruleset, Ruleset):
+    """Apply events in order; `state=None` starts from nothing (before setup): Ruleset.fold (in
+    place for a long fold).  A bare Decider not yet adopted (rules.ruleset.adopt) evolves."""
+    if isinstance(ruleset, RulesetRoot):
         return ruleset.fold(state, events)
     for event in events:
         state = ruleset.evolve(state, event)
@@ -279,9 +354,9 @@ def fold(ruleset: Any, events: Iterable[Event], state: State | None = None) -> S
 
 def decide_and_apply(ruleset: Any, state: State, seat: Seat, command: Command,
                      rng: Rng) -> tuple[list[Event], State]:
-    """`ruleset.decide` and the state after its events (RulesetBase.decide_and_apply; a bare
+    """`ruleset.decide` and the state after its events (Ruleset.decide_and_apply; a bare
     Decider decides, then folds)."""
-    if isinstance(ruleset, Ruleset):
+    if isinstance(ruleset, RulesetRoot):
         return ruleset.decide_and_apply(state, seat, command, rng)
     events = ruleset.decide(state, seat, command, rng)
     return events, fold(ruleset, events, state)

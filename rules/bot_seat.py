@@ -11,19 +11,31 @@ A bot's code never sees the game's true state nor its seed, by construction rath
   that decides the game is keyed by the seed itself, and HMAC is one-way, so a bot holding its rng
   can neither recover the seed nor foresee a roll or a shuffle (docs/fairness.md, section 2).
 
-The worker (service/jobs.py) plays every bot seat through `bot_command`; verification never re-runs
-a bot (it re-decides the recorded command), so how a bot chooses is free to change.
+The worker (service/jobs.py) determinizes the seat's state itself (`seat_state`) and hands only that
+world, the bot key and the version to a bot process of its own (events/botbox.py), which runs
+`bot_choice`: the bot's code never shares a process with the game's true state or its seed.  Every
+served level is deterministic given those (a fixed iteration budget, never a clock), so verification
+re-runs each recorded bot move (`bot_command`, events/history.py) and reports what it re-derived.  A
+bot's choices belong to a revision (`BOTS_REVISION`, recorded with each bot move): when any level's
+choices change, the revision goes up (tests/rules/test_bot_revision.py holds a fingerprint of them),
+so a later release can tell the moves it can re-run from those it cannot.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from typing import Any, Callable
 
 from rules.base import Rng
 from rules.ruleset import adopt
 
-BOT_KEY_LABEL = "bot"  # no stream that decides the game has it: theirs are decimal versions
+BOT_KEY_LABEL = "bot"  # no stream that decides the game has it: theirs are decimal versions or "<roller>/..."
+# The revision of every bot level's choices: recorded with each bot move, so verification re-runs only
+# the moves of the revision it has (tests/rules/test_bot_revision.py fails when the choices change and
+# this does not).
+BOTS_REVISION = 1
+TIMEOUT_DEFAULT = "timeout-default"  # provenance's `played` when a bot's illegal choice gave way to on_timeout
 
 
 def bot_key(seed: str) -> str:
@@ -40,17 +52,45 @@ def bot_rng(key: str, seat: int, version: int) -> Rng:
 def seat_state(ruleset: Any, state: Any, seat: int, key: str, version: int) -> Any:
     """The state a bot of `seat` is handed at `version`: what the seat may know as it is, its hidden
     parts resampled with the bot key's stream "world:<seat>:<version>" (the state itself for a game
-    without hidden information)."""
-    return adopt(ruleset).determinize(state, seat, Rng(key, f"world:{seat}:{version}"))
+    without hidden information).  Determinized from the state in one canonical form (`wire`: every
+    object's keys sorted), so the worker that served the move and a verifier whose fold built its dicts
+    in another order hand the bot the same world, in the same order: bots break ties by it."""
+    return adopt(ruleset).determinize(wire(state), seat, Rng(key, f"world:{seat}:{version}"))
+
+
+def provenance(level: str, played: str | None = None, cut: str | None = None) -> dict:
+    """What a bot move records of how it was chosen (the `bot` of its first event): the seat's level and the
+    bots' revision, and when the move is not that level's (the safety limit cut it, or it chose an illegal
+    move) what was played instead."""
+    out: dict[str, Any] = {"level": level, "revision": BOTS_REVISION}
+    if played is not None:
+        out["played"] = played
+    if cut is not None:
+        out["cut"] = cut
+    return out
+
+
+def wire(world: Any) -> Any:
+    """A state or world in the canonical form a bot process receives it (events/botbox.py): a JSON round
+    trip with every object's keys sorted, which verification repeats, so the bot sees the same values in
+    the same order either way (lists, not tuples; string keys; no dict order left over from a fold)."""
+    return json.loads(json.dumps(world, separators=(",", ":"), sort_keys=True))
+
+
+def bot_choice(ruleset: Any, world: Any, seat: int, level: str, key: str, version: int,
+               out_of_time: Callable[[], bool] | None = None) -> dict:
+    """The command a bot of `level` sends for `seat` at `version`, from the world it is handed
+    (`seat_state`) and `bot_rng`: what a bot process computes (events/botbox.py).  `out_of_time` (a
+    bench's clock) may cut a search short, which makes its move the machine's: served games never pass one."""
+    rng = bot_rng(key, seat, version)
+    if out_of_time is None:
+        return adopt(ruleset).bot_move(world, seat, level, rng)
+    return adopt(ruleset).bot_move(world, seat, level, rng, out_of_time=out_of_time)
 
 
 def bot_command(ruleset: Any, state: Any, seat: int, level: str, key: str, version: int,
                 out_of_time: Callable[[], bool] | None = None) -> dict:
-    """The command a bot of `level` sends for `seat` at `version`, chosen from `seat_state` with
-    `bot_rng`: a function of what the seat may know and the bot key only.  `out_of_time` (the
-    worker's clock) may cut a search level short; it is passed on only when given."""
-    world = seat_state(ruleset, state, seat, key, version)
-    rng = bot_rng(key, seat, version)
-    if out_of_time is None:
-        return ruleset.bot_move(world, seat, level, rng)
-    return ruleset.bot_move(world, seat, level, rng, out_of_time=out_of_time)
+    """The command a bot of `level` sends for `seat` at `version`: a function of what the seat may know
+    and the bot key only.  Verification re-runs it; the service splits it across the process boundary."""
+    world = wire(seat_state(ruleset, state, seat, key, version))
+    return bot_choice(ruleset, world, seat, level, key, version, out_of_time)

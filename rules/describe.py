@@ -7,7 +7,7 @@ JSON Schema of each event type's data (`event_schemas`) and of its view (`view_s
 with the small helpers below, and, where its data fixes them, every value an argument may take
 (`argument_values`: enums).  From these this module builds the documents the API serves
 (GET /v1/rulesets/{name}/schema) and the generic label of a legal move.  Pure: no I/O.  A ruleset
-that declares no docs still works (RulesetBase's defaults: empty descriptions); one that declares
+that declares no docs still works (Ruleset's defaults: empty descriptions); one that declares
 no view schema gets `{}` (anything).
 """
 from __future__ import annotations
@@ -138,7 +138,67 @@ def view_schema(ruleset: Any) -> dict:
         {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} view", "type": "object"}
 
 
+# ------------------------------------------------- outcome and options schemas
+# The contract's outcome (RulesetBase.outcome): what every game's says, whatever else it adds
+OUTCOME: dict = obj({"winners": arr(NAT), "reason": STR}, open_=True)
+
+
+def outcome_schema(ruleset: Any) -> dict:
+    """The JSON Schema of `outcome(state)` once the game is over, as declared (`outcome_schema`); undeclared:
+    the contract's {"winners", "reason", ...}."""
+    declared = ruleset.outcome_schema or OUTCOME
+    return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} outcome", **declared}
+
+
+def value_type(value: Any) -> dict:
+    """The JSON Schema type of an option's value (its default's, where it declares no choices)."""
+    for kind, name in ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (list, "array"),
+                       (dict, "object")):
+        if isinstance(value, kind):
+            return {"type": name}
+    return {}
+
+
+def option_schema(options: list[Any]) -> dict:
+    """One option's JSON Schema from its declarations in several rules versions (`Option`s, the latest last):
+    its choices in any of them (an enum), or its declared schema, or its default's type."""
+    latest = options[-1]
+    choices = [] if any(not option.choices for option in options) else \
+        list(dict.fromkeys(c for option in options for c in option.choices))
+    schema = dict(latest.schema) or value_type(latest.default)
+    if choices:
+        schema = {**value_type(choices[0]), "enum": choices} if json_kind(choices) else {"enum": choices}
+    return {**schema, "default": latest.default, "description": latest.description}
+
+
+def json_kind(values: list) -> bool:
+    """Every value has the same JSON type (an enum's `type` can be stated)."""
+    return len({value_type(v).get("type") for v in values}) == 1
+
+
+def options_schema(ruleset: Any) -> dict:
+    """The JSON Schema of a game's `options` (POST /v1/games; a game document's, defaults filled in): every
+    option any rules version declares, none required (each has its default), no other."""
+    versions = [ruleset.at(number) for number, _ in ruleset.versions]
+    names = list(dict.fromkeys(name for rules in versions for name in rules.options))
+    properties = {name: option_schema([rules.options[name] for rules in versions if name in rules.options])
+                  for name in names}
+    return {"$schema": JSON_SCHEMA, "title": f"{ruleset.title} options", "type": "object",
+            "properties": properties, "additionalProperties": False}
+
+
 # ------------------------------------------------------------------- labels
+def move_labels(ruleset: Any, state: Any, seat: int, moves: list[Mapping[str, Any]], names: Any,
+                view: Mapping[str, Any] | None = None) -> list[str]:
+    """The label of each of `seat`'s legal `moves`, every one written from the seat's view (Ruleset.label;
+    `view`, when the caller has it already), so a label cannot tell the seat what its view does not; `names`
+    (rules/narration.py Names) names seats."""
+    if not moves:
+        return []
+    view = ruleset.view(state, seat) if view is None else view
+    return [ruleset.label(view, seat, move, names) for move in moves]
+
+
 def generic_label(ruleset: Any, move: Mapping[str, Any]) -> str:
     """A label from the command docs: its description (or type) and its arguments."""
     description, _ = docs_of(ruleset, move["type"])

@@ -13,6 +13,7 @@ ref names a thing on the table the sentence touches, for a frontend to highlight
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -59,11 +60,48 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def dice(*values: int) -> str:
     """A roll as dice: `dice(3, 4)` -> "3 and 4"; `dice(6)` -> "6"."""
     values = tuple(values)
     return " and ".join(str(v) for v in values) if len(values) <= 2 else \
         ", ".join(str(v) for v in values[:-1]) + f" and {values[-1]}"
+
+
+def listing(words: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C" ("nobody" for none)."""
+    words = list(words)
+    if not words:
+        return "nobody"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+_SEATS = re.compile(r"\b[Ss]eat(?:s|\(s\))? (\d+(?:(?:, | and )\d+)*)")
+
+
+def seats_named(text: str, names: Names) -> str:
+    """A sentence the rules wrote with seat numbers ("seat 3 sold a Kilo", "a roll-off among seats 1, 2",
+    "it is seat 0's turn") with the players' names instead ("Ana sold a Kilo", "... among Bo and Cy")."""
+    return _SEATS.sub(lambda m: listing([names(int(n)) for n in re.split(r", | and ", m.group(1))]), text)
+
+
+def outcome_text(result: Mapping[str, Any], names: Names) -> str:
+    """How a game ended, in one sentence naming seats as the game does: "Ana wins: reached 10 Victory Points
+    on their own turn.", "Ana and Bo win: ...", "Nobody wins: the game was abandoned." (the rules' `reason`
+    is written with seat numbers, for the record; this is what a player reads)."""
+    winners = [s for s in result.get("winners") or () if isinstance(s, int)]
+    reason = result.get("reason")
+    if reason == "abandoned":
+        return "Nobody wins: the game was abandoned."
+    if reason == "aborted":
+        return "Nobody wins: the game was aborted before it started."
+    who = listing([names(s) for s in winners]) if winners else "Nobody"
+    verb = "win" if len(winners) > 1 else "wins"
+    return f"{who} {verb}" + (f": {seats_named(reason, names)}" if isinstance(reason, str) and reason else "") + "."
 
 
 def generic(event_type: str, data: Mapping[str, Any], names: Names) -> Narration:

@@ -47,8 +47,9 @@ def play_a_few_turns(page, moves: int, seed: int) -> None:
     me, deadline = Player(page, seed), time.monotonic() + 120
     while len(me.clicks) < moves and not game_over(page) and time.monotonic() < deadline:
         me.play_once()
-    # stop on your move (the moves panel full), not in the middle of the bots' turn
-    while not page.locator("button.play-move:enabled").count() and not game_over(page) and time.monotonic() < deadline:
+    # stop on your move (the moves panel full, the others' moves told), not in the middle of the bots' turn
+    yours = page.locator(".moves-section .moves > .move, .moves-section .sway-panel")
+    while not yours.count() and not game_over(page) and time.monotonic() < deadline:
         page.wait_for_timeout(150)
 
 
@@ -71,6 +72,8 @@ def take_all(base: str, browser, out: Path, moves: int) -> None:
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.set_default_timeout(20_000)
+        # the others' moves told fast: the shots are of your move, the narration caught up
+        page.add_init_script("localStorage.setItem('tabletop-cartel:prefs', JSON.stringify({pace: 'fast'}))")
         page.goto(f"{base}/")
         page.wait_for_selector("#create-game")
         for ruleset, seats, options, _ in GAMES:

@@ -48,6 +48,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),
         # a quiet client may send this many seconds' worth of its rate at once (service/ratelimit.py)
         RATE_LIMIT_BURST_SECONDS=float(os.environ.get("RATE_LIMIT_BURST_SECONDS", 10)),
+        # the chat (service/api/chat.py): messages a minute per seat token (per address for spectators; 0 = no
+        # limit), the burst a quiet one may send at once, and how long a channel is kept after its last message
+        # (past ABANDON_AFTER_SECONDS + ARCHIVE_AFTER_SECONDS, so an ended game's chat can be exported)
+        CHAT_PER_MINUTE=int(os.environ.get("CHAT_PER_MINUTE", 20)),
+        CHAT_BURST=int(os.environ.get("CHAT_BURST", 5)),
+        CHAT_KEEP_SECONDS=int(os.environ.get("CHAT_KEEP_SECONDS", 8 * 24 * 3600)),
+        # a creator may choose the seed (tests, tournaments): off, since whoever chooses it foresees every roll
+        ALLOW_FIXED_SEEDS=os.environ.get("ALLOW_FIXED_SEEDS", "") in ("1", "true", "yes"),
+        # how long a new game waits for its human seats' entropy (POST /v1/games contribution_seconds)
+        CONTRIBUTION_SECONDS=int(os.environ.get("CONTRIBUTION_SECONDS", 30)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "

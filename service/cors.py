@@ -12,8 +12,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_cors import CORS
 
-ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID"]
-EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]
+ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID",
+                   "Prefer"]
+EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
+                   "RateLimit-Policy", "Preference-Applied"]
 PREFLIGHT_MAX_AGE = 600  # seconds a browser may cache a preflight answer
 
 

@@ -148,7 +148,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RedisTimeoutError)
     def on_storage_unavailable(error: Exception):
         # Raised before or by the append: nothing was appended (what fails after an append is best
-        # effort and never reaches here: events/runner.py _best_effort).  A resend with the same
+        # effort and never reaches here: events/committer.py _best_effort).  A resend with the same
         # Idempotency-Key is safe even if Redis failed mid-script, the one case the service cannot tell.
         log.warning("Redis unavailable on %s %s: %s", request.method, request.path, error)
         return problem_response(503, "storage-unavailable", "the event store is unreachable right now; "

@@ -35,8 +35,9 @@ from urllib.parse import quote
 import requests
 
 from events.envelope import Envelope
-from events.runner import Game, GameRunner
-from service.sse import end_message, event_message, replay_finished, turn_message
+from events.presence import Presence
+from events.runner import Game, GameRunner, now_ms
+from service.sse import chat_message, end_message, event_message, replay_finished, turn_message
 
 RETRY = "retry: 2000\n\n"  # as the hub's stream starts (service/sse.py follow_events)
 HEARTBEAT = ": heartbeat\n\n"
@@ -73,6 +74,31 @@ def audience(seat: int | None) -> str:
 def channel(game_id: str, seat: int | None) -> str:
     """One channel per game and audience: every follower of a seat (token or ticket) shares one."""
     return f"game:{game_id}:{audience(seat)}"
+
+
+def chat_channel(game_id: str, chat: str) -> str:
+    """A game's chat channel (events/chat.py) as a Pushpin channel: its items carry no id, so a hold takes
+    them as they come, without the game's version chain (a lost one is not healed: the page has it)."""
+    return f"chat:{game_id}:{chat}"
+
+
+def presence_channel(game_id: str, seat: int) -> str:
+    """A channel nothing is ever published to, held by a seat's followers beside the game's: Pushpin resets
+    a hold's next-link timer only when every channel it holds had an item, so this one makes it ask the next
+    link every GRIP_RECOVER_SECONDS even while moves flow, and each such ask renews the seat's presence."""
+    return f"presence:{game_id}:s{seat}"
+
+
+def hold_channels(game_id: str, seat: int | None, chat: str | None) -> list[str]:
+    """The channels a reader's hold takes besides the game's own: its chat channel, and a seat's presence."""
+    return ([chat_channel(game_id, chat)] if chat else []) + ([] if seat is None else [presence_channel(game_id, seat)])
+
+
+def hold_presence_seconds(recover_seconds: int) -> int:
+    """How long a seat's follower through Pushpin counts as present after a hold is answered: the next
+    is asked within GRIP_RECOVER_SECONDS (presence_channel), so twice that never lapses while it follows
+    (a loaded node answers late), and it lapses that long after the follower went."""
+    return 2 * max(1, recover_seconds)
 
 
 def reader_proof(key: bytes, game_id: str, seat: int | None) -> str:
@@ -113,10 +139,10 @@ def events_text(game: Game, envelopes: Iterable[Envelope], seat: int | None) -> 
     return "".join(event_message(game, envelope, seat) for envelope in envelopes)
 
 
-def batch_text(game: Game, envelopes: Sequence[Envelope], seat: int | None) -> str:
+def batch_text(game: Game, envelopes: Sequence[Envelope], seat: int | None, present: list[int] = ()) -> str:
     """What a follower of `seat` is sent for a batch that left the game as `game`: the events, the
-    turn state after them, and the end when the game is over."""
-    text = events_text(game, envelopes, seat) + turn_message(game, seat)
+    turn state after them (`present` the seats followed live then), and the end when the game is over."""
+    text = events_text(game, envelopes, seat) + turn_message(game, seat, present)
     return text + end_message(game, game.version) if game.ended else text
 
 
@@ -130,30 +156,34 @@ class Answer:
 
 
 def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_link: str,
-           heartbeat_seconds: float, opening: bool, recover_seconds: int = 60) -> Answer:
+           heartbeat_seconds: float, opening: bool, recover_seconds: int = 60, chat: str | None = None,
+           present: list[int] = ()) -> Answer:
     """The catch-up after `after` for `seat` (the retry line first when the stream `opening`; the
-    turn state when the stream opens or events were sent) and, unless the game has ended, the
-    hold on its channel from the last version sent."""
+    turn state when the stream opens or events were sent, `present` the seats followed live) and,
+    unless the game has ended, the hold on its channel from the last version sent (and on its chat
+    channel `chat`, and a seat's presence channel)."""
     body = RETRY if opening else ""
     if game.ended:  # the catch-up, the turn state and the end, as the hub's stream of an ended game
         return Answer(body + "".join(replay_finished(runner, game, seat, after)), None)
     envelopes = [e for e in runner.envelopes(game, after) if e.version <= game.version]
     body += events_text(game, envelopes, seat)
     if opening or envelopes:
-        body += turn_message(game, seat)
+        body += turn_message(game, seat, present)
     sent = envelopes[-1].version if envelopes else after
-    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds, recover_seconds))
+    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds, recover_seconds,
+                                     hold_channels(game.id, seat, chat)))
 
 
 def hold_headers(name: str, prev_id: int, next_link: str, heartbeat_seconds: float,
-                 recover_seconds: int = 60) -> dict[str, str]:
+                 recover_seconds: int = 60, also: Sequence[str] = ()) -> dict[str, str]:
     """The hold on `name` from `prev_id`.  The next link's `timeout`: a stream that was sent nothing
     for `recover_seconds` asks it for what it missed.  Pushpin asks it at once only for the first of
     several holds that missed a publish (it forgets the channel's last id on that first mismatch), so
     a follower whose hold arrived just after a game's move would otherwise wait for the game's next
-    move, or for Pushpin's default of 120 s."""
+    move, or for Pushpin's default of 120 s.  `also`: channels held beside it without a version chain
+    (chat, presence)."""
     keep_alive = HEARTBEAT.replace("\n", "\\n")
-    return {"Grip-Hold": "stream", "Grip-Channel": f"{name}; prev-id={prev_id}",
+    return {"Grip-Hold": "stream", "Grip-Channel": ", ".join([f"{name}; prev-id={prev_id}", *also]),
             "Grip-Link": f"<{next_link}>; rel=next; timeout={max(1, int(recover_seconds))}",
             "Grip-Keep-Alive": f"{keep_alive}; format=cstring; timeout={max(1, round(heartbeat_seconds))}"}
 
@@ -162,7 +192,7 @@ def next_link(key: bytes, game_id: str, seat: int | None) -> str:
     return f"/v1/games/{quote(game_id)}/events?ticket={quote(reader_proof(key, game_id, seat))}"
 
 
-def publish_items(before: Game, after: Game, envelopes: Sequence[Envelope]) -> list[dict]:
+def publish_items(before: Game, after: Game, envelopes: Sequence[Envelope], present: list[int] = ()) -> list[dict]:
     """Every audience's item for a batch (each seat's and the spectators'), chained by version; an
     ended game's channels are closed after it."""
     first, last = envelopes[0].version, envelopes[-1].version
@@ -170,7 +200,7 @@ def publish_items(before: Game, after: Game, envelopes: Sequence[Envelope]) -> l
     for seat in [*range(len(after.seats)), None]:
         name = channel(after.id, seat)
         items.append({"channel": name, "id": str(last), "prev-id": str(first - 1),
-                      "formats": {"http-stream": {"content": batch_text(after, envelopes, seat)}}})
+                      "formats": {"http-stream": {"content": batch_text(after, envelopes, seat, present)}}})
         if after.ended:
             items.append({"channel": name, "id": f"{last}-end", "prev-id": str(last),
                           "formats": {"http-stream": {"action": "close"}}})
@@ -254,7 +284,8 @@ class Publisher:
         # waited two minutes for it).  The second publish's prev-id does not follow what such a follower
         # holds, so Pushpin asks the next link, whose answer ends the stream.
         settled = again or not after.ended
-        batch = (after.id, after.version, publish_items(before, after, envelopes), marked and settled)
+        batch = (after.id, after.version, publish_items(before, after, envelopes, self._present(after)),
+                 marked and settled)
         if self.background:
             self._enqueue(batch)
         else:
@@ -283,6 +314,23 @@ class Publisher:
             except Exception as error:  # never let the thread die: the next batch, or the sweeper, heals it
                 if self.on_failure:
                     self.on_failure(game_id, error)
+
+    def publish_chat(self, game_id: str, chat: str, said: dict) -> None:
+        """A chat message (events/chat.py) to the followers of its channel, as the `chat` message the hub's
+        stream sends: no id, so it does not touch the game's version chain.  Not marked for the sweeper:
+        a lost one stays on the chat page."""
+        self._post([{"channel": chat_channel(game_id, chat), "formats": {"http-stream": {
+            "content": chat_message(said)}}}])
+
+    def _present(self, after: Game) -> list[int]:
+        """The seats followed live, for the batch's turn state ([] without a Redis, or when it failed: a
+        publish never fails for presence)."""
+        if self.redis is None:
+            return []
+        try:
+            return Presence(self.redis).present(after.id, now_ms())
+        except Exception:  # redis-py's errors: the batch goes out without it
+            return []
 
     def _mark(self, after: Game) -> bool:
         """Mark the batch pending; False without a Redis to mark it in or when that Redis refused (the

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 
 from redis.exceptions import RedisError
 from rq import Queue
 
 from events import clocks
+from events.botbox import BotBox
 from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
-from rules.bot_seat import bot_command, bot_key
-from rules.ruleset import is_search_level
+from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, provenance, seat_state, wire
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
-from service.scheduling import enqueue_bot, enqueue_clock, index_work, reschedule_clock
+from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
 
 log = logging.getLogger(__name__)
@@ -31,11 +32,6 @@ MAX_TIMEOUT_STEPS = 500
 # hands on to a fresh job (so one long bot-only game cannot hog a worker).
 BOT_BATCH_MOVES = int(os.environ.get("BOT_BATCH_MOVES", "200"))
 BOT_BATCH_SECONDS = float(os.environ.get("BOT_BATCH_SECONDS", "0.5"))
-# A search bot's move ("ismcts", "ismcts:N") stops at its iteration budget or after this many seconds,
-# whichever comes first.  The cap makes the move depend on the machine's speed; verification does not
-# mind (it re-decides the recorded command, never re-runs the bot), and a budget met within the cap
-# gives the same move from the same seed on any machine.
-BOT_MOVE_SECONDS = float(os.environ.get("BOT_MOVE_SECONDS", "1.0"))
 # A clock job woken this early (ms) waits out the rest; earlier, it is rescheduled at the deadline.
 CLOCK_EARLY_WAIT_MS = 1500
 # A clock job that fails (the rules or the job raised, not Redis) is retried by the sweeper, up to this
@@ -96,27 +92,35 @@ def _bot_step(runner: GameRunner, game: Game, seat: int, schedule: bool = True) 
     if seat not in clocks.bots_to_move(game.seats, game.awaiting()):
         return None
     level = game.seats[seat].get("level", "random")
-    # The bot is handed what its seat may know and the bot key, never the true state or the seed
-    # (rules/bot_seat.py): it cannot cheat, whatever its code reads.
-    out_of_time = time_cap(BOT_MOVE_SECONDS) if is_search_level(level) else None
-    command = bot_command(game.ruleset, game.state, seat, level, bot_key(game.effective_seed), game.version,
-                          out_of_time)
+    # What the seat may know, determinized here, and the bot key: that is all a bot process is handed
+    # (events/botbox.py); the true state and the seed stay in this process, out of the bot code's reach.
+    key = bot_key(game.effective_seed)
+    world = wire(seat_state(game.ruleset, game.state, seat, key, game.version))
+    command, made = bot_box(runner).choose(game.ruleset, world, seat, level, key, game.version)
     try:
         return runner.execute(game.id, seat, command, actor_kind="bot", expected_version=game.version,
-                              loaded=game, schedule=schedule).game
+                              loaded=game, schedule=schedule, bot=made).game
     except ConcurrencyConflict:
         return None
     except IllegalMove as error:
-        # A bot must only choose listed moves; log loudly, fall back to the clock default.
+        # A bot must only choose listed moves; log loudly, fall back to the clock default (and say so).
         log.error("bot %s in %s chose an illegal move %s: %s", seat, game.id, command, error)
         return runner.execute(game.id, seat, game.ruleset.on_timeout(game.state, seat), actor_kind="bot",
-                              expected_version=game.version, loaded=game, schedule=schedule).game
+                              expected_version=game.version, loaded=game, schedule=schedule,
+                              bot=provenance(level, played=TIMEOUT_DEFAULT)).game
 
 
-def time_cap(seconds: float):
-    """A search's out_of_time: true once `seconds` have passed since the search began."""
-    ends = time.monotonic() + seconds
-    return lambda: time.monotonic() >= ends
+_box: BotBox | None = None
+_box_lock = threading.Lock()
+
+
+def bot_box(runner: GameRunner) -> BotBox:
+    """This worker's bot process (events/botbox.py): one, shared by the job and the warm-up thread."""
+    global _box
+    with _box_lock:
+        if _box is None:
+            _box = BotBox(runner.rulesets)
+        return _box
 
 
 def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:
@@ -170,7 +174,7 @@ def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, wai
         game = runner.expire_clock(game_id, seat, deadline_ms)
     except IllegalMove:  # no longer awaited, or no longer a human seat: the game moved on
         return "stale"
-    if game.seats[seat]["kind"] == "bot":
+    if not clocks.controls(game.seats, seat, "clock"):  # the count reached the limit: the seat is a bot's now
         return "handed to bot"
     for _ in range(MAX_TIMEOUT_STEPS):
         if not clocks.clock_running(game.deadlines, game.awaiting(), seat, deadline_ms):
@@ -182,6 +186,27 @@ def _time_out(runner: GameRunner, game_id: str, seat: int, deadline_ms: int, wai
             pass
         game = runner.load(game_id)
     return "timed out (step limit)"
+
+
+def close_window(game_id: str, closes_ms: int) -> str:
+    """At a new game's contribution deadline: stop waiting for the human seats' entropy (the table records
+    who sent none) and start the game if no seat is open.  A window already closed, or a game started
+    (every seat contributed), makes the job stale."""
+    runner = current_engine().runner
+    game = runner.load(game_id)
+    if game.window_closes != closes_ms:
+        return "stale"
+    now = runner.clock()
+    if closes_ms - now > CLOCK_EARLY_WAIT_MS:  # RQ's scheduler works in whole seconds: woken too early
+        enqueue_window(current_engine().queue, game_id, closes_ms, retry=f"-e{now}")
+        return "rescheduled"
+    if closes_ms > now:
+        time.sleep((closes_ms - now) / 1000)
+    try:
+        game = runner.close_contributions(game_id, closes_ms)
+    except IllegalMove:  # closed or started meanwhile
+        return "stale"
+    return "started" if game.status != "open" else "closed"
 
 
 def clock_failed(runner: GameRunner, game: Game, seat: int, deadline_ms: int, error: Exception) -> str:
@@ -233,6 +258,9 @@ def sweep(runner: GameRunner, queue: Queue, stalled_after_ms: int = 10_000) -> i
         game = loaded_or_forgotten(runner, game_id)
         if game is None:
             continue
+        if game.window_closes is not None and game.window_closes <= now - stalled_after_ms:
+            enqueue_window(queue, game.id, game.window_closes, retry=f"-r{now}", at_once=True)
+            nudged += 1
         for seat, deadline in clocks.overdue_clocks(game.deadlines, now - stalled_after_ms,
                                                     stuck_clocks(runner, game)).items():
             enqueue_clock(queue, game.id, seat, deadline, retry=f"-r{now}", at_once=True)

@@ -65,6 +65,15 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("malformed-last-event-id", 400, "Malformed Last-Event-ID",
                 "Last-Event-ID is not a version from 0 to 2^63-1.",
                 "Send the `id` of the last event you read, or none.", "Last-Event-ID"),
+    ProblemType("resume-beyond-version", 400, "Resume point beyond the game",
+                "`after` or Last-Event-ID names a version the game has not reached: it is not a point this feed "
+                "could have sent (another game's, or a client's own count).",
+                "Resume from the `id` of the last event you read from this game, or from 0.",
+                param_doc="`after` or `Last-Event-ID`, whichever is past the game"),
+    ProblemType("entropy-before-commitment", 400, "Entropy sent before the commitment",
+                "`entropy` with POST /v1/games: the server would see it before committing to its seed, so it "
+                "could choose a seed to suit it.", "Create the game without it, then send it with POST "
+                "/v1/games/{id}/seats/{seat}/entropy (your seat's token) before the game starts.", "entropy"),
     ProblemType("malformed-history", 400, "Malformed history",
                 "An uploaded history is not the JSON Lines export of a game.",
                 "Upload the body GET /v1/games/{id}/history gave, unchanged."),
@@ -82,9 +91,18 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "The seat token is not one of this game's.", "Use the token this game gave your seat."),
     ProblemType("token-not-for-this-seat", 403, "Token holds another seat",
                 "The seat token holds another seat of this game.", "Use this seat's own token."),
+    ProblemType("fixed-seed-not-allowed", 403, "Fixed seeds not allowed",
+                "`seed` with POST /v1/games on a server that does not let creators choose the seed: whoever "
+                "chose it could foresee every roll and card.", "Leave `seed` out (the server draws 256 random "
+                "bits); an operator allows it for tests and tournaments with ALLOW_FIXED_SEEDS=1.", "seed"),
     ProblemType("game-not-finished", 403, "Game not finished",
                 "The history of a game still being played would reveal hidden cards and the seed.",
                 "Wait for the game to end; read the event feed meanwhile."),
+    ProblemType("chat-channel-forbidden", 403, "Chat channel not yours",
+                "A chat channel the caller may not read while the game is on: the seats' channel without a seat "
+                "token, or the spectators' with one.",
+                "Read your own channel (leave `channel` out); both are open to everyone once the game has ended.",
+                "channel"),
     # 404 / 405
     ProblemType("not-found", 404, "Not found",
                 "No such game, seat, ruleset, rules document, version or path.",
@@ -100,9 +118,18 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("seat-taken", 409, "Seat taken",
                 "A claim for a seat that is not open: a player or a bot has it.",
                 "Claim another open seat (the lobby lists them), or spectate."),
+    ProblemType("seat-action-refused", 409, "Not now at this table",
+                "A resignation, abort, leave or rematch the table does not take now: resign is for a game in "
+                "play, leave and abort for a table not started, rematch for a finished game (once a player).",
+                "Read the game's `status` and `detail`: before the start, leave or abort; in play, resign; "
+                "after the end, ask for a rematch."),
     ProblemType("seat-played-by-bot", 409, "Seat played by a bot",
                 "The seat was handed to a bot after its clock ran out too often.",
                 "Reclaim it (POST /v1/games/{id}/seats/{seat}/reclaim), then send your command."),
+    ProblemType("contribution-refused", 409, "Contribution refused",
+                "Entropy for a seat the table takes none from now: the game has started (its seed is fixed), the "
+                "seat contributed already, or the game was created before contribution windows.",
+                "Nothing: the detail says which; contributions are taken once a seat, before the start."),
     ProblemType("nothing-to-reclaim", 409, "Nothing to reclaim",
                 "A reclaim for a seat no bot plays in an active game.", "Nothing: the seat is yours to play."),
     ProblemType("game-abandoned", 409, "Game abandoned",
@@ -124,7 +151,8 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     # 422: well-formed, but not acceptable; nothing was appended
     ProblemType("illegal-move", 422, "Illegal move",
                 "The rules forbid the command now (out of turn, a card you lack, a game over...); `rule` names "
-                "the rulebook section.", "Choose a move from the game's `legal_moves`."),
+                "the rulebook section; `detail` names seats by the players' names (\"waiting for Ana\").",
+                "Choose a move from the game's `legal_moves`."),
     ProblemType("option-invalid", 422, "Invalid game option",
                 "A new game names an option the ruleset does not have, or a value outside its choices.",
                 "Use the options GET /v1/rulesets/{name} lists, with one of their choices.",
@@ -145,6 +173,9 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     # 429 / 431
     ProblemType("rate-limited", 429, "Too many requests",
                 "This address or seat token is over its rate limit.", "Wait `Retry-After` seconds."),
+    ProblemType("chat-rate-limited", 429, "Chatting too fast",
+                "This seat token (or, for a spectator, this address) posted more chat messages than CHAT_PER_MINUTE "
+                "allows (after a burst of CHAT_BURST).", "Wait `Retry-After` seconds before the next message."),
     ProblemType("header-fields-too-large", 431, "Request header fields too large",
                 "A header, or all of them, is over the server's limits (gunicorn's limit_request_field_size).",
                 "Send fewer or shorter headers."),

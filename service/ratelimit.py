@@ -7,9 +7,12 @@ client over its rate is refused only until its next request is due (one
 interval: 50 ms at 1,200 a minute), never until a window ends.
 
 Over a limit a request gets 429 problem+json with `Retry-After` (whole seconds,
-at least 1); every limited response carries `RateLimit-Limit` (requests a
-minute), `RateLimit-Remaining` (requests it may send right now) and
-`RateLimit-Reset` (seconds until its burst is full again).  Behind a reverse
+at least 1); every limited response carries, in one unit (requests), the
+tightest limit's `RateLimit-Limit` (its burst: requests it may send at once
+when it has been quiet), `RateLimit-Remaining` (requests it may send right now)
+and `RateLimit-Reset` (seconds until its burst is full again), plus
+`RateLimit-Policy: <burst>;w=<seconds>` (that burst refills over that many
+seconds: the steady rate is burst/w a second).  Behind a reverse
 proxy set PROXY_FIX_HOPS so that the client's address is the one counted.
 
 A command's limits cost no round trip of their own on a plain Redis: its view
@@ -104,7 +107,11 @@ def settle(toll: Toll) -> None:
 def answer(verdicts: list[Verdict]) -> None:
     """Headers for the tightest limit; 429 if any refused."""
     tightest = min(verdicts, key=lambda v: (v.remaining, -v.reset_us))
-    g.rate_limit = (tightest.limit.per_minute, tightest.remaining, whole_seconds(tightest.reset_us))
+    limit = tightest.limit
+    # one unit for Limit and Remaining (requests, as the IETF RateLimit fields have it): the burst, not the
+    # rate a minute, which Remaining can never be compared with
+    g.rate_limit = (limit.burst, tightest.remaining, whole_seconds(tightest.reset_us),
+                    f"{limit.burst};w={max(1, round(limit.burst * 60 / limit.per_minute))}")
     refused = [v for v in verdicts if v.refused]
     if refused:
         worst = max(refused, key=lambda v: v.wait_us)
@@ -120,6 +127,7 @@ def add_rate_limit_headers(response: Response) -> Response:
         response.headers["RateLimit-Limit"] = str(limit[0])
         response.headers["RateLimit-Remaining"] = str(limit[1])
         response.headers["RateLimit-Reset"] = str(limit[2])
+        response.headers["RateLimit-Policy"] = limit[3]
     return response
 
 

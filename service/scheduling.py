@@ -19,6 +19,7 @@ from events.runner import Game, GameRunner
 
 PLAY_BOT = "service.jobs.play_bot"
 EXPIRE_CLOCK = "service.jobs.expire_clock"
+CLOSE_WINDOW = "service.jobs.close_window"
 
 
 class Scheduler:
@@ -29,6 +30,10 @@ class Scheduler:
         self.runner = runner
 
     def __call__(self, game: Game, before: Game | None) -> None:
+        if game.window_closes is not None:  # a new game waiting for its human seats' entropy
+            index_work(self.runner.store.work, game, self.runner.clock())
+            enqueue_window(self.queue, game.id, game.window_closes)
+            return
         if not clocks.schedules(game.seats, game.clock):
             return  # humans without clocks: nothing to schedule, no index to keep
         # The sweepers' indexes first (in the event store): if the queue Redis is down,
@@ -43,13 +48,24 @@ def index_work(work, game: Game, since_ms: int) -> list[int]:
     """Record in the sweepers' indexes what `game` waits on: its bots (awaited since `since_ms`) and its
     earliest human deadline.  The bot seats to move, lowest first."""
     bots = clocks.bots_to_move(game.seats, game.awaiting())
-    work.update(game.id, since_ms if bots else None, clocks.earliest(game.deadlines))
+    due = [when for when in (clocks.earliest(game.deadlines), game.window_closes) if when is not None]
+    work.update(game.id, since_ms if bots else None, min(due, default=None))
     return bots
 
 
 def enqueue_bot(queue: Queue, game_id: str, version: int, seat: int, retry: str = "") -> None:
     queue.enqueue(PLAY_BOT, game_id, version, seat, job_id=f"bot-{game_id}-{version}-{seat}{retry}",
                   result_ttl=0, failure_ttl=3600, job_timeout=60)
+
+
+def enqueue_window(queue: Queue, game_id: str, closes_ms: int, retry: str = "", at_once: bool = False) -> None:
+    """The job that closes a game's contribution window at `closes_ms` (or, the sweeper's, at once)."""
+    job_id = f"window-{game_id}-{closes_ms}{retry}"
+    if at_once:
+        queue.enqueue(CLOSE_WINDOW, game_id, closes_ms, job_id=job_id, result_ttl=0, failure_ttl=3600)
+        return
+    queue.enqueue_at(datetime.fromtimestamp(math.ceil(closes_ms / 1000), tz=UTC), CLOSE_WINDOW, game_id, closes_ms,
+                     job_id=job_id, result_ttl=0, failure_ttl=3600, job_timeout=120)
 
 
 def enqueue_clock(queue: Queue, game_id: str, seat: int, deadline_ms: int, retry: str = "",

@@ -1,6 +1,7 @@
 """marshmallow schemas for every request and response (the OpenAPI spec is generated from them)."""
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import marshmallow as ma
@@ -35,15 +36,16 @@ class Strict(ma.Schema):
         ordered = True
 
 
-def check_display_name(name: str) -> None:
-    """Refuse a seat name that could hide or disguise what other readers see."""
+def check_display_name(name: str, what: str = "names", rules: str = NAME_RULES) -> None:
+    """Refuse a seat name (or other text shown to every reader as sent, such as chat) that could hide or
+    disguise what other readers see."""
     if not name.strip():
-        raise ma.ValidationError("a name must not be blank")
+        raise ma.ValidationError(f"{what} must not be blank")
     for position, char in enumerate(name):
         if unicodedata.category(char) in NAME_REFUSED_CATEGORIES and char not in NAME_ALLOWED_FORMAT:
-            what = unicodedata.name(char, "a control character")
-            raise ma.ValidationError(f"names may not contain U+{ord(char):04X} ({what}, at position {position}): "
-                                     f"{NAME_RULES}")
+            named = unicodedata.name(char, "a control character")
+            raise ma.ValidationError(f"{what} may not contain U+{ord(char):04X} ({named}, at position {position}): "
+                                     f"{rules}")
 
 
 def SeatName() -> ma.fields.String:
@@ -58,8 +60,8 @@ def check_entropy(value: str) -> None:
         raise ma.ValidationError(refusal)
 
 
-def Entropy(who: str) -> ma.fields.String:
-    return ma.fields.String(validate=[validate.Length(1, ENTROPY_MAX), check_entropy], metadata={
+def Entropy(who: str, required: bool = False) -> ma.fields.String:
+    return ma.fields.String(required=required, validate=[validate.Length(1, ENTROPY_MAX), check_entropy], metadata={
         "description": f"{who} own entropy for the game's dice and shuffles: {ENTROPY_RULES}. Public at once (in "
                        "the game's events); the effective seed mixes the server's committed seed with every "
                        "contribution when the game starts, so no one party chooses a roll (docs/fairness.md)",
@@ -68,7 +70,8 @@ def Entropy(who: str) -> ma.fields.String:
 
 def Status() -> ma.fields.String:
     return ma.fields.String(required=True, validate=validate.OneOf(STATUSES),
-                            metadata={"description": "open: waiting for seats; active: being played; finished; "
+                            metadata={"description": "open: waiting for seats, or for the human seats' entropy; "
+                                                     "active: being played; finished; "
                                                      "abandoned: no human command for ABANDON_AFTER_SECONDS"})
 
 
@@ -158,11 +161,20 @@ class CreateGameSchema(Strict):
     ruleset = ma.fields.String(required=True, metadata={"example": "kingpin"})
     seats = ma.fields.List(ma.fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 12))
     options = ma.fields.Dict(keys=ma.fields.String(), values=Free(), load_default=dict)
-    seed = ma.fields.String(validate=validate.Length(1, 256),
-                            metadata={"description": "Fix the secret seed (for tests and tournaments); "
-                                                     "default: 256 random bits"})
+    seed = ma.fields.String(validate=validate.Length(1, 256), metadata={
+        "description": "Fix the secret seed: refused (403 fixed-seed-not-allowed) unless the server's operator "
+                       "allows it (ALLOW_FIXED_SEEDS, for tests and tournaments), and then recorded as "
+                       "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
-    entropy = Entropy("The creator's")
+    contribution_seconds = ma.fields.Integer(strict=True, validate=validate.Range(0, 3600), metadata={
+        "description": "How long the game waits, after its creation, for every human seat's entropy before it "
+                       "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "
+                       "carry it).  It starts as soon as no seat is open and every human seat has sent some. "
+                       "0: it starts once no seat is open.  Default: the server's CONTRIBUTION_SECONDS (30)"})
+    entropy = ma.fields.String(metadata={
+        "deprecated": True,
+        "description": "Refused (400 entropy-before-commitment): the server would see it before committing to "
+                       "its seed.  Send your entropy after the creation, with your seat's token"})
 
 
 class SeatSchema(Strict):
@@ -176,12 +188,37 @@ class IssuedSeatSchema(SeatSchema):
     token = ma.fields.String(metadata={"description": "Bearer token for this seat; shown once, stored hashed"})
 
 
+class ContributionsSchema(Strict):
+    owed = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The human seats whose entropy the game still waits for before it starts"})
+    closes_at = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "When the window closes and the game starts without the missing ones (ms since the epoch)"})
+    remaining_ms = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "closes_at less the server's clock when the document was made (for clients whose clock "
+                       "differs)"})
+
+
+def SeedSource() -> ma.fields.String:
+    return ma.fields.String(validate=validate.OneOf(("server", "fixed")), metadata={
+        "description": "server: the seed is 256 random bits the server drew; fixed: the creator chose it, under "
+                       "the operator's setting for tests and tournaments, and could foresee every roll"})
+
+
+def SeedCommitment() -> ma.fields.String:
+    return ma.fields.String(metadata={"description": (
+        "SHA-256 hex of the secret seed, published before any player's entropy could reach the server: keep it "
+        "and compare it with the history's after the end (cartel verify --expect-commitment)")})
+
+
 class CreatedGameSchema(Strict):
     id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     status = Status()
     version = ma.fields.Integer(required=True)
-    seed_commitment = ma.fields.String(required=True, metadata={"description": "SHA-256 hex of the secret seed"})
+    seed_commitment = SeedCommitment()
+    seed_source = SeedSource()
+    contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
+        "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
 
 
@@ -200,6 +237,10 @@ class GameSummarySchema(Strict):
     clock = ma.fields.Dict(allow_none=True, metadata={
         "description": "The turn clock the game was created with (move_seconds, response_seconds, "
                        "timeouts_before_bot...), or null for none"})
+    seed_source = SeedSource()
+    rematch_of = ma.fields.String(allow_none=True, metadata={
+        "description": "The finished game this one plays again (a rematch every player of it asked for); null "
+                       "otherwise"})
 
 
 class LobbyQuerySchema(Strict):
@@ -243,22 +284,59 @@ class TurnFields(Strict):
     awaiting_seats = ma.fields.List(ma.fields.Integer(), required=True, metadata={
         "description": "The seats awaited now (the keys of awaiting as integers, ascending): "
                        "`you in awaiting_seats` says whether the reader must act"})
+    simultaneous = ma.fields.Boolean(required=True, metadata={
+        "description": "Several seats are awaited at once (a simultaneous phase, a window of answers): another "
+                       "seat's move may overtake this message, so a command sent on it may meet a newer version "
+                       "(409 with `still_legal`, or send `Prefer: handling=lenient`)"})
+    controlled_by = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(
+        validate=validate.OneOf(["human", "bot", "nobody"])), required=True, metadata={
+        "description": "seat -> who sends its moves now: `human`, `bot` (from the start, or since its clock handed "
+                       "it over) or `nobody` (an open seat)"})
+    present = ma.fields.List(ma.fields.Integer(), required=True, metadata={
+        "description": "The seats with a live follower now (a stream read with that seat's token or ticket; "
+                       "spectators do not count), ascending.  Not part of the game's history.  It lags: a "
+                       "follower that left counts up to SSE_HEARTBEAT_SECONDS longer on the built-in hub and up "
+                       "to twice GRIP_RECOVER_SECONDS behind Pushpin; a stream's `turn` message says it as of its "
+                       "batch, the game document as it is read (docs/api.md, Presence)"})
+    reclaim = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "When the reader's seat is played by a bot since its clock ran out: the path to POST to take "
+                       "it back (the reader is offered no legal moves meanwhile); null otherwise"})
     clocks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True,
                             metadata={"description": "seat -> deadline (ms since the epoch)"})
+    clocks_remaining_ms = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer(), required=True, metadata={
+        "description": "seat -> the time left on its clock, ms: each deadline of `clocks` less the server's clock "
+                       "when the document was made (for clients whose clock differs from the server's; 0 once "
+                       "past)"})
     legal_moves = ma.fields.List(ma.fields.Nested(MoveSchema), required=True, metadata={
         "description": "Every command the caller may send now, each postable as-is (per ruleset, each validates "
                        "against GET /v1/rulesets/{name}/schema `commands`); empty when the caller is not "
                        "awaited, and for a spectator"})
     move_labels = ma.fields.List(ma.fields.String(), required=True, metadata={
-        "description": "A short label in the game's words for each legal move, in the same order"})
+        "description": "A short label in the game's words for each legal move, in the same order: written from "
+                       "the reader's view (it tells nothing the view does not), seats by the players' names, "
+                       "cards and places by their printed names"})
     outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
-        "description": "Once the game has ended: {winners, reason, ...}; an abandoned game's is "
-                       '{"winners": [], "reason": "abandoned", "idle_seconds": N}'})
+        "description": "Once the game has ended: {winners, reason, text, ...}; an abandoned game's is "
+                       '{"winners": [], "reason": "abandoned", "idle_seconds": N, "text": ...}. `text` says how it '
+                       "ended in a sentence naming seats as the game does (\"Ana wins: reached 10 Victory Points on "
+                       "their own turn.\"); `reason` is the rules' record, with seat numbers"})
+    contributions = ma.fields.Nested(ContributionsSchema, required=True, allow_none=True, metadata={
+        "description": "Before the start, while the game waits for its human seats' entropy: which seats and until "
+                       "when (a client holding one of their tokens sends some: POST "
+                       "/v1/games/{id}/seats/{seat}/entropy); null otherwise"})
+
+
+class RematchSchema(Strict):
+    asked = ma.fields.List(ma.fields.Integer(), required=True, metadata={"description": "The seats that asked"})
+    game_id = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "The rematch, once every player asked; null until then"})
 
 
 class GameSchema(GameSummarySchema, TurnFields):
-    seed_commitment = ma.fields.String()
+    seed_commitment = SeedCommitment()
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
+    rematch = ma.fields.Nested(RematchSchema, allow_none=True, metadata={
+        "description": "After the end: who asked to play it again and, once every player did, the new game"})
     view = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
         "anyOf": view_refs(RULESETS)})
@@ -275,6 +353,21 @@ class ClaimedSeatSchema(Strict):
     token = ma.fields.String(required=True)
     status = Status()
     version = ma.fields.Integer(required=True)
+    seed_commitment = SeedCommitment()
+
+
+class ContributeSchema(Strict):
+    entropy = Entropy("Your seat's", required=True)
+
+
+class ContributedSchema(Strict):
+    game_id = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True)
+    status = Status()
+    version = ma.fields.Integer(required=True)
+    seed_commitment = SeedCommitment()
+    contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
+        "description": "Whose entropy the game still waits for; null once it has started"})
 
 
 class ReclaimedSeatSchema(Strict):
@@ -283,6 +376,20 @@ class ReclaimedSeatSchema(Strict):
     kind = ma.fields.String(required=True, metadata={"description": "human again"})
     status = Status()
     version = ma.fields.Integer(required=True)
+
+
+class SeatActionSchema(Strict):
+    """The answer to a seat's resign, abort, leave or rematch."""
+
+    game_id = ma.fields.String(required=True)
+    seat = ma.fields.Integer(required=True)
+    status = Status()
+    version = ma.fields.Integer(required=True)
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
+        "description": "Once the game is over ({winners, reason, text, ...}; `resigned` lists the seats that "
+                       "resigned); null otherwise"})
+    rematch = ma.fields.String(required=True, allow_none=True, metadata={
+        "description": "The rematch's game id once every player asked for it; null otherwise"})
 
 
 # ----------------------------------------------------------- commands/events
@@ -339,6 +446,8 @@ class EventSchema(Strict):
 class TurnStateSchema(TurnFields):
     """The live stream's `turn` message: where the game stands after a batch of events."""
 
+    ruleset = ma.fields.String(required=True, metadata={
+        "description": "The game's ruleset, as in the game document: narrow on it to type legal_moves and outcome"})
     version = ma.fields.Integer(required=True, metadata={
         "description": "The game's version this state is at: post a legal move with If-Match set to it"})
     status = Status()
@@ -349,7 +458,8 @@ class StreamEndSchema(Strict):
 
     status = Status()
     version = ma.fields.Integer(required=True, metadata={"description": "The game's last version"})
-    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={"description": "{winners, reason, ...}"})
+    outcome = ma.fields.Dict(required=True, allow_none=True, metadata={
+        "description": "{winners, reason, text, ...}, as in the game document"})
 
 
 class CommandResultSchema(Strict):
@@ -372,6 +482,9 @@ class TicketSchema(Strict):
     ticket = ma.fields.String(required=True, metadata={"description": "Pass as ?ticket= on the events endpoint"})
     seat = ma.fields.Integer(required=True)
     expires_at = ma.fields.Integer(required=True, metadata={"description": "ms since the epoch; connect before"})
+    remaining_ms = ma.fields.Integer(required=True, metadata={
+        "description": "expires_at less the server's clock when the ticket was made: the time left, for clients "
+                       "whose clock differs from the server's"})
 
 
 class EventsPageSchema(Strict):
@@ -401,6 +514,18 @@ class MismatchSchema(Strict):
     events = ma.fields.Raw(metadata={"description": "What the events give (any JSON value, or null)"})
 
 
+class BotMovesSchema(Strict):
+    recorded = ma.fields.Integer(required=True, metadata={"description": "Bot moves in the history (format 5)"})
+    rederived = ma.fields.Integer(required=True, metadata={
+        "description": "Re-run from the seat's view and the bot key, each giving the recorded command"})
+    not_rerun = ma.fields.Integer(required=True, metadata={
+        "description": "Moves of a search level, not re-run here (costly: `cartel verify --offline --bots all`)"})
+    other_revision = ma.fields.Integer(required=True, metadata={
+        "description": "Moves chosen by a revision of the bots this server does not have"})
+    cut = ma.fields.Integer(required=True, metadata={
+        "description": "Moves the safety time limit cut: the random level's move was played (and re-run)"})
+
+
 class ReplayResultSchema(Strict):
     valid = ma.fields.Boolean(required=True, metadata={
         "description": "Every event re-derives from the revealed seed, and the header says nothing the events "
@@ -409,8 +534,15 @@ class ReplayResultSchema(Strict):
         "description": "Valid, and the events reach the game's end: the header's last version and recorded outcome"})
     events = ma.fields.Integer(required=True, metadata={"description": "How many events were checked"})
     draws = ma.fields.Integer(required=True, metadata={
-        "description": "How many recorded draws (format 4: each command's [bound, value] pairs, docs/fairness.md) "
-                       "were checked against the seed's stream; 0 for formats 1 to 3, which record none"})
+        "description": "How many recorded draws (format 5: each draw call's [label, [[bound, value], ...]]; format "
+                       "4: each command's [bound, value] pairs; docs/fairness.md) were checked against their "
+                       "streams; 0 for formats 1 to 3, which record none"})
+    bot_moves = ma.fields.Nested(BotMovesSchema, metadata={
+        "description": "The recorded bot moves (format 5) and how many verification re-ran from their seat's view "
+                       "and the bot key (rules/bot_seat.py); a re-run that differs makes the history not valid"})
+    seed_source = ma.fields.String(allow_none=True, metadata={
+        "description": "Who chose the seed (GameCreated): server, or fixed (the creator, under the operator's "
+                       "setting for tests and tournaments: they could foresee every roll; the summary says so)"})
     diverged_at = ma.fields.Integer(allow_none=True, metadata={"description": "First version that does not verify"})
     reason = ma.fields.String(allow_none=True, metadata={
         "description": "Why it is not valid, or (valid) why it is not complete; null when it is both"})
@@ -435,8 +567,68 @@ class ReplayQuerySchema(Strict):
     version = ma.fields.Integer(validate=validate.Range(0, MAX_VERSION), metadata={
         "description": "Also return the game's state and view after this event (time travel through an uploaded "
                        "history); 422 if the history does not verify that far"})
+    expect_commitment = ma.fields.String(validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"), metadata={
+        "description": "The seed commitment you were shown when the game was created or your seat joined (64 hex "
+                       "digits): a history that commits to another seed is not valid, however well it re-derives "
+                       "(a forger can re-seed a whole game and recompute every draw)"})
 
 
 class HealthSchema(Strict):
     status = ma.fields.String(required=True)
     checks = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+
+
+# ---------------------------------------------------------------- chat (issue 36 item 3)
+CHAT_MAX = 500
+CHAT_RULES = (f"1 to {CHAT_MAX} characters on one line, not only spaces; no control characters (newlines "
+              "included), no format characters (bidi embeddings, overrides and isolates, invisible marks; the "
+              "zero-width joiner and non-joiner are allowed), no lone surrogates")
+CHAT_CHANNELS = ("seats", "spectators")
+CHAT_ID = r"[0-9]{1,20}-[0-9]{1,20}"
+
+
+def check_chat_text(text: str) -> None:
+    check_display_name(text, "chat messages", CHAT_RULES)
+
+
+def check_chat_id(value: str) -> None:
+    """A chat message's id is a Redis stream id: two integers each below 2^64 ("<ms>-<n>")."""
+    if not re.fullmatch(CHAT_ID, value) or any(int(part) >= 2**64 for part in value.split("-")):
+        raise ma.ValidationError('a chat message id is "<ms>-<n>", two integers each below 2^64')
+
+
+class ChatPostSchema(Strict):
+    text = ma.fields.String(required=True, validate=[validate.Length(1, CHAT_MAX), check_chat_text],
+                            metadata={"description": f"The message: {CHAT_RULES}"})
+    name = ma.fields.String(validate=[validate.Length(1, NAME_MAX), check_display_name], metadata={
+        "description": f"A spectator's display name ({NAME_RULES}; default \"spectator\"); a seat speaks under "
+                       "its seat's name and may not send one"})
+
+
+class ChatMessageSchema(Strict):
+    """One chat message: an item of the chat page, and the data of the live stream's `chat` message."""
+
+    id = ma.fields.String(required=True, metadata={
+        "description": "Its id in its channel, ascending (\"<ms>-<n>\"): pass as `after` to read what follows"})
+    channel = ma.fields.String(required=True, validate=validate.OneOf(CHAT_CHANNELS))
+    seat = ma.fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The seat that said it; null for a spectator"})
+    name = ma.fields.String(required=True, metadata={"description": "The seat's name, or the spectator's"})
+    text = ma.fields.String(required=True)
+    at = ma.fields.Integer(required=True, metadata={"description": "When the server took it, ms since the epoch"})
+
+
+class ChatQuerySchema(Strict):
+    channel = ma.fields.String(validate=validate.OneOf(CHAT_CHANNELS), metadata={
+        "description": "Which channel: by default the caller's own (`seats` with a seat token, `spectators` "
+                       "without); the other is readable once the game has ended"})
+    after = ma.fields.String(load_default="0-0", validate=check_chat_id, metadata={
+        "description": "The id of the last message read (default: from the first)"})
+    limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+
+class ChatPageSchema(Strict):
+    channel = ma.fields.String(required=True, validate=validate.OneOf(CHAT_CHANNELS))
+    messages = ma.fields.List(ma.fields.Nested(ChatMessageSchema), required=True)
+    next_after = ma.fields.String(required=True, metadata={"description": "Pass as `after` for the next page"})
+    has_more = ma.fields.Boolean(required=True)

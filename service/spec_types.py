@@ -12,9 +12,17 @@ never hand-copied: the spec and `/schema` cannot drift.  Pure: no I/O, no Flask.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
-from rules.describe import command_schema, event_catalogue, event_data_schemas, view_schema
+from rules.describe import (
+    command_schema,
+    event_catalogue,
+    event_data_schemas,
+    options_schema,
+    outcome_schema,
+    view_schema,
+)
 
 REF = "#/components/schemas/"
 ANY_COMMAND = "AnyCommand"
@@ -122,10 +130,15 @@ def command_components(ruleset: Any) -> dict[str, dict]:
     return components
 
 
+def component(schema: Mapping[str, Any], description: str) -> dict:
+    """A ruleset's JSON Schema document as a component: in OpenAPI 3.0's dialect, untitled (named by its
+    component; generators name a titled model by its title)."""
+    return {**{k: v for k, v in openapi30(schema).items() if k != "title"}, "description": description}
+
+
 def view_component(ruleset: Any) -> dict:
     """`<Game>View`: what `view` holds in a game of this ruleset."""
-    schema = openapi30(view_schema(ruleset))
-    return {**schema, "description": f"The {ruleset.title} game as one reader may see it ({ruleset.name})"}
+    return component(view_schema(ruleset), f"The {ruleset.title} game as one reader may see it ({ruleset.name})")
 
 
 def event_type_component(ruleset: Any) -> dict:
@@ -194,16 +207,65 @@ def event_type_components(rulesets: Mapping[str, Any], table_events: frozenset[s
     }
 
 
+def options_component(ruleset: Any) -> dict:
+    """`<Game>Options`: the options a table of this ruleset may set (POST /v1/games), as a game lists them."""
+    schema = options_schema(ruleset)
+    # each default in words, not as `default`: openapi-typescript makes a property with a default non-optional,
+    # and a creation body may omit every option
+    properties = {name: {**{k: v for k, v in option.items() if k != "default"},
+                         "description": f"{option['description']} Default: {json.dumps(option['default'])}.".lstrip()}
+                  for name, option in schema["properties"].items()}
+    return component({**schema, "properties": properties},
+                     f"The options of a {ruleset.title} table ({ruleset.name}): each one optional (its default "
+                     f"when omitted), no other; a game lists every one; GET /v1/rulesets/{ruleset.name} describes them")
+
+
+# How the table ended a game whatever its rules (events/table.py abandoned_outcome): open, for endings the
+# table may gain (their own fields beside these)
+TABLE_OUTCOME = {
+    "type": "object",
+    "description": "How the table ended the game, whatever its rules: abandoned (no human command for "
+                   "ABANDON_AFTER_SECONDS), with no winners and `idle_seconds`",
+    "properties": {"winners": {"type": "array", "items": {"type": "integer"}, "description": "Empty"},
+                   "reason": {"type": "string", "description": "The table's record: abandoned"},
+                   "idle_seconds": {"type": "integer", "description": "How long nobody had played (abandoned)"},
+                   "text": {"type": "string", "description": "How it ended in a sentence"}},
+    "required": ["winners", "reason", "text"],
+}
+OUTCOME_TEXT = {"type": "string", "description": "How it ended in a sentence naming seats as the game does "
+                                                 "(\"Ana wins: ...\"); `reason` is the rules' record, with seat "
+                                                 "numbers"}
+
+
+def outcome_components(ruleset: Any) -> dict[str, dict]:
+    """`<Game>Result` (the rules' outcome as declared, with its `text`) and `<Game>Outcome`: it, or the table's
+    (`TableOutcome`, an abandoned game's)."""
+    prefix = pascal(ruleset.name)
+    result = component(outcome_schema(ruleset), f"How a {ruleset.title} game ended by its rules ({ruleset.name})")
+    result = {**result, "properties": {**result.get("properties", {}), "text": OUTCOME_TEXT},
+              "required": [*result.get("required", []), "text"]}
+    return {f"{prefix}Result": result,
+            f"{prefix}Outcome": {"description": f"How a {ruleset.title} game ended: by its rules ({prefix}Result), "
+                                                "or by the table (TableOutcome: abandoned); the two differ in "
+                                                "their fields (`idle_seconds`, the game's own)",
+                                 "anyOf": [ref(f"{prefix}Result"), ref("TableOutcome")]}}
+
+
 def ruleset_components(rulesets: Mapping[str, Any], envelope: Mapping[str, Any]) -> dict[str, dict]:
     """Every ruleset's components (its events typed on the Event `envelope`), and `AnyCommand`: a command of
     any of them."""
-    components: dict[str, dict] = {}
+    components: dict[str, dict] = {"TableOutcome": TABLE_OUTCOME}
     for ruleset in rulesets.values():
         prefix = pascal(ruleset.name)
-        components.update(command_components(ruleset))
-        components[f"{prefix}View"] = view_component(ruleset)
-        components[f"{prefix}EventType"] = event_type_component(ruleset)
-        components.update(event_components(ruleset, envelope))
+        own: dict[str, dict] = {}
+        for piece in (command_components(ruleset), {f"{prefix}View": view_component(ruleset)},
+                      {f"{prefix}EventType": event_type_component(ruleset)}, event_components(ruleset, envelope),
+                      {f"{prefix}Options": options_component(ruleset)}, outcome_components(ruleset)):
+            clash = sorted(set(piece) & (set(own) | set(components)))  # a command named "View": <Game>View
+            if clash:
+                raise ValueError(f"{ruleset.name}: component names collide: {clash}")
+            own.update(piece)
+        components.update(own)
     # anyOf, not oneOf: two games may share a command ({"type": "Pass"} is a move in several)
     components[ANY_COMMAND] = {
         "title": "Any command",
@@ -218,3 +280,54 @@ def ruleset_components(rulesets: Mapping[str, Any], envelope: Mapping[str, Any])
 def view_refs(rulesets: Mapping[str, Any]) -> list[dict]:
     """References to every ruleset's view component (a game's `view` is one of them)."""
     return [ref(f"{pascal(name)}View") for name in rulesets]
+
+
+# What a document's `ruleset` decides in it, by document (the component flask-smorest made of its marshmallow
+# schema): property -> its typed schema, from the game's prefix.
+NULL = {"type": "object", "nullable": True, "enum": [None]}  # 3.0 has no null type: an object that is only null
+
+
+def nullable_ref(component: str) -> dict:
+    """A reference to `component`, or null: `anyOf` the reference and NULL (3.0 ignores a $ref's siblings, a
+    `nullable` needs a `type` beside it, and beside an `anyOf` openapi-python-client reads the type alone)."""
+    return {"anyOf": [ref(component), NULL]}
+
+
+TYPED_FIELDS: dict[str, Any] = {
+    "Game": lambda p: {"view": nullable_ref(f"{p}View"), "legal_moves": {"items": ref(f"{p}Command")},
+                       "outcome": nullable_ref(f"{p}Outcome"), "options": ref(f"{p}Options")},
+    "TurnState": lambda p: {"legal_moves": {"items": ref(f"{p}Command")}, "outcome": nullable_ref(f"{p}Outcome")},
+    "CreateGame": lambda p: {"options": ref(f"{p}Options")},
+}
+DOCUMENTS = {"Game": "A game as one reader may see it (GET /v1/games/{id})",
+             "TurnState": "The live stream's `turn` message: where the game stands after a batch of events",
+             "CreateGame": "A new game (POST /v1/games)"}
+
+
+def by_ruleset(name: str, base: Mapping[str, Any], rulesets: Mapping[str, Any]) -> dict[str, dict]:
+    """`<Game><name>` for each ruleset: the document `base` (a component with a required `ruleset`) with
+    `ruleset` fixed and the fields TYPED_FIELDS[name] types (each keeps its description); and `<name>`: their
+    oneOf discriminated by `ruleset`, so a generated client narrows the whole document on `doc.ruleset`."""
+    members = {ruleset: f"{pascal(ruleset)}{name}" for ruleset in rulesets}
+    said = DOCUMENTS[name]
+    components = {}
+    for ruleset, member_name in members.items():
+        properties = dict(base["properties"])
+        properties["ruleset"] = {"type": "string", "enum": [ruleset]}
+        for field, typed in TYPED_FIELDS[name](pascal(ruleset)).items():
+            described = {k: v for k, v in properties[field].items() if k == "description"}
+            # a list keeps its own keywords (type, nullable) with typed items; any other field is the typed one,
+            # described unless a bare $ref (3.0 ignores its siblings: the component describes itself)
+            properties[field] = {**properties[field], **typed} if "items" in typed else \
+                typed if "$ref" in typed else {**typed, **described}
+        typed = ", ".join(f"`{field}`" for field in TYPED_FIELDS[name](""))
+        components[member_name] = {**base, "description": f"{said}: {rulesets[ruleset].title} ({ruleset}), {typed} "
+                                                          "typed as that game's", "properties": properties}
+    components[name] = {
+        "description": f"{said}: one of {', '.join(members.values())}, by `ruleset` (narrow on it to type "
+                       "the game's own fields)",
+        "oneOf": [ref(member_name) for member_name in members.values()],
+        "discriminator": {"propertyName": "ruleset",
+                          "mapping": {ruleset: REF + member_name for ruleset, member_name in members.items()}},
+    }
+    return components

@@ -118,7 +118,8 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
     # Registration: every ruleset as a RulesetBase (one from outside the package adopted, its missing
     # hooks filled with the base's defaults), so nothing downstream asks what a ruleset has.
     chosen = rulesets or {**RULESETS, **extra_rulesets()}
-    runner = MeteredRunner(store, {name: adopt(ruleset) for name, ruleset in chosen.items()}, archive=archive)
+    runner = MeteredRunner(store, {name: adopt(ruleset) for name, ruleset in chosen.items()}, archive=archive,
+                           seed_key=os.environ.get("SEED_KEY") or None)
     runner.after_append = Scheduler(queue, runner)
     push = push_from_environment(os.environ)
     if push:  # web processes and workers alike: every append is published, whoever made it

@@ -62,6 +62,16 @@ def run_sweeper(stop: threading.Event) -> None:
             log.exception("retention sweep failed")
 
 
+def warm_bots() -> None:
+    """Start this worker's bot process (events/botbox.py); a failure is logged, and the first move retries."""
+    from service.jobs import bot_box
+
+    try:
+        bot_box(current_engine().runner).warm()
+    except Exception:
+        log.exception("the bot process did not start; the first bot move will try again")
+
+
 class CartelWorker(SimpleWorker):
     """SimpleWorker plus the sweeper thread, job-lag metrics and (with METRICS_PORT) its own /metrics."""
 
@@ -77,6 +87,12 @@ class CartelWorker(SimpleWorker):
 
     def work(self, *args, **kwargs):
         serve_worker_metrics()
+        # The bot process, started now (not by the first bot move of a game), and in this thread, before RQ
+        # forks its scheduler (`super().work`): a Popen in another thread while the scheduler forks hands the
+        # scheduler process the write end of Popen's exec-status pipe, and that Popen (holding the BotBox's
+        # lock, so every bot move behind it) then waits until the scheduler process exits.  A CI run's bots
+        # stalled for whole tests that way.
+        warm_bots()
         stop = threading.Event()
         threading.Thread(target=run_sweeper, args=(stop,), daemon=True, name="sweeper").start()
         try:

@@ -23,6 +23,17 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPILED = ("service", "rules", "events", "clients", "bench", "scripts", "tests/support")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def kept_commitments(tmp_path_factory) -> Path:
+    """Where the `cartel` CLI keeps the seed commitments it was shown (clients/cli.py KeptCommitments):
+    a file of this run's, not the home directory of whoever runs the tests."""
+    import os
+
+    path = tmp_path_factory.mktemp("cartel") / "commitments.json"
+    os.environ["CARTEL_COMMITMENTS"] = str(path)
+    return path
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Compile the project's sources once, before xdist starts its processes.
 

@@ -6,7 +6,9 @@ See the package docstring (:mod:`clients.sdk`) for the whole policy.
 """
 from __future__ import annotations
 
+import json
 import random
+import secrets
 import time
 import uuid
 from pathlib import Path
@@ -59,7 +61,8 @@ class CartelClient:
 
     def __init__(self, base_url: str = DEFAULT_URL, token: str | None = None, timeout: float = 10.0, *,
                  retries: int = 2, backoff: float = 0.25, session: requests.Session | None = None,
-                 user_agent: str = "tabletop-cartel-sdk/1", throttle_retries: int = 3, max_retry_wait: float = 30.0):
+                 user_agent: str = "tabletop-cartel-sdk/1", throttle_retries: int = 3, max_retry_wait: float = 30.0,
+                 commitments: dict[str, str] | None = None, auto_contribute: bool = True):
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.timeout = timeout
@@ -74,13 +77,24 @@ class CartelClient:
         # game id -> (version, ETag) of the last document this client read: an ETag names the version and the
         # audience (this client's seat), so only the server's own ETag revalidates, never a made-up one
         self._etags: dict[str, tuple[int, str]] = {}
+        self.commitments: dict[str, str] = commitments if commitments is not None else {}
+        """game id -> the seed commitment this client was shown when it created, joined or contributed to the
+        game (shared by its ``with_token`` clients): ``verify`` holds a history to it.  Pass a dict you keep
+        (a file, a database) to hold them across runs, as the ``cartel`` CLI does."""
+        self.moved_to: dict[str, int] = {}
+        """game id -> the version this client's last accepted command took the game to (``send``): the turns
+        it follows mark older turn messages ``overtaken``."""
+        self.auto_contribute = auto_contribute
+        """Send this seat's own entropy when a followed game waits for it (``turns``, ``follow``): on by default,
+        so nobody can choose the game's rolls, the server included (docs/fairness.md)."""
 
     # ------------------------------------------------------------ lifecycle
     def with_token(self, token: str | None) -> CartelClient:
         """A client for another seat (or a spectator, with None) on the same server and session."""
         return CartelClient(self.base_url, token, self.timeout, retries=self.retries, backoff=self.backoff,
                             session=self.session, throttle_retries=self.throttle_retries,
-                            max_retry_wait=self.max_retry_wait)
+                            max_retry_wait=self.max_retry_wait, commitments=self.commitments,
+                            auto_contribute=self.auto_contribute)
 
     def close(self) -> None:
         self.session.close()
@@ -196,9 +210,13 @@ class CartelClient:
     # --------------------------------------------------------------- games
     def create_game(self, ruleset: str, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
                     options: Mapping[str, Any] | None = None, seed: str | None = None,
-                    clock: ClockSpec | Mapping[str, Any] | None = None, entropy: str | None = None) -> CreatedGame:
-        """``POST /v1/games``.  Human seats get their token in the answer (``.tokens``), only there.
-        ``entropy``: the creator's own contribution to the game's seed (public; docs/fairness.md).
+                    clock: ClockSpec | Mapping[str, Any] | None = None,
+                    contribution_seconds: int | None = None) -> CreatedGame:
+        """``POST /v1/games``.  Human seats get their token in the answer (``.tokens``), only there; the seed
+        commitment is kept (``commitments``).  Each human seat then adds its own entropy, after the commitment:
+        a client following the game with that seat's token does it by itself (``auto_contribute``), or call
+        ``contribute``.  ``contribution_seconds``: how long the game waits for them (the server's default: 30 s);
+        ``seed`` only where the server's operator allows fixed seeds (tests, tournaments).
 
         Not retried on a connection error (a retry could create a second game).
         """
@@ -210,9 +228,11 @@ class CartelClient:
             body["seed"] = seed
         if clock is not None:
             body["clock"] = clock.to_json() if isinstance(clock, ClockSpec) else dict(clock)
-        if entropy is not None:
-            body["entropy"] = entropy
-        return CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
+        if contribution_seconds is not None:
+            body["contribution_seconds"] = contribution_seconds
+        created = CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
+        self.commitments[created.id] = created.seed_commitment
+        return created
 
     def games(self, *, status: str | None = None, ruleset: str | None = None, offset: int = 0,
               limit: int = 20) -> Lobby:
@@ -225,14 +245,29 @@ class CartelClient:
     def claim(self, game_id: str, seat: int, name: str | None = None, *, entropy: str | None = None) -> ClaimedSeat:
         """``POST /v1/games/{id}/seats/{seat}/claim``: take an open seat; the answer holds its token (once).
 
-        ``entropy``: the seat's own contribution to the game's seed (public; docs/fairness.md).
-        The last claim starts the game.  Not retried on a connection error.
+        ``entropy``: the seat's own contribution to the game's seed (public; docs/fairness.md); by default
+        16 random bytes drawn here, so that nobody, the server included, can choose the game's rolls.
+        The game's seed commitment is kept (``commitments``).  The last claim starts the game (once every
+        human seat has sent its entropy).  Not retried on a connection error.
         """
         body: JSON = {"name": name} if name else {}
-        if entropy is not None:
-            body["entropy"] = entropy
-        return ClaimedSeat.from_json(self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/claim",
-                                                idempotent=False, json_body=body))
+        body["entropy"] = entropy if entropy is not None else secrets.token_hex(16)
+        claimed = ClaimedSeat.from_json(self._json(
+            "POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/claim", idempotent=False, json_body=body))
+        if claimed.raw.get("seed_commitment"):
+            self.commitments.setdefault(game_id, claimed.raw["seed_commitment"])
+        return claimed
+
+    def contribute(self, game_id: str, seat: int, entropy: str | None = None) -> JSON:
+        """``POST /v1/games/{id}/seats/{seat}/entropy`` with this client's token: the seat's own entropy for the
+        game's seed, once, before the game starts (by default 16 random bytes drawn here).  Followed games get
+        it by themselves (``auto_contribute``).  Raises ``ProblemError`` 409 ``contribution-refused`` when the
+        game has started or the seat contributed already."""
+        doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/entropy", idempotent=False,
+                         json_body={"entropy": entropy if entropy is not None else secrets.token_hex(16)})
+        if doc.get("seed_commitment"):
+            self.commitments.setdefault(game_id, doc["seed_commitment"])
+        return doc
 
     def reclaim(self, game_id: str, seat: int) -> ReclaimedSeat:
         """``POST /v1/games/{id}/seats/{seat}/reclaim``: take back this client's seat after the clock handed it
@@ -240,9 +275,48 @@ class CartelClient:
         path = f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/reclaim"
         return ReclaimedSeat.from_json(self._json("POST", path, idempotent=False))
 
+    def resign(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/resign``: resign a game in play (a bot plays the seat on; the last seat left
+        that has not resigned wins).  The answer: ``{game_id, seat, status, version, outcome, rematch}``."""
+        return self._seat_action(game_id, seat, "resign")
+
+    def abort(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/abort``: end a game that has not started, with no result."""
+        return self._seat_action(game_id, seat, "abort")
+
+    def leave(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/leave``: give up a seat at a table not started (this token stops working)."""
+        return self._seat_action(game_id, seat, "leave")
+
+    def rematch(self, game_id: str, seat: int) -> dict:
+        """``POST .../seats/{seat}/rematch``: ask to play the finished game again; ``rematch`` in the answer is
+        the new game's id once every player asked (this client's token holds the same seat there)."""
+        return self._seat_action(game_id, seat, "rematch")
+
+    def _seat_action(self, game_id: str, seat: int, action: str) -> dict:
+        return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/{action}", idempotent=False)
+
     def game(self, game_id: str) -> Game:
-        """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token)."""
-        return self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True))
+        """``GET /v1/games/{id}`` as this client's seat (or as a spectator without a token).  A game that waits
+        for this seat's entropy gets it first (``auto_contribute``), and is read again."""
+        game = self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}", idempotent=True))
+        if self.contribute_if_owed(game_id, game.you, game.raw.get("contributions")):
+            return self._remember(game_id, self._request("GET", f"/v1/games/{quote_segment(game_id)}",
+                                                         idempotent=True))
+        return game
+
+    def contribute_if_owed(self, game_id: str, seat: int | None, contributions: JSON | None) -> bool:
+        """Send this seat's entropy if the game waits for it and ``auto_contribute`` is on: whether it was sent."""
+        if not (self.auto_contribute and self.token and seat is not None
+                and seat in ((contributions or {}).get("owed") or ())):
+            return False
+        try:
+            self.contribute(game_id, seat)
+        except ProblemError as problem:
+            if problem.status != 409:  # contributed or started meanwhile: nothing to do
+                raise
+            return False
+        return True
 
     def game_if_changed(self, game_id: str, version: int) -> Game | None:
         """Like ``game`` but None while the game is still at ``version`` (a cheap 304 when this client last
@@ -272,7 +346,8 @@ class CartelClient:
         caller has not seen.  The 409 says whether the same command is still
         legal at the current version (another seat acted first in a phase
         where several act at once, say): then it is resent at once against
-        that version, up to ``resend_if_still_legal`` times; otherwise (or
+        that version, up to ``resend_if_still_legal`` times (asked of the server
+        first, with ``Prefer: handling=lenient``, so it mostly costs no 409); otherwise (or
         with ``resend_if_still_legal=0``, for a choice that depends on what
         the caller saw) :class:`Conflict` is raised, its ``.version`` the
         current one and ``.still_legal`` the server's verdict.
@@ -291,12 +366,16 @@ class CartelClient:
         headers = {"Idempotency-Key": key}
         if expected_version is not None:
             headers["If-Match"] = f'"{int(expected_version)}"'
+            if resend_if_still_legal:  # the server decides it at the current version itself: no 409 round trip
+                headers["Prefer"] = "handling=lenient"
         resent = 0
         while True:
             try:
                 doc = self._json("POST", f"/v1/games/{quote_segment(game_id)}/commands", idempotent=True,
                                  json_body=dict(command), headers=headers)
-                return CommandResult.from_json(doc)
+                result = CommandResult.from_json(doc)
+                self.moved_to[game_id] = max(self.moved_to.get(game_id, -1), result.version)
+                return result
             except Conflict as conflict:
                 if conflict.still_legal is not True or conflict.version is None or resent >= resend_if_still_legal:
                     raise
@@ -384,19 +463,25 @@ class CartelClient:
             response.close()
         return written
 
-    def verify(self, history: HistoryInput) -> ReplayResult:
+    def verify(self, history: HistoryInput, expect_commitment: str | None = None) -> ReplayResult:
         """``POST /v1/replays``: re-fold a history (text, bytes, or a path to a ``.jsonl`` file) and re-derive every
         roll from its revealed seed.  ``valid``: every event re-derives and the header says nothing the events
         contradict (False comes with ``reason``, ``diverged_at`` where an event diverged, ``mismatches`` for header
         fields); ``complete``: the events are the whole game the header records (a prefix is valid, not complete).
-        ``summary`` says both in one sentence."""
+        ``summary`` says both in one sentence.
+
+        The history is checked against the seed commitment you were shown: ``expect_commitment``, else the one
+        this client kept when it created, joined or contributed to the game (``commitments``); a history that
+        commits to another seed is not valid (a forger can re-seed a whole game and recompute its draws)."""
         if isinstance(history, Path):
             body = history.read_bytes()
         elif isinstance(history, str):
             body = history.encode("utf-8")
         else:
             body = bytes(history)
+        expected = expect_commitment or self.commitments.get(history_game_id(body) or "")
         return ReplayResult.from_json(self._json("POST", "/v1/replays", data=body,
+                                                 params={"expect_commitment": expected} if expected else None,
                                                  headers={"Content-Type": "application/x-ndjson"}))
 
 
@@ -442,3 +527,13 @@ def fresh_backoff(base: float, attempt: int) -> float:
     two clients that lost together from retrying together."""
     return min(base * 2 ** (attempt - 1), 1.0) * random.uniform(0.5, 1.0)
 
+
+
+def history_game_id(body: bytes) -> str | None:
+    """The game id a history's header names (None for a file without one: verification says what is wrong)."""
+    first = body.split(b"\n", 1)[0]
+    try:
+        header = json.loads(first)
+    except ValueError:
+        return None
+    return header.get("game_id") if isinstance(header, dict) and isinstance(header.get("game_id"), str) else None

@@ -295,11 +295,25 @@ class Turn:
     outcome: JSON | None
     events: list[Event] = field(default_factory=list)
     raw: JSON = field(default_factory=dict, repr=False, compare=False)
+    overtaken: bool = False
+    """This client's own command has taken the game past ``version`` since this message was sent (it was on
+    its way): its ``legal_moves`` are stale, and ``my_turn`` is False; a newer turn follows."""
+
+    @property
+    def contributions(self) -> JSON | None:
+        """Before the start: the human seats whose entropy the game waits for (``owed``) and until when."""
+        return self.raw.get("contributions")
+
+    @property
+    def owes_entropy(self) -> bool:
+        """The caller's seat is one the game waits for (``CartelClient.contribute``; followed games do it)."""
+        return self.you is not None and self.you in ((self.contributions or {}).get("owed") or ())
 
     @property
     def my_turn(self) -> bool:
-        """The caller's seat is awaited (``legal_moves`` holds what it may send)."""
-        return self.you is not None and self.you in self.awaiting
+        """The caller's seat is awaited and may act on this message: ``legal_moves`` holds what it may send
+        (False while a bot plays the seat, which is offered no moves, and when ``overtaken``)."""
+        return self.you is not None and self.you in self.awaiting and bool(self.legal_moves) and not self.overtaken
 
     @property
     def finished(self) -> bool:
@@ -307,10 +321,10 @@ class Turn:
         return self.status in ("finished", "abandoned")
 
     @classmethod
-    def from_json(cls, doc: JSON, events: list[Event] | None = None) -> Turn:
+    def from_json(cls, doc: JSON, events: list[Event] | None = None, overtaken: bool = False) -> Turn:
         return cls(doc["version"], doc["status"], doc.get("you"), _int_keys(doc.get("awaiting")),
                    _int_keys(doc.get("clocks")), list(doc.get("legal_moves") or []),
-                   list(doc.get("move_labels") or []), doc.get("outcome"), list(events or []), doc)
+                   list(doc.get("move_labels") or []), doc.get("outcome"), list(events or []), doc, overtaken)
 
 
 @dataclass(frozen=True)
@@ -376,12 +390,13 @@ class ReplayResult:
     summary: str = ""
     mismatches: tuple[JSON, ...] = ()  # {field, header, events}: each header field the events differ from
     unvouched: tuple[str, ...] = ()  # what an earlier format's header cannot vouch for (game_id...)
+    seed_source: str | None = None  # "fixed": the creator chose the seed (an operator's setting) and foresaw the rolls
 
     @classmethod
     def from_json(cls, doc: JSON) -> ReplayResult:
         return cls(bool(doc["valid"]), doc.get("events", 0), doc.get("diverged_at"), doc.get("reason"),
                    doc.get("ruleset"), doc.get("outcome"), doc, bool(doc.get("complete")), doc.get("summary") or "",
-                   tuple(doc.get("mismatches") or ()), tuple(doc.get("unvouched") or ()))
+                   tuple(doc.get("mismatches") or ()), tuple(doc.get("unvouched") or ()), doc.get("seed_source"))
 
 
 @dataclass(frozen=True)

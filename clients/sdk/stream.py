@@ -54,6 +54,7 @@ class EventStream:
         self.outcome: JSON | None = None
         self.retry_ms = 2000
         self._response: requests.Response | None = None
+        self._contributed = False
         self._iterator = self._run()
 
     def __iter__(self) -> EventStream:
@@ -73,8 +74,17 @@ class EventStream:
             if isinstance(item, Event):
                 batch.append(item)
                 continue
-            yield Turn.from_json(item.raw, batch)
+            # a turn message older than this client's own last command in the game was on its way when
+            # that command landed: acting on it would only meet a 409
+            moved = self.client.moved_to.get(self.game_id, -1)
+            yield Turn.from_json(item.raw, batch, overtaken=item.raw["version"] < moved)
             batch = []
+
+    def _contribute_if_owed(self, turn: Turn) -> None:
+        """The game waits for this seat's entropy: send it (once), unless the client says not to."""
+        if turn.owes_entropy and not self._contributed:
+            self._contributed = True
+            self.client.contribute_if_owed(self.game_id, turn.you, turn.contributions)
 
     def close(self) -> None:
         """Stop following and drop the connection."""
@@ -146,6 +156,7 @@ class EventStream:
                     return
                 if message.event == "turn":
                     self.turn = Turn.from_json(json.loads(message.data))
+                    self._contribute_if_owed(self.turn)
                     yield self.turn
                     continue
                 if message.event != "message":

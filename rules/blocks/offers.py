@@ -51,7 +51,7 @@ def offer(book: dict, offer_id: Any) -> dict:
     """The open offer with this id, or IllegalMove."""
     found = book["open"].get(str(offer_id)) if isinstance(offer_id, int) else None
     if found is None:
-        raise IllegalMove(f"there is no open offer {offer_id!r}", rule=RULE)
+        raise IllegalMove("that offer is not open: answered, withdrawn or never made", rule=RULE)
     return found
 
 
@@ -93,14 +93,14 @@ def counter(book: dict, seat: int, offer_id: int, terms: Mapping[str, Any]) -> l
 def withdraw(book: dict, seat: int, offer_id: int) -> list[Event]:
     found = offer(book, offer_id)
     if found["from"] != seat:
-        raise IllegalMove(f"only seat {found['from']}, who made offer {offer_id}, may withdraw it", rule=RULE)
+        raise IllegalMove(f"only seat {found['from']}, who made that offer, may withdraw it", rule=RULE)
     return [Event("OfferWithdrawn", {"offer": offer_id, "by": seat})]
 
 
 def _addressed_to(book: dict, seat: int, offer_id: int) -> dict:
     found = offer(book, offer_id)
     if found["to"] != seat:
-        raise IllegalMove(f"offer {offer_id} is addressed to seat {found['to']}, not seat {seat}", rule=RULE)
+        raise IllegalMove(f"that offer is addressed to seat {found['to']}, not to you", rule=RULE)
     return found
 
 

@@ -27,7 +27,7 @@ from typing import Mapping
 
 from rules.base import Event, Option, Rng
 from rules.blocks import families
-from rules.blocks.families import Family
+from rules.describe import NAT, arr
 from rules.druglord import (
     actions,
     baller,
@@ -46,7 +46,8 @@ from rules.druglord import (
 )
 from rules.druglord import view as view_mod
 from rules.druglord.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.memo import remembering
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 HANDLERS = {
@@ -85,7 +86,8 @@ OPTIONS_V1: Mapping[str, Option] = {
     "california_style": Option(False, (False, True), "Trial at 3 Cases instead of 5 (Rule 8)."),
     "game_to": Option(20, (20, 40), "Score that triggers the Endgame: 20, or a game of 40 (Rule 12)."),
     "new_players": Option([], (), "Seats of first-time players (a list of seat numbers): they draw one "
-                                  "Region Card more at setup (Rule 1)."),
+                                  "Region Card more at setup (Rule 1).",
+                          {**arr(NAT), "uniqueItems": True}),  # each below the seat count (regions.py)
 }
 # Version 2: "A game of 40 (or more) may be played by placing additional Score Markers on the loop space,
 # adding 20 for each Score Marker" -- any multiple of 20 up to 100 (5 of the 14 Region Markers on the track).
@@ -103,10 +105,13 @@ VERSIONS = (
     (3, "Sway on the action-order roll, the draft roll-off and the endgame roll-off; a Region that only produces "
         "1 of a type may store it or move it to the Traphouse (the player chooses); the racetrack's markers for "
         "the game's length come out of the 14 first; the board served per version"),
+    (4, "roll-offs have no declarer: every seat with weight sways at once and may answer every Sway; a Region "
+        "that only produces 1 of a type is one loaded with a single unit of it this turn; storing is chosen at "
+        "each action phase's end, once the untraded weight is known"),
 )
 
 
-class Druglord(RulesetBase):
+class Druglord(Ruleset):
     """The Druglord ruleset: declarations; the rules live in the modules above."""
 
     name = "druglord"
@@ -122,9 +127,9 @@ class Druglord(RulesetBase):
         """The options of the rules version this instance plays (version 2 allows longer games)."""
         return OPTIONS_V2 if self.version >= 2 else OPTIONS_V1
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
-    evolves_in_place = True  # evolve.py: a long fold changes its own copy of the state in place
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     argument_values = describe.ARGUMENT_VALUES  # weight types, routes, Regions...: enums in the schemas
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND
@@ -145,9 +150,6 @@ class Druglord(RulesetBase):
     determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
     search_settings = SearchSettings(policy=search.POLICY, rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT)
 
-    _last_listing: tuple | None = None  # (state, seat, listing): see listing
-    _last_pick: tuple | None = None  # (state, seat, family, value): see pick
-
     def static_data(self) -> dict:
         """The map this instance's rules version is played on (version 2 redrew borders and coasts)."""
         return describe.static_data(self.version)
@@ -166,36 +168,21 @@ class Druglord(RulesetBase):
             return storage.normalize(cmd)
         return cmd
 
-    # -- Legal moves as move families (flow.listing), kept for speed ---------------
-
-    def listing(self, state: dict, seat: int) -> list[Family]:
-        """The seat's legal moves as move families (flow.listing), kept for the last state asked: a
-        bot's move and `decide`'s legality check ask about the same state one after the other (the
-        worker, the arena, a search's playouts), and states are never mutated (evolve copies).
-        Read-only: `legal_moves` hands out fresh dicts."""
-        memo = self._last_listing
-        if memo is not None and memo[0] is state and memo[1] == seat:
-            return memo[2]
-        listing = flow.listing(state, seat)
-        self._last_listing = (state, seat, listing)
-        return listing
+    # -- Legal moves as move families (flow.listing) ---------------------------------
+    # The listing is what the rules build; the base remembers it for the state last asked in each
+    # thread (rules/memo.py): a bot's move and `decide`'s check of it ask about the same state.
+    listing = remembering(flow.listing)
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         return families.expand(self.listing(state, seat))
 
     def pick(self, state: dict, seat: int, rng: Rng) -> dict:
-        """The random bot's move: `rng.choice(legal_moves)` without the list.  Kept, as (family,
-        value), for `is_legal`: the bot's move comes back to `decide` for the same state."""
-        family, value = families.choose(self.listing(state, seat), rng)
-        self._last_pick = (state, seat, family, value)
-        return families.build(family, value)
+        """The random bot's move: `rng.choice(legal_moves)` without the list."""
+        return families.pick(self.listing(state, seat), rng)
 
     def is_legal(self, state: dict, seat: int, cmd: dict) -> bool:
         """Listed among the seat's legal moves, checked against the families without building the
-        list (Druglord has no open arguments): first against the move last picked for this state."""
-        memo = self._last_pick
-        if memo is not None and memo[0] is state and memo[1] == seat and families.is_move(memo[2], memo[3], cmd):
-            return True
+        list (Druglord has no open arguments)."""
         return families.contains(self.listing(state, seat), cmd)
 
 

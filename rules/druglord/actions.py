@@ -12,7 +12,7 @@ from rules.druglord import baller, load, regions, rolls, storage, trade, violenc
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.guards import ACTION_WORDS, require_actor, require_no_action
 from rules.druglord.state import actor, demand, produces
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "4"
 
@@ -145,7 +145,7 @@ def stores_locally(state: dict, region: str, total: int, seat: int) -> int:
     locally" -- a single unit, of a type it produces and demands.  Version 1: one unit on any region with
     Demand for the type, whatever it held or produced."""
     wtype = state["wtype"]
-    if rules_version(state) >= 3:
+    if rules_version(state) >= 3:  # version 4: chosen at this phase's end (storage.py)
         return storage.stores(state, seat, region)
     if rules_version(state) >= 2:
         return 1 if total == 1 and wtype in produces(region) and demand(region, wtype) > 0 else 0
@@ -233,5 +233,7 @@ def action_step(state: dict, rng: Rng, resolvers: dict) -> list[Event]:
             return [Event("ActionEnded", {"seat": seat, "action": "Violence"})]
         return []
     if seat is None:
+        if storage.awaited(state):  # version 4: what the untraded weight stores is chosen first
+            return []
         return end_phase(state, rng)
     return []

@@ -31,7 +31,7 @@ from rules.druglord.state import (
     usable,
     usable_total,
 )
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 WEIGHT_UNIT = 0.3           # what a unit of Traphouse weight is worth (Sway, exports)
 CASE_COST = 0.25            # a Case, far from a Trial
@@ -74,6 +74,8 @@ def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
         if moves[0]["type"] == "StoreLocally":  # version 3, loaded: keep every lone unit for a later Domestic pair
             return moves[0]
         return _load(state, seat, moves)
+    if moves[0]["type"] == "StoreLocally":  # version 4, an action phase's end: store as version 3 did
+        return moves[0]
     if state["roll"] is not None:
         return _sway(state, seat, moves)
     action = state["action"]
@@ -92,11 +94,11 @@ def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
 def _empire_value(empire: frozenset, version: int) -> float:
     """Expected stacks per turn an empire could trade, roughly: each source's WV at its best market."""
     total = 0.0
-    for s in empire:
+    for s in sorted(empire):  # sorted: a float sum in a set's order would differ between processes (hash seeds)
         region = BOARD.regions[s]
         best = 0.0
         for t in region.produces:
-            for d in empire:
+            for d in sorted(empire):
                 want = demand(d, t)
                 if not want:
                     continue
@@ -137,10 +139,10 @@ def _markets(state: dict, seat: int) -> dict:
     mine = controlled(state, seat)
     opp = blocked(state, seat)
     out = {}
-    for s in mine:
+    for s in sorted(mine):  # sorted: the same order in every process, whatever its hash seed
         for t in produces(s):
             best = 0.0
-            for d in mine:
+            for d in sorted(mine):
                 if demand(d, t) <= 0:
                     continue
                 if d == s:

@@ -7,6 +7,7 @@ from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one
 from rules.druglord.board import MAP, OCEANS, board_at
 from rules.druglord.data import BALLER, BOARD, BOARDS, CARDS, PHASE_NAMES, WEIGHT_TYPES
 from rules.druglord.geo import ROUTE_WORDS, route_kind, route_ocean
+from rules.narration import Names
 
 REGION = "a Region id, e.g. FS3 (see the map in GET /v1/rulesets/druglord/data)"
 COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
@@ -19,9 +20,10 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
                    {"from": "your Region producing the weight", "to": "where it goes: a Region id or \"traphouse\"",
                     "weight": "the weight type: reefer, pills, cocaine or opiates", "units": "how many units"}),
     "LoadDefault": ("Rule 3: load the rest the default way", {}),
-    "StoreLocally": ("Rule 5.A (rules version 3), in the Load Weight step: which of your Regions that only "
-                     "produce 1 (Weight Value 1) keep their untraded unit stored this turn; the rest of the "
-                     "untraded weight goes to the Traphouse at each phase's end",
+    "StoreLocally": ("Rule 5.A: which of your Regions that only produce 1 keep a unit of untraded weight stored; "
+                     "the rest goes to the Traphouse at the phase's end. Version 3: in the Load Weight step, for "
+                     "the turn (Weight Value 1); version 4: at each action phase's end, once everyone has acted "
+                     "(at most 1 unit of the phase's type loaded on the Region this turn)",
                      {"regions": "the Region ids whose unit stays stored (any of those offered; [] stores none)"}),
     "Trade": ("Rule 5: trade weight to a Region with Demand (roll for it)",
               {"from": "your Region holding the weight, or \"traphouse\"", "to": "your Region with Demand left",
@@ -75,8 +77,8 @@ EVENT_DOCS: dict[str, str] = {
     "DraftClosed": "The draft is over; unpicked cards return",
     "LoadingStarted": "Loading begins: each seat's production",
     "WeightLoaded": "A seat loaded weight onto Regions or its Traphouse",
-    "StorageChosen": "A seat chose which Regions keep their untraded unit stored this turn (the rest goes to "
-                     "the Traphouse)",
+    "StorageChosen": "A seat chose which Regions keep their untraded unit stored this turn (version 4: this "
+                     "phase; the rest goes to the Traphouse)",
     "LoadingFinished": "A seat finished loading (anything forfeited)",
     "ActionOrderRolled": "The action order was rolled",
     "PhaseStarted": "A weight phase (Reefer, Pills, Coca, Opiates) begins",
@@ -89,6 +91,7 @@ EVENT_DOCS: dict[str, str] = {
     "RollStarted": "A roll is pending: its dice and who may sway them",
     "SwayDeclared": "A seat swayed a die with weight",
     "DeclarationClosed": "The roller closed its declaration; responders may sway",
+    "SwayOpened": "Version 4: seats with Traphouse weight may sway the roll-off (seat: whose Sway they answer)",
     "SwayEnded": "A responder is done swaying",
     "RollCast": "The Classy Dice were cast: naturals, modifiers, totals",
     "TradeDeclared": "A seat declared a trade",
@@ -211,6 +214,7 @@ EVENT_DATA: dict[str, dict] = {
             "reroll": BOOL,
         }
     ),
+    "SwayOpened": obj({"seat": nullable(INT), "responders": arr(INT)}),
     "SwayEnded": obj({"seat": INT}),
     "TradeFailed": obj(
         {
@@ -399,9 +403,11 @@ def _card(card: str) -> str:
     return entry["name"] if entry else card
 
 
-def _die(die: str) -> str:
-    """"the trade die"; a roll-off die is its contender's: "seat 2's die"."""
-    return f"seat {die[4:]}'s die" if die.startswith("seat") else f"the {die} die"
+def _die(die: str, seat: int, names: Names) -> str:
+    """"the trade die"; a roll-off die ("seat2") is its contender's: "Ana's die", "your die"."""
+    if not die.startswith("seat") or not die[4:].isdigit():
+        return f"the {die} die"
+    return "your die" if int(die[4:]) == seat else f"{names(int(die[4:]))}'s die"
 
 
 def _units(n: int, weight: str) -> str:
@@ -409,35 +415,38 @@ def _units(n: int, weight: str) -> str:
 
 
 LABELS = {
-    "KeepRegions": lambda m: "Keep " + ", ".join(_region(r) for r in m["regions"]),
-    "ClaimRegion": lambda m: f"Claim {_region(m['region'])}",
-    "DraftRegion": lambda m: f"Draft {_region(m['region'])}",
-    "DeclineDraft": lambda m: "Decline",
-    "LoadWeight": lambda m: f"Load {_units(m['units'], m['weight'])} from {_region(m['from'])}"
-                            + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
-    "LoadDefault": lambda m: "Load the rest by default",
-    "StoreLocally": lambda m: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
-                               if m["regions"] else "Store nothing locally this turn"),
-    "Trade": lambda m: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by {_route(m['route'])}",
-    "ReRoll": lambda m: "Re-roll the failed trade",
-    "AcceptBust": lambda m: "Accept the bust",
-    "EndAction": lambda m: "End your action",
-    "Pass": lambda m: "Pass",
-    "Attack": lambda m: f"Attack {_region(m['target'])} from {_region(m['from'])}",
-    "PressAttack": lambda m: "Press the attack",
-    "Counterattack": lambda m: "Counterattack",
-    "DeclineCounter": lambda m: "Decline to counterattack",
-    "DrawWeight": lambda m: "Draw " + " and ".join(PHASE_NAMES.get(w, w) for w in m["weights"]),
-    "DrawBaller": lambda m: "Draw a Baller Moves card",
-    "PlayCard": lambda m: f"Play {_card(m['card'])}" + (f" on {_region(m['region'])}" if m["region"] else ""),
-    "Sway": lambda m: f"Sway {_die(m['die'])} {m['units']:+d} with {PHASE_NAMES.get(m['weight'], m['weight'])}",
-    "EndSway": lambda m: "Done swaying",
+    "KeepRegions": lambda m, s, n: "Keep " + ", ".join(_region(r) for r in m["regions"]),
+    "ClaimRegion": lambda m, s, n: f"Claim {_region(m['region'])}",
+    "DraftRegion": lambda m, s, n: f"Draft {_region(m['region'])}",
+    "DeclineDraft": lambda m, s, n: "Decline",
+    "LoadWeight": lambda m, s, n: f"Load {_units(m['units'], m['weight'])} from {_region(m['from'])}"
+                                  + ("" if m["to"] == m["from"] else f" onto {_place(m['to'])}"),
+    "LoadDefault": lambda m, s, n: "Load the rest by default",
+    "StoreLocally": lambda m, s, n: ("Store 1 unit locally on " + ", ".join(_region(r) for r in m["regions"])
+                                     if m["regions"] else "Store nothing locally"),
+    "Trade": lambda m, s, n: f"Trade {m['units']} from {_place(m['from'])} to {_region(m['to'])} by "
+                             f"{_route(m['route'])}",
+    "ReRoll": lambda m, s, n: "Re-roll the failed trade",
+    "AcceptBust": lambda m, s, n: "Accept the bust",
+    "EndAction": lambda m, s, n: "End your action",
+    "Pass": lambda m, s, n: "Pass",
+    "Attack": lambda m, s, n: f"Attack {_region(m['target'])} from {_region(m['from'])}",
+    "PressAttack": lambda m, s, n: "Press the attack",
+    "Counterattack": lambda m, s, n: "Counterattack",
+    "DeclineCounter": lambda m, s, n: "Decline to counterattack",
+    "DrawWeight": lambda m, s, n: "Draw " + " and ".join(PHASE_NAMES.get(w, w) for w in m["weights"]),
+    "DrawBaller": lambda m, s, n: "Draw a Baller Moves card",
+    "PlayCard": lambda m, s, n: f"Play {_card(m['card'])}" + (f" on {_region(m['region'])}" if m["region"] else ""),
+    "Sway": lambda m, s, n: f"Sway {_die(m['die'], s, n)} {m['units']:+d} with "
+                            f"{PHASE_NAMES.get(m['weight'], m['weight'])}",
+    "EndSway": lambda m, s, n: "Done swaying",
 }
 
 
-def label(state: dict, seat: int, move: dict) -> str:
-    """A legal move in the rulebook's words, e.g. "Sway the defence die -3 with Pills"."""
-    return LABELS[move["type"]](move)
+def label(view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+    """A legal move in the rulebook's words, e.g. "Sway the defence die -3 with Pills": Druglord's labels
+    read the move and the map alone, and name seats by the players' names."""
+    return LABELS[move["type"]](move, seat, names)
 
 
 # ------------------------------------------------------------------ static data

@@ -2,7 +2,7 @@
 
 After every command the game runs on by itself (reveals, draft steps, rolls
 nobody sways, phase ends) until a seat must decide: `step` is one such step, and
-RulesetBase.settle runs them.
+Ruleset.settle runs them.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from rules.blocks.families import Family, each
 from rules.druglord import actions, baller, load, regions, rolls, storage, trade, trial, violence
 from rules.druglord.evolve import EVOLVERS
 from rules.druglord.state import actor
-from rules.ruleset import evolve_all
+from rules.folding import evolve_all, rules_version
 
 RESOLVERS = {"trade": trade.resolve, "trial": trial.resolve, "war": violence.resolve,
              "bonus": baller.resolve_bonus}
@@ -35,8 +35,13 @@ def rolloff_step(state: dict, rng: Rng) -> list[Event]:
     the roll-off decides."""
     roll = state["roll"]
     if roll["stage"] == "declare":
-        return [] if rolls.has_business(state, roll["roller"]) else [rolls.close_declaration(state)]
-    if roll["waiting"]:
+        if rules_version(state) >= 4:  # no declarer: every seat with weight answers at once (rolls.py)
+            holders = rolls.weight_holders(state)
+            if holders:
+                return [rolls.sway_opened(None, holders)]
+        else:
+            return [] if rolls.has_business(state, roll["roller"]) else [rolls.close_declaration(state)]
+    elif roll["waiting"]:
         return []
     cast, _, totals = rolls.cast(state, rng)
     slots, rounds = rolls.rolloff_ranked(roll, totals)
@@ -94,6 +99,8 @@ def listing(state: dict, seat: int) -> list[Family]:
     action = state["action"]
     if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
         return each(violence.offer_moves(state, seat))
+    if storage.asking(state):  # version 4: the phase's end, storing chosen
+        return each(storage.moves(state, seat))
     if seat != actor(state):
         return []
     return actions.actor_families(state, seat)
@@ -125,7 +132,9 @@ def awaiting(state: dict) -> dict[int, str]:
     if action is not None and action["kind"] == "violence" and action["offer"] == "counter":
         return {action["defender"]: "response"}
     seat = actor(state)
-    return {} if seat is None else {seat: "move"}
+    if seat is None:  # version 4: at the phase's end, the seats choosing what to store
+        return {s: "move" for s in storage.awaited(state)}
+    return {seat: "move"}
 
 
 def timeout_default(state: dict, seat: int) -> dict:
@@ -140,12 +149,14 @@ def timeout_default(state: dict, seat: int) -> dict:
         return {"type": "DeclineDraft"}
     if phase == "load":
         if state["loading"][seat] is None:
-            return {"type": "StoreLocally", "regions": storage.offered(state, seat)}
+            return {"type": "StoreLocally", "regions": storage.offered_now(state, seat)}
         return {"type": "LoadDefault"}
     if state["roll"] is not None:
         return {"type": "EndSway"}
     action = state["action"]
     if action is None:
+        if seat in storage.awaited(state):  # version 4, at the phase's end
+            return {"type": "StoreLocally", "regions": storage.offered_now(state, seat)}
         return {"type": "Pass"}
     if action["kind"] == "violence":
         return {"type": "DeclineCounter"} if action["offer"] == "counter" else {"type": "EndAction"}

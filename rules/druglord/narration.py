@@ -8,12 +8,11 @@ Coca, Opiates), rolls as dice ("rolled 3 against 9").
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from rules.druglord.data import BOARD, CARDS, PHASE_NAMES
 from rules.druglord.geo import route_kind, route_ocean
-from rules.narration import Names, Narration, Narrator, dice, plural, ref, said
+from rules.narration import Names, Narration, Narrator, dice, plural, ref, said, seats_named
 
 Data = Mapping[str, Any]
 
@@ -66,12 +65,6 @@ def source(seat_name: str, place: Any, refs: list) -> str:
         return f"{seat_name}'s Traphouse"
     refs.append(region(place))
     return refs[-1]["text"]
-
-
-def seats_named(text: str, names: Names) -> str:
-    """A reason the rules wrote with seat numbers ("a roll-off among seats 0, 2"), with the players' names."""
-    return re.sub(r"\bseats? (\d+(?:, \d+)*)",
-                  lambda m: listing([names(int(s)) for s in m.group(1).split(", ")]), text)
 
 
 # ------------------------------------------------------------------ setup and the draft
@@ -280,6 +273,15 @@ def declaration_closed(d: Data, names: Names) -> Narration:
     tail = f"; {listing([names(s) for s in responders])} may sway" if responders else ""
     return said(f"{names(d['seat'])} is done swaying{tail}.", names.ref(d["seat"]),
                 *[names.ref(s) for s in responders])
+
+
+def sway_opened(d: Data, names: Names) -> Narration:
+    asked = d.get("responders") or []
+    who = listing([names(s) for s in asked]) if asked else "nobody"
+    after = d.get("seat")
+    if after is None:
+        return said(f"{who} may sway the roll-off.", *[names.ref(s) for s in asked])
+    return said(f"{who} may answer {names(after)}'s Sway.", names.ref(after), *[names.ref(s) for s in asked])
 
 
 def sway_ended(d: Data, names: Names) -> Narration:
@@ -510,6 +512,7 @@ NARRATIONS: dict[str, Narrator] = {
     "RollStarted": roll_started,
     "SwayDeclared": sway_declared,
     "DeclarationClosed": declaration_closed,
+    "SwayOpened": sway_opened,
     "SwayEnded": sway_ended,
     "RollCast": roll_cast,
     "TradeDeclared": trade_declared,

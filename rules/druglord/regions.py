@@ -16,7 +16,7 @@ from rules.druglord.data import (
 )
 from rules.druglord.guards import region_name, require_phase
 from rules.druglord.state import free_markers
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE_DRAW = "1"
 RULE_DRAFT = "1.2"

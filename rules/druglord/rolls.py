@@ -16,6 +16,7 @@ from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family, each, one
 from rules.druglord.data import CARDS, CLASSY_DIE, WEIGHT_TYPES
 from rules.druglord.state import usable
+from rules.folding import rules_version
 
 RULE = "7"
 MAX_LISTED_UNITS = 10      # Sway amounts listed per command: 1..10 and "all"; repeat Sway for more
@@ -163,7 +164,12 @@ def decide_sway(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
     if abs(units) > have:
         raise IllegalMove(f"Sway costs 1 unit of weight per modifier; you have {have} usable {wtype} in your "
                           f"Traphouse", rule=RULE)
-    return [Event("SwayDeclared", {"seat": seat, "die": die, "weight": wtype, "units": units})]
+    declared = Event("SwayDeclared", {"seat": seat, "die": die, "weight": wtype, "units": units})
+    if roll["kind"] == ROLLOFF and rules_version(state) >= 4:  # every other seat may answer this Sway
+        again = [s for s in weight_holders(state) if s != seat and s not in roll["waiting"]]
+        if again:
+            return [declared, sway_opened(seat, again)]
+    return [declared]
 
 
 def decide_end_sway(state: dict, seat: int, cmd: dict, rng: Rng) -> list[Event]:
@@ -264,6 +270,28 @@ def rolloff_started(purpose: str, slots: list, first_only: bool, rounds: list) -
     return start(ROLLOFF, group[0], [die_of(s) for s in group], {die_of(s): s for s in group},
                  {"for": purpose, "slots": [list(slot) for slot in slots], "first_only": first_only,
                   "rounds": list(rounds)})
+
+
+# Version 4: a roll-off has no declarer.  Version 3 let the round's first contender in seat order declare and
+# never answer, so the others always had the last word.  Every contender's die is rolled at once, and "Opposing
+# players may contribute to or counter-Sway any die roll": every seat with usable Traphouse weight is asked at
+# once (no Baller card fits a roll-off, so asking only holders of weight tells nothing of a hand), and each
+# Sway asks again every other seat with weight that had finished; the dice are cast when every seat asked has
+# sent EndSway since the last Sway.  Each Sway spends weight, so the asking ends.
+
+def weight_holders(state: dict) -> list[int]:
+    """Seats with usable Traphouse weight: those who can Sway a roll-off (version 4)."""
+    out = []
+    for seat, player in enumerate(state["players"]):
+        traphouse, locked = player["traphouse"], player["locked"]
+        if sum([traphouse[t] - locked[t] for t in WEIGHT_TYPES]) > 0:
+            out.append(seat)
+    return out
+
+
+def sway_opened(after: int | None, seats: list[int]) -> Event:
+    """SwayOpened: `seats` may Sway the roll-off (after: the seat whose Sway they may answer, None at the start)."""
+    return Event("SwayOpened", {"seat": after, "responders": list(seats)})
 
 
 def rolloff_ranked(roll: dict, totals: dict) -> tuple[list, list]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from rules.base import Rng
 from rules.druglord import bots
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 from rules.search import value
 from rules.search.hidden import deal, others
 

@@ -8,12 +8,13 @@ carries 1+ units from one source over one route; all its units succeed or fail t
 """
 from __future__ import annotations
 
+from rules import memo
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks.families import Family
 from rules.druglord import geo, trial
 from rules.druglord.guards import region_name, require_actor, require_own_region
 from rules.druglord.state import DEMAND, controlled, demand, usable
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "5"
 DOMESTIC, EXPORT = geo.TARGETS["domestic"], geo.TARGETS["export"]
@@ -24,22 +25,21 @@ def room_at(state: dict, region: str) -> int:
     return demand(region, state["wtype"]) - state["delivered"].get(region, 0)
 
 
-_last: list = [None]  # [(state, seat, options)] of the last state asked: see options
-
-
-def options(state: dict, seat: int, into: str | None = None) -> list[tuple[str, str, str, int, int]]:
+def options(state: dict, seat: int, into: str | None = None) -> tuple[tuple[str, str, str, int, int], ...]:
     """(from, to, route, roll needed, max units) for every trade seat may roll now (only those into
-    region `into`, if given: a destination's trades depend on no other destination).  The last
-    state's are kept: a Trade's handler asks about the state its bot or legality check just listed
-    (states are never changed: evolve copies)."""
-    last = _last[0]
-    if last is not None and last[0] is state and last[1] == seat:
-        return last[2] if into is None else [o for o in last[2] if o[1] == into]
-    if into is not None:
-        return _options(state, seat, into)
-    found = _options(state, seat, None)
-    _last[0] = (state, seat, found)
-    return found
+    region `into`, if given: a destination's trades depend on no other destination).  Remembered by the
+    base for the state this thread last asked (rules/memo.py): a Trade's handler asks about the state
+    its bot or legality check just listed."""
+    found = memo.peek(None, _every_option, state, seat)
+    if found is None:
+        if into is not None:
+            return tuple(_options(state, seat, into))
+        found = memo.remembered(None, _every_option, state, seat)
+    return found if into is None else tuple(o for o in found if o[1] == into)
+
+
+def _every_option(_: None, state: dict, seat: int) -> tuple[tuple[str, str, str, int, int], ...]:
+    return tuple(_options(state, seat, None))
 
 
 def can_trade(state: dict, seat: int) -> bool:

@@ -5,7 +5,7 @@ from rules.base import Event, Rng
 from rules.druglord import rolls
 from rules.druglord.data import WEIGHT_TYPES
 from rules.druglord.state import case_total, trial_at
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "8"
 RESULTS = {1: "Local Boss Executed", 2: "Crackdown", 3: "Setback", 4: "Mass Raids", 5: "Asset Seizure",

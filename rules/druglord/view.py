@@ -29,7 +29,7 @@ from rules.druglord.state import (
     trial_at,
     weight_in_play,
 )
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 
 def _player_view(state: dict, seat: int, viewer: int | None) -> dict:

@@ -12,7 +12,7 @@ from rules.druglord import geo, rolls
 from rules.druglord.data import BOARD, WEIGHT_TYPES
 from rules.druglord.guards import region_name, require_no_action, require_own_region
 from rules.druglord.state import occupied, region_weight
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 RULE = "9"
 

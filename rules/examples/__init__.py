@@ -6,6 +6,7 @@ runs them beside the real games; docs/adding-a-game.md walks through Pig.
 """
 from __future__ import annotations
 
+from rules.examples.liars_dice import RULESET as LIARS_DICE
 from rules.examples.pig import RULESET as PIG
 
-EXAMPLES = {PIG.name: PIG}
+EXAMPLES = {PIG.name: PIG, LIARS_DICE.name: LIARS_DICE}

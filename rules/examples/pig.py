@@ -10,8 +10,9 @@ from __future__ import annotations
 from rules.base import Event, IllegalMove, Option, Rng
 from rules.blocks import turns
 from rules.describe import INT, arr, obj
+from rules.folding import Own
 from rules.narration import Names, Narration, said
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 RULE = "Pig"
@@ -30,21 +31,25 @@ def decide_hold(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
     return [Event("PotBanked", {"seat": seat, "pot": state["pot"]})]
 
 
-# -- evolve: one small pure function per event, (state, data) -> new state ---------
-def started(state: None, d: dict) -> dict:
+# -- evolve: one small function per event, (state, data, own) -> state --------------------------
+# It changes the state it is given (the base hands it one it may change: rules/folding.py) and returns
+# it; a list or dict inside the state it changes through `own(parent, key)`.
+def started(state: None, d: dict, own: Own) -> dict:
     return {"seats": d["seats"], "target": d["target"], "banks": [0] * d["seats"], "current": d["first"], "pot": 0}
 
 
-def rolled(state: dict, d: dict) -> dict:
+def rolled(state: dict, d: dict, own: Own) -> dict:
     if d["face"] == 1:  # the pot is lost and the turn passes
-        return {**state, "pot": 0, "current": turns.next_seat(state["seats"], d["seat"])}
-    return {**state, "pot": state["pot"] + d["face"]}
+        state["pot"], state["current"] = 0, turns.next_seat(state["seats"], d["seat"])
+    else:
+        state["pot"] += d["face"]
+    return state
 
 
-def banked(state: dict, d: dict) -> dict:
-    banks = list(state["banks"])
-    banks[d["seat"]] += d["pot"]
-    return {**state, "banks": banks, "pot": 0, "current": turns.next_seat(state["seats"], d["seat"])}
+def banked(state: dict, d: dict, own: Own) -> dict:
+    own(state, "banks")[d["seat"]] += d["pot"]
+    state["pot"], state["current"] = 0, turns.next_seat(state["seats"], d["seat"])
+    return state
 
 
 # -- narrate: one sentence per event, (data as the reader may read it, names) -> Narration ------
@@ -63,7 +68,7 @@ def narrate_banked(d: dict, names: Names) -> Narration:
     return said(f"{names(d['seat'])} held and banked {d['pot']}.", names.ref(d["seat"]))
 
 
-class Pig(RulesetBase):
+class Pig(Ruleset):
     """Declarations; the rules are the functions above."""
 
     name, title, noun = "pig", "Pig (example game)", "Pig"
@@ -108,11 +113,11 @@ class Pig(RulesetBase):
     def view(self, state: dict, seat: int | None) -> dict:
         return {"banks": state["banks"], "pot": state["pot"], "current": state["current"], "target": state["target"]}
 
-    def label(self, state: dict, seat: int, move: dict) -> str:
-        """"Roll (pot 7)" / "Hold: bank 7 (bank 20 -> 27)"."""
+    def label(self, view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+        """"Roll (pot 7)" / "Hold: bank 7 (bank 20 -> 27)", from the seat's view."""
         if move["type"] == "Hold":
-            return f"Hold: bank {state['pot']} ({state['banks'][seat]} -> {state['banks'][seat] + state['pot']})"
-        return f"Roll (pot {state['pot']})"
+            return f"Hold: bank {view['pot']} ({view['banks'][seat]} -> {view['banks'][seat] + view['pot']})"
+        return f"Roll (pot {view['pot']})"
 
     def outcome(self, state: dict) -> dict | None:
         best = max(state["banks"])

@@ -26,13 +26,13 @@ from rules.kingpin import narration as narration_mod
 from rules.kingpin import view as view_mod
 from rules.kingpin.cards import CATALOG, DATA
 from rules.kingpin.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 HANDLERS = {**turn.HANDLERS, **dice.HANDLERS, **specials.HANDLERS}
 
 
-class Kingpin(RulesetBase):
+class Kingpin(Ruleset):
     """The Kingpin ruleset: declarations; the rules live in the modules above."""
 
     name = "kingpin"
@@ -49,9 +49,10 @@ class Kingpin(RulesetBase):
                              "as if nobody could gain any more money. 0 = no limit."),
     }
     commands, handlers, evolvers = commands.SCHEMA, HANDLERS, EVOLVERS
-    evolves_in_place, shared_in_clone = True, frozenset({"catalog"})  # evolve.py; the catalogue never changes
+    shared_in_clone = frozenset({"catalog"})  # evolve.py never changes the catalogue: a fold's clone shares it
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     setup_rule = "Initial Setup"
     turn_rule = "On Your Turn"

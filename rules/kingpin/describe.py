@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.describe import ANY, BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts, tuple_of
 from rules.kingpin.guards import FACE_NAMES
+from rules.narration import Names, plural
 
 CARD = "a card id, e.g. truck3-1"
 COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
@@ -202,16 +203,23 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-def _name(state: dict, card_id: str) -> str:
+# A label is written from the seat's view (Ruleset.label): cards by their printed names, seats by the
+# players' names, never a card id or a seat number.
+def _table(view: dict) -> dict[str, dict]:
+    """Every card on the table (in play and in Jail), by id, as the view shows it."""
+    return {card["id"]: card for player in view["players"] for card in player["cards"] + player["jailed"]}
+
+
+def _name(view: dict, card_id: str) -> str:
     """A card as the table calls it: "Dealer (6)", or "Dealer (6) no. 2" when its owner holds more than one
     of its kind (numbered in the order they came into play, as the board lists them), never its id."""
-    card = state["cards"].get(card_id)
+    cards = _table(view)
+    card = cards.get(card_id)
     if not card:
         return "that card"
-    name = state["catalog"]["kinds"][card["kind"]]["name"]
-    alike = sorted((c for c, other in state["cards"].items()
+    alike = sorted((c for c, other in cards.items()
                     if other["kind"] == card["kind"] and other["owner"] == card["owner"]), key=_card_order)
-    return f"{name} no. {alike.index(card_id) + 1}" if len(alike) > 1 else name
+    return f"{card['name']} no. {alike.index(card_id) + 1}" if len(alike) > 1 else card["name"]
 
 
 def _card_order(card_id: str) -> tuple:
@@ -220,50 +228,56 @@ def _card_order(card_id: str) -> tuple:
     return kind, int(number) if number.isdigit() else 0
 
 
-def _kind(state: dict, kind: str | None) -> str:
+def _kind(view: dict, kind: str | None) -> str:
     """A card kind's printed name."""
-    entry = state["catalog"]["kinds"].get(kind) if kind else None
+    entry = view["stacks"].get(kind) if kind else None
     return entry["name"] if entry else "nothing (none in stock)"
 
 
-def _owner(state: dict, card_id: str) -> str:
-    card = state["cards"].get(card_id)
-    return f"seat {card['owner']}'s " if card and card["owner"] is not None else ""
+def _owner(view: dict, seat: int, names: Names, card_id: str) -> str:
+    """Whose card: "Ana's ", "your " ("" for a card nobody holds)."""
+    card = _table(view).get(card_id)
+    if not card or card["owner"] is None:
+        return ""
+    return "your " if card["owner"] == seat else f"{names(card['owner'])}'s "
+
+
+def _theirs(view: dict, seat: int, names: Names, card_id: str) -> str:
+    return _owner(view, seat, names, card_id) + _name(view, card_id)
 
 
 LABELS = {
-    "PurchaseCard": lambda s, m: f"Buy a {_kind(s, m['kind'])} for ${s['catalog']['kinds'][m['kind']]['price']}",
-    "RollDice": lambda s, m: "Roll the dice",
-    "GiveUpRoll": lambda s, m: f"Give up the {m['face']} ({FACE_NAMES.get(m['face'], '?')})",
-    "Ship": lambda s, m: f"Shipment: fill {_name(s, m['truck'])}",
-    "Distribute": lambda s, m: f"Distribute the Hits of {_name(s, m['truck'])}",
-    "PlaceHits": lambda s, m: f"Place {m['hits']} Hit(s) on {_name(s, m['dealer'])}",
-    "FinishDistribute": lambda s, m: "Finish distributing (discard the Hits left)",
-    "PurchaseHits": lambda s, m: f"Purchase Hits: {_name(s, m['junkie'])} buys from {_name(s, m['dealer'])}",
-    "StealDeal": lambda s, m: f"Steal a Deal: {_owner(s, m['junkie'])}{_name(s, m['junkie'])} buys from "
-                              f"{_name(s, m['dealer'])}",
-    "SellHits": lambda s, m: f"Sell {m['hits']} Hit(s) for ${m['cash']}",
-    "Payday": lambda s, m: "Payday: every Junkie collects",
-    "Chloroform": lambda s, m: f"Chloroform {_owner(s, m['card'])}{_name(s, m['card'])} ($200)",
-    "ActivateCard": lambda s, m: f"Double {m['face']}s: activate {_name(s, m['card'])}",
-    "CollectDouble": lambda s, m: f"Double {m['face']}s: collect $200",
-    "UseTriple": lambda s, m: f"Triple {m['face']}s: Payday and a free {_kind(s, m['kind'])}",
-    "UseQuadruple": lambda s, m: f"Quadruple {m['face']}s: a free {_kind(s, m['kind'])}",
-    "UseCop": lambda s, m: f"Send the Cop after {_owner(s, m['target'])}{_name(s, m['target'])} ($200)",
-    "UseHitMan": lambda s, m: f"Send the Hit Man after {_owner(s, m['target'])}{_name(s, m['target'])}",
-    "PlaceRegulator": lambda s, m: f"Place {_name(s, m['regulator'])} on seat {m['target']}",
-    "BribeRegulator": lambda s, m: f"Bribe {_name(s, m['regulator'])} away",
-    "BribeCop": lambda s, m: "Bribe the Cop",
-    "AcceptJail": lambda s, m: "Accept Jail",
-    "AcceptHit": lambda s, m: "Accept the hit",
-    "DoubleBounty": lambda s, m: f"Double the bounty: turn the Hit Man on {_name(s, m['target'])}",
-    "AcceptRegulator": lambda s, m: "Accept the Regulator",
-    "UseImmunity": lambda s, m: f"Play {_name(s, m['card'])}",
-    "Bail": lambda s, m: f"Bail {_name(s, m['card'])} out of Jail",
-    "EndTurn": lambda s, m: "End your turn",
+    "PurchaseCard": lambda v, s, n, m: f"Buy a {_kind(v, m['kind'])} for ${v['stacks'][m['kind']]['price']}",
+    "RollDice": lambda v, s, n, m: "Roll the dice",
+    "GiveUpRoll": lambda v, s, n, m: f"Give up the {m['face']} ({FACE_NAMES.get(m['face'], '?')})",
+    "Ship": lambda v, s, n, m: f"Shipment: fill {_name(v, m['truck'])}",
+    "Distribute": lambda v, s, n, m: f"Distribute the Hits of {_name(v, m['truck'])}",
+    "PlaceHits": lambda v, s, n, m: f"Place {plural(m['hits'], 'Hit')} on {_name(v, m['dealer'])}",
+    "FinishDistribute": lambda v, s, n, m: "Finish distributing (discard the Hits left)",
+    "PurchaseHits": lambda v, s, n, m: f"Purchase Hits: {_name(v, m['junkie'])} buys from {_name(v, m['dealer'])}",
+    "StealDeal": lambda v, s, n, m: f"Steal a Deal: {_theirs(v, s, n, m['junkie'])} buys from {_name(v, m['dealer'])}",
+    "SellHits": lambda v, s, n, m: f"Sell {plural(m['hits'], 'Hit')} for ${m['cash']}",
+    "Payday": lambda v, s, n, m: "Payday: every Junkie collects",
+    "Chloroform": lambda v, s, n, m: f"Chloroform {_theirs(v, s, n, m['card'])} ($200)",
+    "ActivateCard": lambda v, s, n, m: f"Double {m['face']}s: activate {_name(v, m['card'])}",
+    "CollectDouble": lambda v, s, n, m: f"Double {m['face']}s: collect $200",
+    "UseTriple": lambda v, s, n, m: f"Triple {m['face']}s: Payday and a free {_kind(v, m['kind'])}",
+    "UseQuadruple": lambda v, s, n, m: f"Quadruple {m['face']}s: a free {_kind(v, m['kind'])}",
+    "UseCop": lambda v, s, n, m: f"Pay $200 to send the Cop after {_theirs(v, s, n, m['target'])}",
+    "UseHitMan": lambda v, s, n, m: f"Send the Hit Man after {_theirs(v, s, n, m['target'])}",
+    "PlaceRegulator": lambda v, s, n, m: f"Place {_name(v, m['regulator'])} on {n(m['target'])}",
+    "BribeRegulator": lambda v, s, n, m: f"Bribe {_name(v, m['regulator'])} away",
+    "BribeCop": lambda v, s, n, m: "Bribe the Cop",
+    "AcceptJail": lambda v, s, n, m: "Accept Jail",
+    "AcceptHit": lambda v, s, n, m: "Accept the hit",
+    "DoubleBounty": lambda v, s, n, m: f"Double the bounty: turn the Hit Man on {_theirs(v, s, n, m['target'])}",
+    "AcceptRegulator": lambda v, s, n, m: "Accept the Regulator",
+    "UseImmunity": lambda v, s, n, m: f"Play {_name(v, m['card'])}",
+    "Bail": lambda v, s, n, m: f"Bail {_name(v, m['card'])} out of Jail",
+    "EndTurn": lambda v, s, n, m: "End your turn",
 }
 
 
-def label(state: dict, seat: int, move: dict) -> str:
-    """A legal move in the rulebook's words, e.g. "Buy a Supply Truck (4) for $400"."""
-    return LABELS[move["type"]](state, move)
+def label(view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+    """A legal move in the rulebook's words, from the seat's view, e.g. "Buy a Supply Truck (4) for $400"."""
+    return LABELS[move["type"]](view, seat, names, move)

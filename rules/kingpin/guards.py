@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from rules.base import IllegalMove
+from rules.folding import rules_version
 from rules.kingpin.state import kind_of
-from rules.ruleset import rules_version
 
 FACE_NAMES = {1: "Shipment", 2: "Distribute", 3: "Purchase Hits", 4: "Payday", 5: "Steal a Deal", 6: "Chloroform"}
 FACE_RULE = "Roll Outcomes: Single Die"

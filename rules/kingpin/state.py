@@ -25,7 +25,7 @@ State (JSON-able; see docs/rules/kingpin.md "State"):
 """
 from __future__ import annotations
 
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 
 # ----------------------------------------------------------------------------
 # Queries

@@ -28,7 +28,7 @@ from rules.lords_of_cannabis import narration as narration_mod
 from rules.lords_of_cannabis import view as view_mod
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 COMMANDS = {
@@ -68,7 +68,7 @@ RULE_OF_COMMAND = {"Defer": "Placement", "PlaceGreenhouse": "Placement", "PlaceT
 SECRET_TO_SEAT = ("CropBought",)
 
 
-class LordsOfCannabis(RulesetBase):
+class LordsOfCannabis(Ruleset):
     """Declarations; the rules live in the modules above."""
 
     name = "lords_of_cannabis"
@@ -76,13 +76,15 @@ class LordsOfCannabis(RulesetBase):
     noun = "Lords of Cannabis"
     versions = ((1, "as first released"),
                 (2, "at most 3 offers and counter-offers a turn; played Progress cards go back face up (public "
-                    "until drawn); Victory Point cards lie face down in front of their owner (the count public)"))
+                    "until drawn); Victory Point cards lie face down in front of their owner (the count public)"),
+                (3, "any number of offers and counter-offers a turn, as the rulebook (version 2's cap of 3 dropped)"))
     min_seats, max_seats = 2, 6
     bot_levels = ("random", "greedy", "ismcts")
     hidden_information = True  # bought Crop cards, the Crop deck's order
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.OUTCOME_SCHEMA
     narrations = narration_mod.NARRATIONS  # narration.py: each event in the rulebook's words
     open_arguments = {"MakeOffer": frozenset({"terms"}), "OfferToAll": frozenset({"terms"}),
                       "CounterOffer": frozenset({"terms"}), "TradeAnyFour": frozenset({"give"})}
@@ -91,9 +93,9 @@ class LordsOfCannabis(RulesetBase):
     setup_rule = "Game Setup"
     turn_rule = "Turn Overview"
 
-    # flow.py: who acts, clock defaults, the one automatic step (ten points win)
-    step, awaiting, timeout_default = staticmethod(flow.step), staticmethod(flow.awaiting), \
-        staticmethod(flow.timeout_default)
+    # flow.py: who acts, what they may do, clock defaults, the one automatic step (ten points win)
+    legal_moves, step, awaiting = staticmethod(flow.legal_moves), staticmethod(flow.step), staticmethod(flow.awaiting)
+    timeout_default = staticmethod(flow.timeout_default)
     # view.py, describe.py (labels name only what the seat can see; the board, the Crop deck and the
     # Building Conversions Card as static data), bots.py
     view, hidden_from, outcome = staticmethod(view_mod.view), staticmethod(view_mod.hidden_from), \
@@ -115,19 +117,6 @@ class LordsOfCannabis(RulesetBase):
         if cmd["type"] == "PlayMassProduction" and all(n in RESOURCE_INDEX for n in cmd["resources"]):
             return {**cmd, "resources": sorted(cmd["resources"], key=RESOURCE_INDEX.__getitem__)}
         return cmd
-
-    _last: tuple = (None, None, [])
-
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        """flow.legal_moves, remembered for the last (state, seat) asked: a bot's choice and the decide that
-        checks it ask about the same state object (states are never mutated; the entry holds the object, so
-        its identity cannot be reused)."""
-        last_state, last_seat, moves = self._last
-        if last_state is state and last_seat == seat:
-            return moves
-        moves = flow.legal_moves(state, seat)
-        self._last = (state, seat, moves)
-        return moves
 
     def visible_to(self, event: Event) -> str | set:
         """A bought Crop card: its buyer; a stolen card: thief and victim; the deck's order: nobody."""

@@ -32,7 +32,7 @@ LOOKAHEAD = ("BuildTunnel", "BuildGreenhouse", "BuildPlantation", "TradeWithBank
 
 
 def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
-    moves = ruleset.legal_moves(state, seat)
+    moves = ruleset.listed_moves(state, seat)  # read-only: bot_move hands out a copy of the move chosen
     if len(moves) == 1:
         return moves[0]
     if level == "greedy":

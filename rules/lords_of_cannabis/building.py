@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
+from rules.folding import rules_version
 from rules.lords_of_cannabis import guards
 from rules.lords_of_cannabis.board import PATHS
 from rules.lords_of_cannabis.cards import COSTS, VICTORY_CARDS
 from rules.lords_of_cannabis.guards import BUILDING, GREENHOUSE, PLANTATION, TUNNELS
 from rules.lords_of_cannabis.state import can_pay, greenhouse_spots, is_free_spot, own_nodes, top_face_up, tunnel_spots
-from rules.ruleset import rules_version
 
 CROP_RULE = "Buying a Crop Card"
 

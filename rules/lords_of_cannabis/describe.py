@@ -7,6 +7,8 @@ Labels are read by the seat that may send the move, so they name only what that 
 resource and chip, an intersection by the bricks around it, never another player's hand."""
 from __future__ import annotations
 
+import math
+
 from rules.blocks import offers
 from rules.describe import BOOL, INT, NAT, STR, arr, dict_of, nullable, obj, one_of_consts
 from rules.lords_of_cannabis.board import (
@@ -37,8 +39,7 @@ from rules.lords_of_cannabis.cards import (
     TUNNELS_PER_COLOUR,
     WINNING_POINTS,
 )
-from rules.lords_of_cannabis.state import bank_rates
-from rules.lords_of_cannabis.turn import must_discard
+from rules.narration import Names, ordinal
 
 AT = "an intersection id, 0-65 (see the board: GET /v1/rulesets/lords_of_cannabis/data)"
 PATH = "a path id, 0-88: where two resource bricks (or a brick and the coast) meet"
@@ -186,6 +187,9 @@ _HAND = obj({name: NAT for name in RESOURCES})
 _SIDE = {**obj({name: {"type": "integer", "minimum": 1} for name in RESOURCES}, optional=RESOURCES),
          "minProperties": 1}
 _TERMS = obj({"give": _SIDE, "get": _SIDE})
+# outcome(state) (view.py): the one seat that reached 10 Victory Points, and every seat's points then
+OUTCOME_SCHEMA = obj({"winners": arr(SEAT), "reason": STR, "points": arr(NAT)})
+
 _PLAYER = obj({
     "seat": SEAT, "stash_count": NAT, "crop_count": NAT, "gangstas": NAT, "points": NAT,
     "tunnels_left": NAT, "tiles_left": NAT, "tunnel_length": NAT,
@@ -231,28 +235,61 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-def brick(state: dict, b: int) -> str:
-    """A brick as the table sees it: "SEEDS 9" (its resource and numbered chip)."""
-    return f"{RESOURCES[BRICK_RESOURCE[b]]} {state['chips'][b]}"
+# A label is written from the seat's view (Ruleset.label): bricks by resource and chip, an intersection
+# or a path by the bricks around it (on the coast, by which corner or side of its brick), seats by the
+# players' names; never a board id or a seat number.
+CORNERS = ("top-right", "top", "top-left", "bottom-left", "bottom", "bottom-right")  # by angle: 30, 90, 150...
+SIDES_WORDS = ("right", "top-right", "top-left", "left", "bottom-left", "bottom-right")  # by angle: 0, 60, 120...
 
 
-def _bricks(state: dict, bricks) -> str:
-    return ", ".join(brick(state, b) for b in bricks)
+def _towards(origin: tuple[float, float], point: tuple[float, float], words: tuple, offset: float) -> str:
+    """Which of six directions `point` lies in from `origin` (the board's y grows downwards)."""
+    angle = math.degrees(math.atan2(origin[1] - point[1], point[0] - origin[0]))
+    return words[round((angle - offset) / 60) % 6]
 
 
-def intersection(state: dict, node: int) -> str:
-    """An intersection by the bricks around it: "intersection 12 (FUEL 4, SEEDS 9, SOIL 6)"."""
+def brick(view: dict, b: int) -> str:
+    """A brick as the table sees it: "SEEDS 9" (its resource and numbered chip); where another brick has the
+    same, with its row counted from the top ("SEEDS 9 (row 2)", "SEEDS 9 (row 2, 1st from the left)")."""
+    bricks = view["board"]["bricks"]
+    name = f"{bricks[b]['resource']} {bricks[b]['chip']}"
+    twins = [x for x, other in enumerate(bricks) if (other["resource"], other["chip"]) == (bricks[b]["resource"],
+                                                                                          bricks[b]["chip"])]
+    if len(twins) == 1:
+        return name
+    row = BRICK_COORDS[b][1]
+    in_row = [x for x in twins if BRICK_COORDS[x][1] == row]  # bricks are in reading order: left to right
+    where = f"row {row - BRICK_COORDS[0][1] + 1}"
+    if len(in_row) > 1:
+        where += f", {ordinal(in_row.index(b) + 1)} from the left"
+    return f"{name} ({where})"
+
+
+def _listing(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+def intersection(view: dict, node: int) -> str:
+    """An intersection by the bricks around it: "the corner of FUEL 4, SEEDS 9 and SOIL 6", on the coast "the
+    top-left corner of SEEDS 9, at a 2:1 SEEDS dock"."""
+    around = NODE_BRICKS[node]
+    if len(around) == 1:
+        where = f"the {_towards(BRICK_XY[around[0]], NODE_XY[node], CORNERS, 30)} corner of {brick(view, around[0])}"
+    else:
+        where = f"the {'coast ' if len(around) == 2 else ''}corner of {_listing([brick(view, b) for b in around])}"
     dock = NODE_DOCK[node]
-    port = "" if dock is None else f"; {'3:1 ?' if dock == '?' else '2:1 ' + RESOURCES[dock]} dock"
-    return f"intersection {node} ({_bricks(state, NODE_BRICKS[node])}{port})"
+    return where + ("" if dock is None else f", at a {'3:1' if dock == '?' else '2:1 ' + RESOURCES[dock]} dock")
 
 
-def path(state: dict, p: int) -> str:
-    """A path by the bricks it runs between: "path 30 (between FUEL 4 and SEEDS 9)"."""
+def path(view: dict, p: int) -> str:
+    """A path by the bricks it runs between: "between FUEL 4 and SEEDS 9", on the coast "the top-left side of
+    SEEDS 9"."""
     a, b = PATHS[p]
     beside = sorted(set(NODE_BRICKS[a]) & set(NODE_BRICKS[b]))
-    where = " and ".join(brick(state, x) for x in beside)
-    return f"path {p} ({'between ' + where if len(beside) == 2 else 'on the coast of ' + where})"
+    if len(beside) == 2:
+        return f"between {brick(view, beside[0])} and {brick(view, beside[1])}"
+    middle = ((NODE_XY[a][0] + NODE_XY[b][0]) / 2, (NODE_XY[a][1] + NODE_XY[b][1]) / 2)
+    return f"the {_towards(BRICK_XY[beside[0]], middle, SIDES_WORDS, 0)} side of {brick(view, beside[0])}"
 
 
 def cards(counts) -> str:
@@ -265,106 +302,118 @@ def _cost(what: str) -> str:
     return cards(COSTS[what])
 
 
-def _offer(state: dict, offer_id: int) -> dict:
-    return state["offers"]["open"].get(str(offer_id)) or {"from": "?", "terms": {"give": {}, "get": {}}}
+def _offer(view: dict, offer_id: int) -> dict:
+    found = next((o for o in view["offers"] if o["id"] == offer_id), None)
+    return found or {"from": None, "terms": {"give": {}, "get": {}}}
 
 
-def _seats(seats: list[int]) -> str:
-    return f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}"
+def _who(names: Names, seats: list[int]) -> str:
+    return _listing([names(s) for s in seats])
 
 
-def _move_sheriff(state: dict, seat: int, m: dict) -> str:
+def _busted(view: dict, b: int) -> list[int]:
+    """Players built around a brick who hold a Stash card (public: buildings and how many cards each holds)."""
+    corners = {str(n) for n in BRICK_NODES[b]}
+    built = {seat for sites in (view["greenhouses"], view["plantations"]) for n, seat in sites.items() if n in corners}
+    return sorted(s for s in built if view["players"][s]["stash_count"])
+
+
+def _move_sheriff(view: dict, seat: int, names: Names, m: dict) -> str:
     """Who must discard: everyone built around the brick holding a card, the roller too (all public)."""
-    busted = must_discard(state, m["brick"])
-    return f"Move the Sheriff to brick {m['brick']} ({brick(state, m['brick'])})" + (
-        f": {_seats(busted)} discard{'s' if len(busted) == 1 else ''}" if busted else "")
+    busted = _busted(view, m["brick"])
+    return f"Move the Sheriff to {brick(view, m['brick'])}" + (
+        f": {_who(names, busted)} discard{'s' if len(busted) == 1 else ''}" if busted else "")
 
 
-def _gangsta(state: dict, seat: int, m: dict) -> str:
+def _gangsta(view: dict, seat: int, names: Names, m: dict) -> str:
     """Who loses a random card: the other players built around the brick who hold one."""
-    victims = [s for s in must_discard(state, m["brick"]) if s != seat]
-    return f"Play a Gangsta: send the Sheriff to brick {m['brick']} ({brick(state, m['brick'])})" + (
-        f", taking a card from {_seats(victims)}" if victims else "")
+    victims = [s for s in _busted(view, m["brick"]) if s != seat]
+    return f"Play a Gangsta: send the Sheriff to {brick(view, m['brick'])}" + (
+        f", taking a card from {_who(names, victims)}" if victims else "")
 
 
-def _build_tunnel(state: dict, seat: int, m: dict) -> str:
-    if state["phase"] == "tunnels":
-        return f"Build a free Tunnel on {path(state, m['path'])}, {state['free_tunnels']} free left"
-    return f"Build a Tunnel on {path(state, m['path'])} for {_cost('tunnel')}"
+def _build_tunnel(view: dict, seat: int, names: Names, m: dict) -> str:
+    if view["phase"] == "tunnels":
+        return f"Build a free Tunnel {_on(view, m['path'])}, {view['free_tunnels']} free left"
+    return f"Build a Tunnel {_on(view, m['path'])} for {_cost('tunnel')}"
 
 
-def _bank_trade(state: dict, seat: int, m: dict) -> str:
-    rate = bank_rates(state, seat)[RESOURCES.index(m["give"])]
-    return f"Trade {rate} {m['give']} to the bank for 1 {m['get']}"
+def _on(view: dict, p: int) -> str:
+    """Where a Tunnel goes: "between FUEL 4 and SEEDS 9", "on the top side of SEEDS 9"."""
+    where = path(view, p)
+    return where if where.startswith("between") else f"on {where}"
 
 
-def _accept(state: dict, seat: int, m: dict) -> str:
-    offer = _offer(state, m["offer"])
-    terms = offer["terms"]
-    return f"Accept seat {offer['from']}'s offer: give {cards(terms['get'])}, get {cards(terms['give'])}"
+def _bank_rate(view: dict, seat: int, give: str) -> int:
+    """Cards of a resource given for one from the bank: 4, 3 with a "?" dock, 2 with its own dock (the
+    seat's buildings on docks are public)."""
+    mine = {int(n) for sites in (view["greenhouses"], view["plantations"]) for n, s in sites.items() if s == seat}
+    docks = {NODE_DOCK[n] for n in mine if NODE_DOCK[n] is not None}
+    return 2 if RESOURCES.index(give) in docks else 3 if "?" in docks else 4
 
 
-def _decline(state: dict, seat: int, m: dict) -> str:
-    offer = _offer(state, m["offer"])
-    terms = offer["terms"]
-    return f"Decline seat {offer['from']}'s offer of {cards(terms['give'])} for {cards(terms['get'])}"
+def _answer(verb: str, view: dict, names: Names, m: dict) -> str:
+    offer = _offer(view, m["offer"])
+    terms, who = offer["terms"], names(offer["from"]) if offer["from"] is not None else "another player"
+    if verb == "Accept":
+        return f"Accept {who}'s offer: give {cards(terms['get'])}, get {cards(terms['give'])}"
+    if verb == "Decline":
+        return f"Decline {who}'s offer of {cards(terms['give'])} for {cards(terms['get'])}"
+    return f"Counter {who}'s offer: your {cards(m['terms']['give'])} for their {cards(m['terms']['get'])}"
 
 
-def _counter(state: dict, seat: int, m: dict) -> str:
-    offer = _offer(state, m["offer"])
-    return (f"Counter seat {offer['from']}'s offer: your {cards(m['terms']['give'])} "
-            f"for their {cards(m['terms']['get'])}")
-
-
-def _stash(state: dict, seat: int, m: dict) -> str:
+def _stash(view: dict, seat: int, names: Names, m: dict) -> str:
     got = [0] * 5
     for b in NODE_BRICKS[m["at"]]:
         got[BRICK_RESOURCE[b]] = 1
-    return f"Take your starting Stash from the Greenhouse at {intersection(state, m['at'])}: {cards(got)}"
+    return f"Take your starting Stash from the Greenhouse at {intersection(view, m['at'])}: {cards(got)}"
 
 
 LABELS = {
-    "Defer": lambda s, seat, m: "Defer your placement to the next player",
-    "PlaceGreenhouse": lambda s, seat, m: f"Place a Greenhouse at {intersection(s, m['at'])}",
-    "PlaceTunnel": lambda s, seat, m: f"Place a Tunnel on {path(s, m['path'])}",
+    "Defer": lambda v, seat, n, m: "Defer your placement to the next player",
+    "PlaceGreenhouse": lambda v, seat, n, m: f"Place a Greenhouse at {intersection(v, m['at'])}",
+    "PlaceTunnel": lambda v, seat, n, m: f"Place a Tunnel {_on(v, m['path'])}",
     "TakeStartingStash": _stash,
-    "Roll": lambda s, seat, m: "Roll the dice",
+    "Roll": lambda v, seat, n, m: "Roll the dice",
     "MoveSheriff": _move_sheriff,
-    "Discard": lambda s, seat, m: f"Discard 1 {m['resource']}",
-    "EndTurn": lambda s, seat, m: "End your turn: pass the dice",
+    "Discard": lambda v, seat, n, m: f"Discard 1 {m['resource']}",
+    "EndTurn": lambda v, seat, n, m: "End your turn: pass the dice",
     "BuildTunnel": _build_tunnel,
-    "BuildGreenhouse": lambda s, seat, m: f"Build a Greenhouse at {intersection(s, m['at'])} for "
-                                          f"{_cost('greenhouse')}",
-    "BuildPlantation": lambda s, seat, m: f"Upgrade your Greenhouse at {intersection(s, m['at'])} to a Plantation "
-                                          f"for {_cost('plantation')}",
-    "BuyCrop": lambda s, seat, m: f"Buy a Crop Card for {_cost('crop')} ({len(s['deck'])} in the pile)",
+    "BuildGreenhouse": lambda v, seat, n, m: f"Build a Greenhouse at {intersection(v, m['at'])} for "
+                                             f"{_cost('greenhouse')}",
+    "BuildPlantation": lambda v, seat, n, m: f"Upgrade your Greenhouse at {intersection(v, m['at'])} to a "
+                                             f"Plantation for {_cost('plantation')}",
+    "BuyCrop": lambda v, seat, n, m: f"Buy a Crop Card for {_cost('crop')} ({v['crop_deck_count']} in the pile)",
     "PlayGangsta": _gangsta,
-    "PlayTunnelBuilding": lambda s, seat, m: "Play Tunnel Building: " + (
-        "up to 2 free Tunnels" if s["stock"][seat][0] >= 2 else "1 free Tunnel (your last)"),
-    "EndTunnelBuilding": lambda s, seat, m: f"Stop building free Tunnels ({s['free_tunnels']} unused)",
-    "PlayUpSizing": lambda s, seat, m: f"Play Up-Sizing: your Greenhouse at {intersection(s, m['at'])} becomes "
-                                       "a Plantation",
-    "PlayStrongArm": lambda s, seat, m: f"Play Strong-Arm: every other player gives you all their {m['resource']}",
-    "PlayMassProduction": lambda s, seat, m: f"Play Mass Production: take {' and '.join(m['resources'])} from the "
-                                             "bank",
-    "PlayGetJacked": lambda s, seat, m: f"Play Get Jacked!: take a random Stash Card from seat {m['victim']}",
-    "TradeWithBank": _bank_trade,
-    "TradeAnyFour": lambda s, seat, m: f"Longest Tunnel: trade {cards({n: m['give'].count(n) for n in RESOURCES})} "
-                                       f"to the bank for 1 {m['get']}",
-    "MakeOffer": lambda s, seat, m: f"Offer seat {m['to']} your {cards(m['terms']['give'])} for their "
-                                    f"{cards(m['terms']['get'])}",
-    "OfferToAll": lambda s, seat, m: f"Offer everyone your {cards(m['terms']['give'])} for their "
-                                     f"{cards(m['terms']['get'])}",
-    "AcceptOffer": _accept,
-    "DeclineOffer": _decline,
-    "CounterOffer": _counter,
+    "PlayTunnelBuilding": lambda v, seat, n, m: "Play Tunnel Building: " + (
+        "up to 2 free Tunnels" if v["players"][seat]["tunnels_left"] >= 2 else "1 free Tunnel (your last)"),
+    "EndTunnelBuilding": lambda v, seat, n, m: f"Stop building free Tunnels ({v['free_tunnels']} unused)",
+    "PlayUpSizing": lambda v, seat, n, m: f"Play Up-Sizing: your Greenhouse at {intersection(v, m['at'])} "
+                                          "becomes a Plantation",
+    "PlayStrongArm": lambda v, seat, n, m: f"Play Strong-Arm: every other player gives you all their "
+                                           f"{m['resource']}",
+    "PlayMassProduction": lambda v, seat, n, m: f"Play Mass Production: take {' and '.join(m['resources'])} "
+                                                "from the bank",
+    "PlayGetJacked": lambda v, seat, n, m: f"Play Get Jacked!: take a random Stash Card from {n(m['victim'])}",
+    "TradeWithBank": lambda v, seat, n, m: f"Trade {_bank_rate(v, seat, m['give'])} {m['give']} to the bank "
+                                           f"for 1 {m['get']}",
+    "TradeAnyFour": lambda v, seat, n, m: f"Longest Tunnel: trade "
+                                          f"{cards({r: m['give'].count(r) for r in RESOURCES})} to the bank for "
+                                          f"1 {m['get']}",
+    "MakeOffer": lambda v, seat, n, m: f"Offer {n(m['to'])} your {cards(m['terms']['give'])} for their "
+                                       f"{cards(m['terms']['get'])}",
+    "OfferToAll": lambda v, seat, n, m: f"Offer everyone your {cards(m['terms']['give'])} for their "
+                                        f"{cards(m['terms']['get'])}",
+    "AcceptOffer": lambda v, seat, n, m: _answer("Accept", v, n, m),
+    "DeclineOffer": lambda v, seat, n, m: _answer("Decline", v, n, m),
+    "CounterOffer": lambda v, seat, n, m: _answer("Counter", v, n, m),
 }
 
 
-def label(state: dict, seat: int, move: dict) -> str:
-    """A legal move in the rulebook's words, e.g. "Build a Greenhouse at intersection 12 (FUEL 4, SEEDS 9,
-    SOIL 6) for 1 CEMENT + 1 WATER + 1 SEEDS + 1 SOIL"."""
-    return LABELS[move["type"]](state, seat, move)
+def label(view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+    """A legal move in the rulebook's words, from the seat's view, e.g. "Build a Greenhouse at the corner of
+    FUEL 4, SEEDS 9 and SOIL 6 for 1 CEMENT + 1 WATER + 1 SEEDS + 1 SOIL"."""
+    return LABELS[move["type"]](view, seat, names, move)
 
 
 # ------------------------------------------------------------------ static data

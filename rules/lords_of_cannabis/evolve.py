@@ -1,10 +1,12 @@
-"""Evolve: one small pure function per event type.  Each copies only the parts of the state it
-changes (never mutates its input), never rolls, and reads what decide wrote into the event."""
+"""Evolve: one small function per event type, (state, data, own) -> state.  Each changes the state it is
+given and returns it, the lists inside it through `own` (rules/folding.py); it never rolls, and reads
+what decide wrote into the event."""
 from __future__ import annotations
 
 from rules.base import Event
 from rules.blocks import offers
 from rules.blocks.turns import order_from
+from rules.folding import Evolver, Own, rules_version
 from rules.lords_of_cannabis.board import NODE_PATHS, PATHS, RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import (
     COSTS,
@@ -15,22 +17,20 @@ from rules.lords_of_cannabis.cards import (
     TUNNELS_PER_COLOUR,
 )
 from rules.lords_of_cannabis.state import face_up, longest_trail, minus, plus, shown_crops
-from rules.ruleset import rules_version
 
 
 # ------------------------------------------------------------------ helpers
-def _pay(state: dict, seat: int, cost) -> dict:
-    """Cards go from a seat's hand back to the bank (state already copied by the caller)."""
-    hands = list(state["hands"])
+def _pay(state: dict, own: Own, seat: int, cost) -> None:
+    """Cards go from a seat's hand back to the bank."""
+    hands = own(state, "hands")
     hands[seat] = minus(hands[seat], cost)
-    return {**state, "hands": hands, "bank": plus(state["bank"], cost)}
+    state["bank"] = plus(state["bank"], cost)
 
 
-def _move_cards(state: dict, giver: int, taker: int, cards) -> dict:
-    hands = list(state["hands"])
+def _move_cards(state: dict, own: Own, giver: int, taker: int, cards) -> None:
+    hands = own(state, "hands")
     hands[giver] = minus(hands[giver], cards)
     hands[taker] = plus(hands[taker], cards)
-    return {**state, "hands": hands}
 
 
 def _one(resource: str) -> list[int]:
@@ -47,7 +47,7 @@ def _counts(cards: dict) -> list[int]:
     return out
 
 
-def _award_longest(state: dict, lengths: list[int]) -> dict:
+def _award_longest(state: dict, lengths: list[int]) -> None:
     """The Longest Tunnel card after lengths changed: the holder keeps it while no one is longer (ties
     too); a longer route takes it; broken below the best or below 5 it goes to the one longest route,
     else back to the table."""
@@ -57,37 +57,35 @@ def _award_longest(state: dict, lengths: list[int]) -> dict:
     elif holder is None or lengths[holder] < best:
         leaders = [s for s, n in enumerate(lengths) if n == best]
         holder = leaders[0] if len(leaders) == 1 else None
-    return {**state, "tunnel_length": lengths, "longest": holder}
+    state["tunnel_length"], state["longest"] = lengths, holder
 
 
-def _relength(state: dict, seats) -> dict:
+def _relength(state: dict, seats) -> None:
     lengths = list(state["tunnel_length"])
     for seat in seats:
         lengths[seat] = longest_trail(state, seat)
-    return _award_longest(state, lengths)
+    _award_longest(state, lengths)
 
 
-def _build_site(state: dict, seat: int, node: int) -> dict:
-    sites = list(state["sites"])
-    sites[node] = [seat, 1]
-    stock, points = list(state["stock"]), list(state["points"])
+def _build_site(state: dict, own: Own, seat: int, node: int) -> None:
+    own(state, "sites")[node] = [seat, 1]
+    stock = own(state, "stock")
     stock[seat] = [stock[seat][0], stock[seat][1] - 1]
-    points[seat] += 1
-    state = {**state, "sites": sites, "stock": stock, "points": points}
+    own(state, "points")[seat] += 1
     crossed = {state["tunnels"][p] for p in NODE_PATHS[node]} - {None, seat}
-    return _relength(state, sorted(crossed)) if crossed else state  # an opponent's route may be broken here
+    if crossed:  # an opponent's route may be broken here
+        _relength(state, sorted(crossed))
 
 
-def _build_tunnel(state: dict, seat: int, path: int) -> dict:
-    tunnels = list(state["tunnels"])
-    tunnels[path] = seat
-    stock = list(state["stock"])
+def _build_tunnel(state: dict, own: Own, seat: int, path: int) -> None:
+    own(state, "tunnels")[path] = seat
+    stock = own(state, "stock")
     stock[seat] = [stock[seat][0] - 1, stock[seat][1]]
-    return _relength({**state, "tunnels": tunnels, "stock": stock}, [seat])
+    _relength(state, [seat])
 
 
 # ------------------------------------------------------------------ setup
-def started(state: None, d: dict) -> dict:
+def started(state: None, d: dict, own: Own) -> dict:
     n = d["seats"]
     return {
         "seats": n, "first": d["first"], "current": d["first"], "phase": "place",
@@ -116,20 +114,21 @@ def _next_placer(setup: dict) -> tuple[dict, int | None]:
     return setup, None
 
 
-def deferred(state: dict, d: dict) -> dict:
+def deferred(state: dict, d: dict, own: Own) -> dict:
     setup = {**state["setup"], "queue": state["setup"]["queue"][1:],
              "deferred": state["setup"]["deferred"] + [d["seat"]]}
-    setup, placer = _next_placer(setup)
-    return {**state, "setup": setup, "current": placer}
+    state["setup"], state["current"] = _next_placer(setup)
+    return state
 
 
-def greenhouse_placed(state: dict, d: dict) -> dict:
-    state = _build_site(state, d["seat"], d["at"])
-    return {**state, "setup": {**state["setup"], "greenhouse": d["at"]}}
+def greenhouse_placed(state: dict, d: dict, own: Own) -> dict:
+    _build_site(state, own, d["seat"], d["at"])
+    own(state, "setup")["greenhouse"] = d["at"]
+    return state
 
 
-def tunnel_placed(state: dict, d: dict) -> dict:
-    state = _build_tunnel(state, d["seat"], d["path"])
+def tunnel_placed(state: dict, d: dict, own: Own) -> dict:
+    _build_tunnel(state, own, d["seat"], d["path"])
     setup = dict(state["setup"])
     if setup["queue"] and setup["queue"][0] == d["seat"]:
         setup["queue"] = setup["queue"][1:]
@@ -139,200 +138,222 @@ def tunnel_placed(state: dict, d: dict) -> dict:
     setup["greenhouse"] = None
     setup, placer = _next_placer(setup)
     if placer is None:  # "All players then decide from one of their two placements ..."
-        return {**state, "setup": None, "phase": "stash", "stash_pending": list(range(state["seats"])),
-                "current": state["first"]}
-    return {**state, "setup": setup, "current": placer}
+        state["setup"], state["phase"] = None, "stash"
+        state["stash_pending"], state["current"] = list(range(state["seats"])), state["first"]
+    else:
+        state["setup"], state["current"] = setup, placer
+    return state
 
 
-def stash_taken(state: dict, d: dict) -> dict:
-    hands = list(state["hands"])
+def stash_taken(state: dict, d: dict, own: Own) -> dict:
+    hands = own(state, "hands")
     hands[d["seat"]] = plus(hands[d["seat"]], d["cards"])
-    pending = [s for s in state["stash_pending"] if s != d["seat"]]
-    state = {**state, "hands": hands, "bank": minus(state["bank"], d["cards"]), "stash_pending": pending}
+    state["bank"] = minus(state["bank"], d["cards"])
+    state["stash_pending"] = pending = [s for s in state["stash_pending"] if s != d["seat"]]
     if not pending:  # "The player who had the highest roll starts the game by rolling both dice."
-        state = {**state, "phase": "roll", "current": state["first"]}
+        state["phase"], state["current"] = "roll", state["first"]
     return state
 
 
 # ------------------------------------------------------------------ rolling, the Sheriff
-def dice_rolled(state: dict, d: dict) -> dict:
-    state = {**state, "dice": d["dice"], "rolled": True}
+def dice_rolled(state: dict, d: dict, own: Own) -> dict:
+    state["dice"], state["rolled"] = d["dice"], True  # never changed after: the event's own list is kept
     if sum(d["dice"]) == 7:
-        return {**state, "phase": "sheriff"}
+        state["phase"] = "sheriff"
+        return state
     gains = d["gains"]
-    hands = [plus(h, g) for h, g in zip(state["hands"], gains)]
+    state["hands"] = [plus(h, g) for h, g in zip(state["hands"], gains)]
     bank = list(state["bank"])
     for g in gains:
         bank = minus(bank, g)
-    return {**state, "hands": hands, "bank": bank, "phase": "main"}
-
-
-def sheriff_moved(state: dict, d: dict) -> dict:
-    waiting = d["discard"]
-    return {**state, "sheriff": d["brick"], "discarding": list(waiting), "phase": "discard" if waiting else "main"}
-
-
-def stash_discarded(state: dict, d: dict) -> dict:
-    state = _pay(state, d["seat"], _one(d["resource"]))
-    waiting = [s for s in state["discarding"] if s != d["seat"]]
-    return {**state, "discarding": waiting, "phase": "discard" if waiting else "main"}
-
-
-# ------------------------------------------------------------------ building
-def tunnel_built(state: dict, d: dict) -> dict:
-    if d["free"]:
-        left = state["free_tunnels"] - 1
-        state = _build_tunnel(state, d["seat"], d["path"])
-        if left <= 0 or state["stock"][d["seat"]][0] == 0:
-            return {**state, "free_tunnels": 0, "phase": state["resume"], "resume": None}
-        return {**state, "free_tunnels": left}
-    return _build_tunnel(_pay(state, d["seat"], COSTS["tunnel"]), d["seat"], d["path"])
-
-
-def greenhouse_built(state: dict, d: dict) -> dict:
-    return _build_site(_pay(state, d["seat"], COSTS["greenhouse"]), d["seat"], d["at"])
-
-
-def plantation_built(state: dict, d: dict) -> dict:
-    if not d["free"]:
-        state = _pay(state, d["seat"], COSTS["plantation"])
-    sites, points = list(state["sites"]), list(state["points"])
-    sites[d["at"]] = [d["seat"], 2]
-    points[d["seat"]] += 1
-    return {**state, "sites": sites, "points": points}
-
-
-# ------------------------------------------------------------------ Crop cards
-def _with_shown(state: dict, seat: int, hand: list[str]) -> dict:
-    shown = [list(shown_crops(state, s)) for s in range(state["seats"])]
-    shown[seat] = hand
-    return {**state, "crops_shown": shown}
-
-
-def crop_bought(state: dict, d: dict) -> dict:
-    """A card off the top of the deck; one drawn in the open (version 2: it had come back face up) is
-    public in the buyer's hand until played."""
-    state = _pay(state, d["seat"], COSTS["crop"])
-    crops = list(state["crops"])
-    public = "card" in d
-    crops[d["seat"]] = crops[d["seat"]] + [d["card"] if public else d["secret"]["card"]]
-    state = {**state, "crops": crops, "deck": state["deck"][1:]}
-    if public:
-        state = _with_shown({**state, "deck_face_up": face_up(state) - 1}, d["seat"],
-                            shown_crops(state, d["seat"]) + [d["card"]])
+    state["bank"], state["phase"] = bank, "main"
     return state
 
 
-def _played(state: dict, seat: int, card: str, to_deck: bool) -> dict:
+def sheriff_moved(state: dict, d: dict, own: Own) -> dict:
+    waiting = d["discard"]
+    state["sheriff"], state["discarding"] = d["brick"], list(waiting)
+    state["phase"] = "discard" if waiting else "main"
+    return state
+
+
+def stash_discarded(state: dict, d: dict, own: Own) -> dict:
+    _pay(state, own, d["seat"], _one(d["resource"]))
+    state["discarding"] = waiting = [s for s in state["discarding"] if s != d["seat"]]
+    state["phase"] = "discard" if waiting else "main"
+    return state
+
+
+# ------------------------------------------------------------------ building
+def tunnel_built(state: dict, d: dict, own: Own) -> dict:
+    if d["free"]:
+        left = state["free_tunnels"] - 1
+        _build_tunnel(state, own, d["seat"], d["path"])
+        if left <= 0 or state["stock"][d["seat"]][0] == 0:
+            state["free_tunnels"], state["phase"], state["resume"] = 0, state["resume"], None
+        else:
+            state["free_tunnels"] = left
+        return state
+    _pay(state, own, d["seat"], COSTS["tunnel"])
+    _build_tunnel(state, own, d["seat"], d["path"])
+    return state
+
+
+def greenhouse_built(state: dict, d: dict, own: Own) -> dict:
+    _pay(state, own, d["seat"], COSTS["greenhouse"])
+    _build_site(state, own, d["seat"], d["at"])
+    return state
+
+
+def plantation_built(state: dict, d: dict, own: Own) -> dict:
+    if not d["free"]:
+        _pay(state, own, d["seat"], COSTS["plantation"])
+    own(state, "sites")[d["at"]] = [d["seat"], 2]
+    own(state, "points")[d["seat"]] += 1
+    return state
+
+
+# ------------------------------------------------------------------ Crop cards
+def _show(state: dict, seat: int, hand: list[str]) -> None:
+    shown = [list(shown_crops(state, s)) for s in range(state["seats"])]
+    shown[seat] = hand
+    state["crops_shown"] = shown
+
+
+def crop_bought(state: dict, d: dict, own: Own) -> dict:
+    """A card off the top of the deck; one drawn in the open (version 2: it had come back face up) is
+    public in the buyer's hand until played."""
+    _pay(state, own, d["seat"], COSTS["crop"])
+    public = "card" in d
+    crops = own(state, "crops")
+    crops[d["seat"]] = crops[d["seat"]] + [d["card"] if public else d["secret"]["card"]]
+    state["deck"] = state["deck"][1:]
+    if public:
+        hand = shown_crops(state, d["seat"]) + [d["card"]]
+        state["deck_face_up"] = face_up(state) - 1
+        _show(state, d["seat"], hand)
+    return state
+
+
+def _played(state: dict, own: Own, seat: int, card: str, to_deck: bool) -> None:
     """A Crop card leaves the hand; a Progress card goes face up to the bottom of the deck (version 2:
     the state counts the face-up cards there, and a played card seen drawn is no longer shown)."""
-    crops = list(state["crops"])
-    hand = list(crops[seat])
-    hand.remove(card)
-    crops[seat] = hand
-    deck = state["deck"] + [card] if to_deck else state["deck"]
-    state = {**state, "crops": crops, "deck": deck, "crop_played": True}
+    own(own(state, "crops"), seat).remove(card)
+    if to_deck:
+        state["deck"] = state["deck"] + [card]
+    state["crop_played"] = True
     if rules_version(state) < 2:
-        return state
+        return
     shown = list(shown_crops(state, seat))
     if card in shown:
         shown.remove(card)
-    return _with_shown({**state, "deck_face_up": face_up(state) + to_deck}, seat, shown)
+    state["deck_face_up"] = face_up(state) + to_deck
+    _show(state, seat, shown)
 
 
-def gangsta_played(state: dict, d: dict) -> dict:
+def gangsta_played(state: dict, d: dict, own: Own) -> dict:
     seat = d["seat"]
-    state = _played(state, seat, "gangsta", False)
-    gangstas = list(state["gangstas"])
+    _played(state, own, seat, "gangsta", False)
+    gangstas = own(state, "gangstas")
     gangstas[seat] += 1
     boss = state["mob_boss"]
     if gangstas[seat] >= MOB_BOSS_MIN and (boss is None or gangstas[seat] > gangstas[boss]):
         boss = seat
-    return {**state, "gangstas": gangstas, "mob_boss": boss, "sheriff": d["brick"]}
+    state["mob_boss"], state["sheriff"] = boss, d["brick"]
+    return state
 
 
-def card_stolen(state: dict, d: dict) -> dict:
-    return _move_cards(state, d["from"], d["seat"], _one(d["secret"]["resource"]))
+def card_stolen(state: dict, d: dict, own: Own) -> dict:
+    _move_cards(state, own, d["from"], d["seat"], _one(d["secret"]["resource"]))
+    return state
 
 
-def tunnel_building_played(state: dict, d: dict) -> dict:
-    state = _played(state, d["seat"], "tunnel_building", True)
-    if d["tunnels"] == 0:
-        return state
-    return {**state, "free_tunnels": d["tunnels"], "resume": state["phase"], "phase": "tunnels"}
+def tunnel_building_played(state: dict, d: dict, own: Own) -> dict:
+    _played(state, own, d["seat"], "tunnel_building", True)
+    if d["tunnels"]:
+        state["free_tunnels"], state["resume"], state["phase"] = d["tunnels"], state["phase"], "tunnels"
+    return state
 
 
-def tunnel_building_ended(state: dict, d: dict) -> dict:
-    return {**state, "free_tunnels": 0, "phase": state["resume"], "resume": None}
+def tunnel_building_ended(state: dict, d: dict, own: Own) -> dict:
+    state["free_tunnels"], state["phase"], state["resume"] = 0, state["resume"], None
+    return state
 
 
-def up_sizing_played(state: dict, d: dict) -> dict:
-    return plantation_built(_played(state, d["seat"], "up_sizing", True), {**d, "free": True})
+def up_sizing_played(state: dict, d: dict, own: Own) -> dict:
+    _played(state, own, d["seat"], "up_sizing", True)
+    return plantation_built(state, {**d, "free": True}, own)
 
 
-def strong_arm_played(state: dict, d: dict) -> dict:
-    state = _played(state, d["seat"], "strong_arm", True)
+def strong_arm_played(state: dict, d: dict, own: Own) -> dict:
+    _played(state, own, d["seat"], "strong_arm", True)
     r = RESOURCE_INDEX[d["resource"]]
-    hands = [list(h) for h in state["hands"]]
+    hands = own(state, "hands")
     for giver, n in enumerate(d["taken"]):
-        hands[giver][r] -= n
-        hands[d["seat"]][r] += n
-    return {**state, "hands": hands}
+        own(hands, giver)[r] -= n
+        own(hands, d["seat"])[r] += n
+    return state
 
 
-def mass_production_played(state: dict, d: dict) -> dict:
-    state = _played(state, d["seat"], "mass_production", True)
+def mass_production_played(state: dict, d: dict, own: Own) -> dict:
+    _played(state, own, d["seat"], "mass_production", True)
     cards = _counts({name: d["resources"].count(name) for name in d["resources"]})
-    hands = list(state["hands"])
+    hands = own(state, "hands")
     hands[d["seat"]] = plus(hands[d["seat"]], cards)
-    return {**state, "hands": hands, "bank": minus(state["bank"], cards)}
+    state["bank"] = minus(state["bank"], cards)
+    return state
 
 
-def get_jacked_played(state: dict, d: dict) -> dict:
-    return _played(state, d["seat"], "get_jacked", True)
+def get_jacked_played(state: dict, d: dict, own: Own) -> dict:
+    _played(state, own, d["seat"], "get_jacked", True)
+    return state
 
 
 # ------------------------------------------------------------------ trade
-def bank_traded(state: dict, d: dict) -> dict:
+def bank_traded(state: dict, d: dict, own: Own) -> dict:
     give, get = _counts(d["give"]), _one(d["get"])
-    hands = list(state["hands"])
+    hands = own(state, "hands")
     hands[d["seat"]] = plus(minus(hands[d["seat"]], give), get)
-    return {**state, "hands": hands, "bank": minus(plus(state["bank"], give), get)}
+    state["bank"] = minus(plus(state["bank"], give), get)
+    return state
 
 
-def offer_event(name: str):
+def offer_event(name: str) -> Evolver:
     """Evolver for one of the offers block's events (the book, and how many offers this turn: `offers_made`
     counts each addressee's, `offers_announced` each offer or counter-offer, an offer to all once: its
     first OfferMade finds the book empty, as every new offer does)."""
 
-    def evolver(state: dict, d: dict) -> dict:
-        book = offers.evolve(state["offers"], Event(name, d))
-        made = state["offers_made"] + (name == "OfferMade")
+    def evolver(state: dict, d: dict, own: Own) -> dict:
         announced = (name == "OfferMade" and not state["offers"]["open"]) or name == "OfferCountered"
+        state["offers"] = offers.evolve(state["offers"], Event(name, d))
+        state["offers_made"] += name == "OfferMade"
         # .get: a snapshot saved before the count existed (a version-1 game, which never reads it)
-        return {**state, "offers": book, "offers_made": made,
-                "offers_announced": state.get("offers_announced", 0) + announced}
+        state["offers_announced"] = state.get("offers_announced", 0) + announced
+        return state
 
     return evolver
 
 
-def stash_traded(state: dict, d: dict) -> dict:
+def stash_traded(state: dict, d: dict, own: Own) -> dict:
     """The terms of an accepted offer: `from` gives `give` and gets `get` from `to`."""
-    state = _move_cards(state, d["from"], d["to"], _counts(d["terms"]["give"]))
-    return _move_cards(state, d["to"], d["from"], _counts(d["terms"]["get"]))
+    _move_cards(state, own, d["from"], d["to"], _counts(d["terms"]["give"]))
+    _move_cards(state, own, d["to"], d["from"], _counts(d["terms"]["get"]))
+    return state
 
 
 # ------------------------------------------------------------------ turns, the end
-def turn_ended(state: dict, d: dict) -> dict:
-    return {**state, "current": d["next"], "phase": "roll", "rolled": False, "crop_played": False,
-            "offers_made": 0, "offers_announced": 0, "dice": None}
+def turn_ended(state: dict, d: dict, own: Own) -> dict:
+    state.update(current=d["next"], phase="roll", rolled=False, crop_played=False, offers_made=0,
+                 offers_announced=0, dice=None)
+    return state
 
 
-def game_won(state: dict, d: dict) -> dict:
-    return {**state, "winner": d["seat"], "phase": "over", "discarding": [], "offers": offers.empty()}
+def game_won(state: dict, d: dict, own: Own) -> dict:
+    state.update(winner=d["seat"], phase="over", discarding=[], offers=offers.empty())
+    return state
 
 
-EVOLVERS = {
+EVOLVERS: dict[str, Evolver] = {
     "GameStarted": started, "Deferred": deferred, "GreenhousePlaced": greenhouse_placed,
     "TunnelPlaced": tunnel_placed, "StartingStashTaken": stash_taken,
     "DiceRolled": dice_rolled, "SheriffMoved": sheriff_moved, "StashDiscarded": stash_discarded,

@@ -18,16 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.base import Rng
+from rules.folding import rules_version
 from rules.lords_of_cannabis import bots
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import VICTORY_CARDS
-from rules.lords_of_cannabis.state import (
-    face_up,
-    hidden_points,
-    shown_crops,
-    total_points,
-)
-from rules.ruleset import rules_version
+from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
 from rules.search import value
 from rules.search.hidden import deal, others
 

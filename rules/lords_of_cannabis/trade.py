@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
 from rules.blocks import offers
+from rules.folding import rules_version
 from rules.lords_of_cannabis import guards
 from rules.lords_of_cannabis.board import RESOURCE_INDEX, RESOURCES
 from rules.lords_of_cannabis.guards import TRADE, TUNNELS
 from rules.lords_of_cannabis.state import bank_rates, can_pay
-from rules.ruleset import rules_version
 
 TERMS_SHAPE = 'terms are {"give": {RESOURCE: count, ...}, "get": {RESOURCE: count, ...}}'
 
@@ -39,24 +39,26 @@ def check_terms(terms, hand: list[int]) -> dict:
             "get": {RESOURCES[r]: n for r, n in enumerate(get) if n}}
 
 
-# Ruling 20 (version 2): "On your turn you may trade any of your Stash Cards with the other players. You
-# announce which Stash Card(s) you would like and those which you are willing to give up in return." An
-# announcement is an offer (to one player or to all) or a counter-offer; a turn has at most this many, so a
-# declined offer cannot be made again and again instead of rolling (the table never gets past that turn).
+# Ruling 20: version 2 only.  An announcement is an offer (to one player or to all) or a counter-offer; a
+# version-2 turn has at most this many.  The rulebook sets no number ("On your turn you may trade any of your
+# Stash Cards with the other players"): the cap was added against a search bot's stall, which the bot's own
+# fix cures, so version 3 drops it (versions 1 and 3: any number of offers a turn).
 OFFERS_PER_TURN = 3
+OFFER_CAP_RULE = "ruling 20 (version 2)"  # not a rulebook heading: the Trade heading has no such limit
 
 
 def offers_left(state: dict) -> int | None:
-    """Offers and counter-offers the turn still allows (None: version 1, no limit)."""
-    if rules_version(state) < 2:
+    """Offers and counter-offers the turn still allows (None: no limit, versions 1 and 3 on)."""
+    if rules_version(state) != 2:
         return None
     return max(0, OFFERS_PER_TURN - state.get("offers_announced", 0))
 
 
 def _may_announce(state: dict, what: str) -> None:
     if offers_left(state) == 0:
-        raise IllegalMove(f"{what}: a turn has at most {OFFERS_PER_TURN} offers and counter-offers, and this "
-                          "turn has had them (accept or decline the open ones, or get on with the turn)", rule=TRADE)
+        raise IllegalMove(f"{what}: a version-2 game allows at most {OFFERS_PER_TURN} offers and counter-offers a "
+                          "turn (ruling 20, not in the rulebook), and this turn has had them (accept or decline the "
+                          "open ones, or get on with the turn)", rule=OFFER_CAP_RULE)
 
 
 def _offering(state: dict, seat: int) -> None:

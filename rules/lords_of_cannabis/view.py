@@ -1,10 +1,10 @@
 """What a seat (or a spectator) sees, the outcome, and the invariants the state keeps."""
 from __future__ import annotations
 
+from rules.folding import rules_version
 from rules.lords_of_cannabis.board import RESOURCES, public_board
 from rules.lords_of_cannabis.cards import STASH_PER_RESOURCE
 from rules.lords_of_cannabis.state import face_up, hidden_points, public_points, shown_crops, total_points
-from rules.ruleset import rules_version
 
 
 def _named(hand: list[int]) -> dict:

@@ -22,7 +22,7 @@ from rules.base import Option
 from rules.narcos import bots, cartel, describe, draw, flow, improve, manage, narration, search
 from rules.narcos import view as view_mod
 from rules.narcos.evolve import EVOLVERS
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 
 SCHEMA = {
@@ -60,7 +60,7 @@ RULE_OF_COMMAND = {
 SECRET_TO_SEAT = ("CartelDealt", "CardPeeked", "CartelBackSpent")
 
 
-class Narcos(RulesetBase):
+class Narcos(Ruleset):
     """The Narcos ruleset: declarations; the rules live in the modules above."""
 
     name = "narcos"
@@ -70,7 +70,9 @@ class Narcos(RulesetBase):
                 (2, "at least one card turned before declining a peeked card (Tip-off after a card); confiscations "
                     "reach the Police Warehouse when the Actions phase ends; «≥8» counts the units sold after "
                     "tribute and the plane token pays planes only; any-moment abilities while a peek or a Police "
-                    "payment awaits"))
+                    "payment awaits"),
+                (3, "any-moment abilities before an owed card goes unpaid and before the DEA agent of money "
+                    "follows the richest at a turn's end"))
     min_seats, max_seats = 2, 4
     bot_levels = ("random", "greedy", "ismcts")
     hidden_information = True  # Cartel hands, face-down backs, the decks' order
@@ -82,6 +84,7 @@ class Narcos(RulesetBase):
     commands, handlers, evolvers = SCHEMA, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameEnded"]  # outcome(state) is what GameEnded said
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     rule_of_command = RULE_OF_COMMAND
     secret_to_seat = frozenset(SECRET_TO_SEAT)  # Cartel hands, face-down backs, a peeked card; decks: nobody

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from rules.base import Event, Rng
 from rules.blocks import windows
+from rules.folding import rules_version
 from rules.narcos.data import CARTEL, cartel_kind, kind
-from rules.narcos.draw import peek_event
+from rules.narcos.draw import UNPAID, pay_automatic, peek_event
+from rules.narcos.evolve import fold
 from rules.narcos.state import (
     ELIMINATE_COST,
     eliminable,
@@ -21,11 +23,11 @@ from rules.narcos.state import (
     require,
     ship_units,
 )
-from rules.ruleset import rules_version
 
 RULE = "7"
 NO_TARGET = -1
 BURN = "burn-crops"  # the window Burn the crops opens for its target
+DEA_MONEY = "dea-money"  # the window before the DEA agent of money is checked at a turn's end (version 3)
 
 
 def own_timing(state: dict, seat: int, card: str) -> list[int]:
@@ -109,12 +111,18 @@ def burn_answer(state: dict, attacker: int, card: str, target: int) -> list[Even
 
 
 def decide_pass_reaction(state: dict, seat: int, command: dict, rng: Rng) -> list[Event]:
-    """Let the attack aimed at you happen (your crop burns)."""
+    """Answer nothing more in the window: let the attack aimed at you happen (your crop burns); from version 3
+    also leave an owed card unpaid, or let the DEA agent of money follow the richest (ruling C1)."""
     w = state["window"]
     require(state.get("ended") is None, "the game is over", "end")
     windows.require_waiting(w["waiting"] if w else [], seat, "reaction", RULE)
-    return [Event("ReactionPassed", {"seat": seat, "kind": w["kind"]}),
-            Event("CropBurned", {"seat": seat, "by": w["attacker"], "card": w["card"]})]
+    passed = Event("ReactionPassed", {"seat": seat, "kind": w["kind"]})
+    if w["kind"] == UNPAID:  # the card goes unpaid; the rest of what is owed is settled as before
+        unpaid = Event("DangerPaid", {"seat": seat, "card": w["card"], "paid": None, "chosen": True})
+        return [passed, unpaid, *pay_automatic(fold(state, [passed, unpaid]))]
+    if w["kind"] == DEA_MONEY:  # the turn's end goes on: the agent follows the richest (flow.between_turns)
+        return [passed]
+    return [passed, Event("CropBurned", {"seat": seat, "by": w["attacker"], "card": w["card"]})]
 
 
 def reaction_moves(state: dict, seat: int) -> list[dict]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from rules.describe import BOOL, INT, STR, arr, dict_of, nullable, obj, one_of_consts
 from rules.narcos.data import CARDS, CARTEL, CROPS, GOLD, MERCHANDISE, SICARIOS, game_data
 from rules.narcos.sales import FALLBACK_PENALTY
+from rules.narration import Names, plural
 
 CARD = "a card id on the rack, e.g. storage-8-1"
 CARTEL_CARD = "a Cartel card id in your hand, e.g. burn-crops-1"
@@ -33,7 +34,8 @@ COMMAND_DOCS: dict[str, tuple[str, dict[str, str]]] = {
     "PlayCartel": ("7: play a Cartel card's ability",
                    {"card": CARTEL_CARD, "target": "the seat aimed at (Burn the crops; Crop guards: the attacker), "
                                                   "else -1"}),
-    "PassReaction": ("7: let the attack aimed at you happen (no reaction card)", {}),
+    "PassReaction": ("7: answer nothing more in your window: let the attack aimed at you happen, leave the owed "
+                     "card unpaid, or let the DEA agent of money follow the richest", {}),
     "ConvertWorker": ("8: pay a worker 2 million to become a sicario", {}),
     "EndActions": ("6.2: finish your actions (unused ones are lost)", {}),
     "CollectSales": ("6.2 Collecting sales: collect 1 million a unit sold; leftover Dealers go round", {}),
@@ -70,8 +72,9 @@ EVENT_DOCS: dict[str, str] = {
     "CartelBackSpent": "A Cartel card was spent face down for one more action (which: that seat only)",
     "WorkerConverted": "A worker became a sicario for 2 million",
     "CartelPlayed": "A Cartel card's ability was played (face up)",
-    "ReactionAsked": "A seat may answer an attack aimed at it on another's turn (Burn the crops)",
-    "ReactionPassed": "The seat let the attack happen",
+    "ReactionAsked": "A seat may answer: an attack aimed at it on another's turn (Burn the crops); from version 3 "
+                     "a card about to go unpaid (unpaid) or the DEA agent of money coming to it (dea-money)",
+    "ReactionPassed": "The seat answered nothing more in its window",
     "CropBurned": "A crop was burned: one brown cube back to the supply",
     "ActionsEnded": "The seat finished its actions",
     "SalesCollected": "Sales were collected",
@@ -193,7 +196,8 @@ VIEW_SCHEMA = obj({
     "dea": obj({"actions": _DEA, "money": _DEA}),
     "current": INT,
     "turn": _TURN,
-    "window": nullable(obj({"kind": {"const": "burn-crops"}, "waiting": arr(INT), "attacker": INT, "card": STR})),
+    "window": nullable(obj({"kind": one_of_consts("burn-crops", "unpaid", "dea-money"), "waiting": arr(INT),
+                            "attacker": INT, "card": STR})),
     "supply": obj({"merchandise": INT, "crops": INT}),
     "players": arr(_PLAYER),
     "outcome": nullable(obj({"winners": arr(INT), "reason": STR, "money": arr(INT)})),
@@ -201,69 +205,81 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
-def _card(card: str) -> str:
-    """A Narcos card as printed: "Speedboat (speedboat-1)"."""
+# A label is written from the seat's view (Ruleset.label): cards by their printed names (a second card of
+# the same name on the rack by its place there: "Miami dealer no. 2"), seats by the players' names; no ids.
+def _card(view: dict, card: str) -> str:
+    """A Narcos card as printed: "Speedboat", "Speedboat no. 2" when the rack shows two."""
     entry = CARDS.get(card)
-    return f"{entry['name']} ({card})" if entry else str(card)
+    if not entry:
+        return "a card"
+    alike = [e["card"] for e in view["turn"]["table"] if CARDS.get(e["card"], {}).get("name") == entry["name"]]
+    return f"{entry['name']} no. {alike.index(card) + 1}" if card in alike and len(alike) > 1 else entry["name"]
 
 
 def _cartel(card: str) -> str:
     entry = CARTEL.get(card)
-    return f"{entry['english']} ({card})" if entry else str(card)
+    return entry["english"] if entry else "a Cartel card"
 
 
 def _employee(move: dict) -> str:
     return " sending an employee to the city (+1 million)" if move.get("workers") else ""
 
 
-def _play(state: dict, seat: int, move: dict) -> str:
+def _play(view: dict, seat: int, names: Names, move: dict) -> str:
     target = move["target"]
-    aimed = f" on seat {target}" if target != -1 and state["window"] is None else ""
-    answer = f" against seat {target}'s attack" if state["window"] is not None else ""
+    aimed = f" on {names(target)}" if target != -1 and view["window"] is None else ""
+    answer = f" against {names(target)}'s attack" if target != -1 and view["window"] is not None else ""
     return f"Play {_cartel(move['card'])}{aimed}{answer}"
 
 
-def _eliminate(state: dict) -> str:
-    entry = state["turn"]["table"][-1] if state["turn"]["table"] else None
-    return f"Eliminate {_card(entry['card'])} with sicarios" if entry else "Eliminate the danger just turned"
+def _eliminate(view: dict) -> str:
+    table = view["turn"]["table"]
+    return f"Eliminate {_card(view, table[-1]['card'])} with sicarios" if table else "Eliminate the danger just turned"
 
 
+def _pay(view: dict, move: dict) -> str:
+    owed = view["turn"]["owed"]
+    return f"Pay {_card(view, owed[0]) if owed else 'the Police'} {PAY_FROM.get(move['source'], move['source'])}"
+
+
+PASS_LABELS = {"burn-crops": lambda v: "Let the attack happen",
+               "unpaid": lambda v: f"Leave {_card(v, v['window']['card'])} unpaid",
+               "dea-money": lambda v: "Go on: the DEA agent of money follows the richest"}
 PAY_FROM = {"laboratory": "1 merchandise from your Laboratory", "storage": "1 merchandise from your Storage",
             "money": "1 million"}
 LABELS = {
-    "PlayOn": lambda s, p, m: f"Play the last {len(s['deck'])} card(s) of Round 1",
-    "StartRoundTwo": lambda s, p, m: "Prepare the Round 2 deck now",
-    "Draw": lambda s, p, m: "Turn a card",
-    "Stop": lambda s, p, m: "Stand",
-    "Eliminate": lambda s, p, m: _eliminate(s),
-    "Peek": lambda s, p, m: "Snitch: look at the next card",
-    "PlaceCard": lambda s, p, m: "Place the card you looked at on the rack",
-    "DeclineCard": lambda s, p, m: "Leave the card you looked at on the deck",
-    "PayPolice": lambda s, p, m: f"Pay {_card(s['turn']['owed'][0]) if s['turn']['owed'] else 'the Police'} "
-                                 f"{PAY_FROM.get(m['source'], m['source'])}",
-    "ChooseBonus": lambda s, p, m: "Take 1 sicario" if m["choice"] == "sicario" else "Take 2 Cartel cards",
-    "Produce": lambda s, p, m: "Produce in your Laboratory (1 action)",
-    "Ship": lambda s, p, m: "Ship from your Laboratory to your Storage (1 action)",
-    "Deliver": lambda s, p, m: f"Deliver your Storage to {_card(m['dealer'])}{_employee(m)}",
-    "SellFallback": lambda s, p, m: f"Sell your Storage to the −{FALLBACK_PENALTY} Dealer{_employee(m)}",
-    "SpendWorker": lambda s, p, m: "Spend a worker for one more action",
-    "SpendCartel": lambda s, p, m: f"Spend {_cartel(m['card'])} face down for one more action",
+    "PlayOn": lambda v, s, n, m: f"Play the last {plural(v['deck_count'], 'card')} of Round 1",
+    "StartRoundTwo": lambda v, s, n, m: "Prepare the Round 2 deck now",
+    "Draw": lambda v, s, n, m: "Turn a card",
+    "Stop": lambda v, s, n, m: "Stand",
+    "Eliminate": lambda v, s, n, m: _eliminate(v),
+    "Peek": lambda v, s, n, m: "Snitch: look at the next card",
+    "PlaceCard": lambda v, s, n, m: "Place the card you looked at on the rack",
+    "DeclineCard": lambda v, s, n, m: "Leave the card you looked at on the deck",
+    "PayPolice": lambda v, s, n, m: _pay(v, m),
+    "ChooseBonus": lambda v, s, n, m: "Take 1 sicario" if m["choice"] == "sicario" else "Take 2 Cartel cards",
+    "Produce": lambda v, s, n, m: "Produce in your Laboratory (1 action)",
+    "Ship": lambda v, s, n, m: "Ship from your Laboratory to your Storage (1 action)",
+    "Deliver": lambda v, s, n, m: f"Deliver your Storage to {_card(v, m['dealer'])}{_employee(m)}",
+    "SellFallback": lambda v, s, n, m: f"Sell your Storage to the −{FALLBACK_PENALTY} Dealer{_employee(m)}",
+    "SpendWorker": lambda v, s, n, m: "Spend a worker for one more action",
+    "SpendCartel": lambda v, s, n, m: f"Spend {_cartel(m['card'])} face down for one more action",
     "PlayCartel": _play,
-    "PassReaction": lambda s, p, m: "Let the attack happen",
-    "ConvertWorker": lambda s, p, m: "Convert a worker into a sicario (2 million)",
-    "EndActions": lambda s, p, m: "End your actions",
-    "CollectSales": lambda s, p, m: "Collect your sales",
-    "PassSale": lambda s, p, m: "Leave the Dealers to the others",
-    "Buy": lambda s, p, m: f"Buy {_card(m['card'])}",
-    "AddCrop": lambda s, p, m: "Plant a crop",
-    "PassImprovement": lambda s, p, m: "Make no investment",
-    "PassBuy": lambda s, p, m: "Buy nothing",
+    "PassReaction": lambda v, s, n, m: PASS_LABELS[v["window"]["kind"]](v),
+    "ConvertWorker": lambda v, s, n, m: "Convert a worker into a sicario (2 million)",
+    "EndActions": lambda v, s, n, m: "End your actions",
+    "CollectSales": lambda v, s, n, m: "Collect your sales",
+    "PassSale": lambda v, s, n, m: "Leave the Dealers to the others",
+    "Buy": lambda v, s, n, m: f"Buy {_card(v, m['card'])}",
+    "AddCrop": lambda v, s, n, m: "Plant a crop",
+    "PassImprovement": lambda v, s, n, m: "Make no investment",
+    "PassBuy": lambda v, s, n, m: "Buy nothing",
 }
 
 
-def label(state: dict, seat: int, move: dict) -> str:
-    """A legal move in the rulebook's words, e.g. "Deliver your Storage to Chicago dealer (dealer-chicago-1)"."""
-    return LABELS[move["type"]](state, seat, move)
+def label(view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+    """A legal move in the rulebook's words, from the seat's view, e.g. "Deliver your Storage to Chicago dealer"."""
+    return LABELS[move["type"]](view, seat, names, move)
 
 
 # ------------------------------------------------------------------ static data

@@ -3,6 +3,7 @@ the Snitch's peek, the Press, the 7-card time limit, fleeing at 3 sirens, the 3/
 from __future__ import annotations
 
 from rules.base import Event, Rng
+from rules.folding import rules_version
 from rules.narcos.data import CARDS, HAND_LIMIT, kind
 from rules.narcos.evolve import fold
 from rules.narcos.state import (
@@ -21,7 +22,6 @@ from rules.narcos.state import (
     richest,
     sirens,
 )
-from rules.ruleset import rules_version
 
 RULE = "6.1"
 PLATA = "6.1 Plata o plomo"
@@ -55,14 +55,36 @@ def settle(state: dict) -> list[Event]:
     return [Event("DangersActivated", {"seat": t["seat"], "owed": owing(state)})]
 
 
+UNPAID = "unpaid"  # the window a card about to go unpaid opens from version 3 (ruling C1)
+NO_TARGET = -1
+
+
+def could_raise_money(state: dict) -> bool:
+    """Whether the seat might raise the million an owed card needs before it goes unpaid: from version 3, when
+    it holds a Cartel card (Money laundering takes a worker for 2 million) and a worker.  Only public facts are
+    read (the hand's size, not which cards): asking only holders of Money laundering would tell the table."""
+    p = player(state, state["turn"]["seat"])
+    return rules_version(state) >= 3 and bool(p["hand"]) and p["workers"] > 0
+
+
+def unpaid_asked(state: dict, card: str) -> Event:
+    """The seat may raise money "en cualquier momento" before `card` goes unpaid (ruling C1)."""
+    return Event("ReactionAsked", {"kind": UNPAID, "seat": state["turn"]["seat"], "attacker": NO_TARGET,
+                                   "card": card})
+
+
 def pay_automatic(state: dict) -> list[Event]:
     """Pay the owed cards in rack order while each has at most one way to be paid (none: it is unpaid);
-    stop at a Police the seat must choose how to pay (`PayPolice`)."""
+    stop at a Police the seat must choose how to pay (`PayPolice`), and from version 3 before a card goes
+    unpaid while the seat might still raise the money (the "unpaid" window, ruling C1)."""
     events: list[Event] = []
     while state["turn"]["owed"]:
         card = state["turn"]["owed"][0]
         options = payment_options(state, card)
         if len(options) > 1:
+            break
+        if not options and could_raise_money(state):
+            events.append(unpaid_asked(state, card))
             break
         paid = Event("DangerPaid", {"seat": state["turn"]["seat"], "card": card,
                                     "paid": options[0] if options else None, "chosen": False})

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.base import Event, Rng
+from rules.folding import rules_version
 from rules.narcos import draw, improve, manage
-from rules.narcos.cartel import cartel_moves, reaction_moves
+from rules.narcos.cartel import DEA_MONEY, NO_TARGET, cartel_moves, reaction_moves
 from rules.narcos.data import CARDS, CARTEL_DECK, CITIES, CITY_TOKENS, DECK, SICARIOS, START_SICARIOS, kind
 from rules.narcos.state import improvements_free, player, require_turn, richest
-from rules.ruleset import rules_version
 
 RULE = "5"
 
@@ -98,8 +98,51 @@ def game_end(state: dict) -> Event:
     return Event("GameEnded", {"winners": winners, "money": money, "reason": reason})
 
 
+def spends_within_reach(state: dict, seat: int) -> set[int]:
+    """Every amount the seat could spend now on sicarios, from public facts: workers converted at 2 million
+    each and, for each Cartel card it holds (any may be Recruitment), 1 million; each takes a sicario from the
+    supply (ruling S3), and all of it is paid from the seat's money."""
+    p = player(state, seat)
+    spends = set()
+    for converted in range(min(p["workers"], state["supply"]) + 1):
+        for recruited in range(min(len(p["hand"]), state["supply"] - converted) + 1):
+            if 2 * converted + recruited <= p["money"]:
+                spends.add(2 * converted + recruited)
+    return spends
+
+
+def could_shed_agent(state: dict, seat: int) -> bool:
+    """Whether spending money now could leave the DEA agent of money with another seat at this turn's end."""
+    holder, start = state["dea"]["money"], state["turn"]["seat"]
+    for spent in spends_within_reach(state, seat) - {0}:
+        poorer = {**state, "players": [{**p, "money": p["money"] - spent} if s == seat else p
+                                       for s, p in enumerate(state["players"])]}
+        if richest(poorer, holder, start) != seat:
+            return True
+    return False
+
+
+def agent_window(state: dict) -> list[Event]:
+    """From version 3, before the DEA agent of money follows the richest at a turn's end: the seat whose turn
+    comes next, if it would carry the agent into that turn («1 sirena de peligro en todos sus turnos
+    siguientes») and could spend its way out of it, may first convert workers or play Recruitment (ruling C1)."""
+    holder, t = state["dea"]["money"], state["turn"]
+    if rules_version(state) < 3 or not isinstance(holder, int) or t.get("dea_asked"):
+        return []
+    if not state["deck"] and state["round"] == 2:
+        return []  # the game ends: no next turn to carry the agent into
+    nxt = (t["seat"] + 1) % state["seats"]
+    if richest(state, holder, t["seat"]) != nxt or not could_shed_agent(state, nxt):
+        return []
+    return [Event("ReactionAsked", {"kind": DEA_MONEY, "seat": nxt, "attacker": NO_TARGET, "card": "dea-money"})]
+
+
 def between_turns(state: dict, rng: Rng) -> list[Event]:
-    """After a turn: the money agent follows the richest; then Round 2, the end, or the next seat."""
+    """After a turn: the money agent follows the richest (from version 3 the next seat may first spend its
+    way out of it); then Round 2, the end, or the next seat."""
+    asked = agent_window(state)
+    if asked:
+        return asked
     holder = state["dea"]["money"]
     if isinstance(holder, int) and richest(state, holder, state["turn"]["seat"]) != holder:
         return [Event("DeaAgentMoved", {"agent": "money", "seat": richest(state, holder, state["turn"]["seat"])})]
@@ -111,9 +154,9 @@ def between_turns(state: dict, rng: Rng) -> list[Event]:
 
 
 def step(state: dict, rng: Rng) -> list[Event]:
-    """The next automatic events, or [] when a seat must decide (RulesetBase.settle runs them)."""
-    if state["ended"] is not None:
-        return []
+    """The next automatic events, or [] when a seat must decide (Ruleset.settle runs them)."""
+    if state["ended"] is not None or state["window"] is not None:
+        return []  # a window waits for its seat's answer (before version 3 none is open at an automatic step)
     phase = state["turn"]["phase"]
     if phase == "setup":
         return [turn_start(state, state["first"])]

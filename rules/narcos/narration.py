@@ -8,11 +8,10 @@ reads which.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
 from rules.narcos.data import CARDS, CARTEL
-from rules.narration import Names, Narration, Narrator, plural, ref, said
+from rules.narration import Names, Narration, Narrator, plural, ref, said, seats_named
 
 Data = Mapping[str, Any]
 # the danger (siren) cards by their kind, as the glossary names them
@@ -57,10 +56,6 @@ def listing(words: list[str]) -> str:
 def _seat(d: Data, names: Names, text: str, *refs: dict, key: str = "seat") -> Narration:
     """A sentence about one seat: "{name} " + text."""
     return said(f"{names(d[key])} {text}", names.ref(d[key]), *refs)
-
-
-def seats_named(text: str, names: Names) -> str:
-    return re.sub(r"\bseats? (\d+)", lambda m: names(int(m.group(1))), text)
 
 
 # ------------------------------------------------------------------ set-up and rounds
@@ -244,13 +239,21 @@ def cartel_played(d: Data, names: Names) -> Narration:
 
 
 def reaction_asked(d: Data, names: Names) -> Narration:
+    if d.get("kind") == "unpaid":  # version 3: money may still be raised before the card goes unpaid
+        phrase, r = card(d.get("card"))
+        return _seat(d, names, f"may raise money before {phrase} goes unpaid.", r)
+    if d.get("kind") == "dea-money":  # version 3: the next seat may spend before the agent follows the richest
+        return _seat(d, names, "may spend money before the DEA agent of money follows the richest.")
     r = cartel(d.get("card"))
     return said(f"{names(d['seat'])} may answer {names(d['attacker'])}'s {r['text']}.",
                 names.ref(d["seat"]), names.ref(d["attacker"]), r)
 
 
+PASSED = {"unpaid": "raised no money.", "dea-money": "spent nothing more."}
+
+
 def reaction_passed(d: Data, names: Names) -> Narration:
-    return _seat(d, names, "let the attack happen.")
+    return _seat(d, names, PASSED.get(d.get("kind"), "let the attack happen."))
 
 
 def crop_burned(d: Data, names: Names) -> Narration:

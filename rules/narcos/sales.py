@@ -3,6 +3,7 @@ a whole Storage to one Dealer, 1 million a unit; the −2 Dealer; tribute to cit
 from __future__ import annotations
 
 from rules.base import Event
+from rules.folding import rules_version
 from rules.narcos.data import CARDS, kind
 from rules.narcos.state import (
     city_of_fallback,
@@ -12,7 +13,6 @@ from rules.narcos.state import (
     require,
     room,
 )
-from rules.ruleset import rules_version
 
 RULE = "6.2 Dealers"
 FALLBACK_PENALTY = 2           # "con una penalización de -2"

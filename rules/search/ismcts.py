@@ -47,7 +47,7 @@ CONFIDENCE = 2.0     # guided: standard errors by which a move must beat the pol
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """How the search bot plays one game: a ruleset declares one (RulesetBase.search_settings);
+    """How the search bot plays one game: a ruleset declares one (Ruleset.search_settings);
     the code hooks that go with it (determinize, evaluate, turn_holder, search_moves) are methods."""
 
     iterations: int = DEFAULT_ITERATIONS  # the served budget: what level "ismcts" searches a move (fixed, not timed)
@@ -131,7 +131,7 @@ def horizon(ruleset: Any, state: Any) -> int:
 # commands each line took to get there; `rollout_moves` then only caps a playout that never gets there.
 def turn_horizon(ruleset: Any, state: Any) -> int | None:
     """Turn ends a playout runs to, counted from the position searched (None: count commands)."""
-    rounds = ruleset.search_settings.rollout_rounds  # RulesetBase checks it comes with a turn_holder
+    rounds = ruleset.search_settings.rollout_rounds  # Ruleset checks it comes with a turn_holder
     if not rounds:
         return None
     return rounds * ruleset.seat_count(state)

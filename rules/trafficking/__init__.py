@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from rules.base import Option
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 from rules.search.ismcts import SearchSettings
 from rules.trafficking import bots, customs, dealing, deals, describe, flow, lending, movement, narration, search, setup
 from rules.trafficking import view as view_mod
@@ -56,7 +56,7 @@ RULE_OF_COMMAND = {"ChooseDealer": "3d", "PlaceNarc": "3f", "Roll": "4", "Move":
 SECRET_TO_SEAT = ("LidsHidden", "HandChosen", "CardDrawn")
 
 
-class Trafficking(RulesetBase):
+class Trafficking(Ruleset):
     """Declarations; the rules live in the modules above."""
 
     name, title, noun = "trafficking", "Trafficking", "Trafficking"
@@ -72,6 +72,7 @@ class Trafficking(RulesetBase):
     commands, handlers, evolvers = COMMANDS, HANDLERS, EVOLVERS
     command_docs, event_docs, view_schema = describe.COMMAND_DOCS, describe.EVENT_DOCS, describe.VIEW_SCHEMA
     event_schemas = describe.EVENT_DATA  # each event type's data
+    outcome_schema = describe.EVENT_DATA["GameWon"]  # outcome(state) is what GameWon said
     narrations = narration.NARRATIONS  # narration.py: every event as a sentence for its reader
     open_arguments = {**deals.OPEN_ARGUMENTS, **lending.OPEN_ARGUMENTS, "Gamble": frozenset({"bets"})}
     rule_of_command = RULE_OF_COMMAND

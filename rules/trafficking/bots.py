@@ -25,7 +25,7 @@ SQUARE_VALUE = {"dealing": 10, "marcus": 15, "jack_pot": 8, "flip_out": 3, "elev
 
 
 def choose(ruleset, state: dict, seat: int, level: str, rng: Rng) -> dict:
-    moves = ruleset.legal_moves(state, seat)
+    moves = ruleset.listed_moves(state, seat)  # read-only: bot_move hands out a copy of the move chosen
     if level == "greedy":
         moves = [m for m in moves if not own_loan_move(m)]   # it never lends, borrows or repays (17b option)
         pick = narc_move(state, seat, moves, rng) if seat == state["narc"] else dealer_move(state, seat, moves, rng)

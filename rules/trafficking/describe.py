@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from rules.blocks import offers
 from rules.describe import BOOL, INT, NAT, STR, arr, dict_of, nullable, obj, one_of_consts
+from rules.narration import Names
 from rules.trafficking import board
 from rules.trafficking.data import BOARD, BOARD_DIGEST, CARDS_DATA, CARDS_DIGEST, DEALER_IDS, DEALERS, SQUARES
-from rules.trafficking.dealing import BUY_PRICE, MARCUS_PRICE, PASS_PRICE, SELL_PRICE, bank_square
-from rules.trafficking.movement import PUSHER_PRICE, cab_fare
-from rules.trafficking.state import GRAFT_TAX, HANDS, KILO, START_CASH, dealer_name, is_dealer
+from rules.trafficking.dealing import BUY_PRICE, MARCUS_PRICE, PASS_PRICE, SELL_PRICE
+from rules.trafficking.movement import PUSHER_PRICE
+from rules.trafficking.state import GRAFT_TAX, HANDS, KILO, START_CASH
 
 SQUARE = "a square id (see the board: GET /v1/rulesets/trafficking/data)"
 OFFER = "the id of an open offer addressed to you (see the view's offers)"
@@ -258,6 +259,7 @@ VIEW_SCHEMA = obj({
     "lending": {"const": True, "description": "the 17b lending option is on (version 2; absent: off)"},
     "loans": arr(obj({"loan": NAT, "lender": SEAT, "borrower": SEAT, "amount": STAKE})),
     "stacks": obj({"sour_grapes": NAT, "flip_out": NAT}),
+    "shown": obj({"sour_grapes": nullable(STR), "flip_out": nullable(STR)}),
     "transit_passes_in_bank": NAT,
     "kilo": {"const": KILO},
     "result": nullable(obj({"winners": arr(SEAT), "reason": STR})),
@@ -265,43 +267,60 @@ VIEW_SCHEMA = obj({
 
 
 # ------------------------------------------------------------------ labels
+# A label is written from the seat's view (Ruleset.label): squares, Dealers and cards by their printed
+# names, seats by the players' names; no ids, no seat numbers.
 def square(square_id: str) -> str:
     """A square by its name on the board."""
     s = SQUARES.get(square_id)
-    return s["name"] if s else str(square_id)
+    return s["name"] if s else "a square"
 
 
-def _who(state: dict, seat) -> str:
-    """A seat as the table knows it: "Janet Planet (seat 2)"."""
-    return f"{dealer_name(state, seat)} (seat {seat})" if isinstance(seat, int) else f"seat {seat}"
+def _character(view: dict, seat: int) -> str:
+    """The character a seat plays: its Dealer's printed name, or the Narc ("" before it has chosen)."""
+    p = view["players"][seat]
+    return DEALERS[p["dealer"]]["name"] if p["dealer"] else ("the Narc" if p["role"] == "narc" else "")
 
 
-def _there(state: dict, seat: int, to: str) -> str:
+def _who(view: dict, names: Names, seat) -> str:
+    """A seat as the table knows it: "Janet Planet (Ana)"."""
+    if not isinstance(seat, int) or not 0 <= seat < len(view["players"]):
+        return "another player"
+    character = _character(view, seat)
+    return f"{character} ({names(seat)})" if character else names(seat)
+
+
+def _there(view: dict, seat: int, to: str) -> str:
     """Who stands on a square (public), for the Narc's choice and any move."""
-    here = [s for s, p in enumerate(state["players"]) if s != seat and p["square"] == to and p["out"] is None]
-    return f" ({', '.join(dealer_name(state, s) for s in here)} there)" if here else ""
+    here = [s for s, p in enumerate(view["players"]) if s != seat and p["square"] == to and p["out"] is None]
+    return f" ({', '.join(_character(view, s) for s in here)} there)" if here else ""
 
 
-def _move(state: dict, seat: int, m: dict) -> str:
+def _move(view: dict, seat: int, names: Names, m: dict) -> str:
     """A Dealer's choice is which arrow out of a Cop Shop: name the first square of the way."""
-    path = state["turn"]["choices"].get(m["to"], ())
-    via = f" via {square(path[0])}" if is_dealer(state, seat) and len(path) > 1 else ""
-    return f"Move to {square(m['to'])}{via}{_there(state, seat, m['to'])}"
+    path = view["turn"]["choices"].get(m["to"], ())
+    via = f" via {square(path[0])}" if view["players"][seat]["role"] == "dealer" and len(path) > 1 else ""
+    return f"Move to {square(m['to'])}{via}{_there(view, seat, m['to'])}"
 
 
-def _sell(state: dict, seat: int, m: dict) -> str:
-    if bank_square(state, seat) == "marcus":
+def _sell(view: dict, seat: int, names: Names, m: dict) -> str:
+    if board.kind(view["players"][seat]["square"]) == "marcus":
         return f"Sell to Marcus M. Mark: roll one die, that many Lids at ${MARCUS_PRICE}"
     return f"Sell Lids: roll one die, up to that many at ${SELL_PRICE}"
 
 
-def _sale_price(state: dict) -> int:
+def _sale_price(view: dict) -> int:
     """A Lid's price for SellLids: the bank's, or a card's sale (version 2)."""
-    sale = (state.get("turn") or {}).get("card_sale")
-    return sale["each"] if sale and state["turn"]["stage"] == "landed" else SELL_PRICE
+    turn = view["turn"] or {}
+    sale = turn.get("card_sale")
+    return sale["each"] if sale and turn["stage"] == "landed" else SELL_PRICE
 
 
-def _gamble(state: dict, seat: int, m: dict) -> str:
+def _fare(view: dict, seat: int, to: str) -> int:
+    """12a: $10 a square along the arrows from where the seat stands."""
+    return 10 * (board.arrow_distances(view["players"][seat]["square"]).get(to) or 0)
+
+
+def _gamble(view: dict, seat: int, names: Names, m: dict) -> str:
     bets = []
     if "exact" in m["bets"]:
         bets.append(f"EXACT NUMBER {m['bets']['exact']['number']} for ${m['bets']['exact']['stake']}")
@@ -320,44 +339,53 @@ def _deal(terms: dict, you_offer: bool) -> str:
     return f"you {direction} {lids} Lid{'s' if lids != 1 else ''} for ${terms['price']}"
 
 
-def _offer(state: dict, offer_id: int) -> dict:
-    return state["offers"]["open"].get(str(offer_id)) or {"from": "?", "terms": {"direction": "sell", "lids": 0,
-                                                                                "price": 0}}
+def _offer(view: dict, offer_id: int) -> dict:
+    found = next((o for o in view["offers"] if o["id"] == offer_id), None)
+    return found or {"from": None, "terms": {"direction": "sell", "lids": 0, "price": 0}}
+
+
+def _lender(view: dict, loan: int):
+    return next((x["lender"] for x in view.get("loans", ()) if x["loan"] == loan), None)
+
+
+def _answer(verb: str, view: dict, names: Names, m: dict, terms: dict | None = None) -> str:
+    """Accept, Decline or Counter an open offer: "Accept Janet Planet (Ana)'s deal: you buy 3 Lids for $240"."""
+    offer = _offer(view, m["offer"])
+    return f"{verb} {_who(view, names, offer['from'])}'s deal: " + (
+        _deal(offer["terms"], False) if terms is None else _deal(terms, True))
 
 
 LABELS = {
-    "ChooseDealer": lambda s, seat, m: f"Play {DEALERS[m['dealer']]['name']} (Hang Out: "
-                                       f"{square(DEALERS[m['dealer']]['hang_out'])})",
-    "PlaceNarc": lambda s, seat, m: f"Place the Narc on the {square(m['square'])}",
-    "Roll": lambda s, seat, m: "Roll the die" + (" (it settles your bet)" if s["players"][seat]["bet"] else ""),
+    "ChooseDealer": lambda v, seat, n, m: f"Play {DEALERS[m['dealer']]['name']} (Hang Out: "
+                                          f"{square(DEALERS[m['dealer']]['hang_out'])})",
+    "PlaceNarc": lambda v, seat, n, m: f"Place the Narc on the {square(m['square'])}",
+    "Roll": lambda v, seat, n, m: "Roll the die" + (" (it settles your bet)" if v["players"][seat]["bet"] else ""),
     "Move": _move,
-    "Buy": lambda s, seat, m: f"Buy Lids: roll one die, that many at ${BUY_PRICE} each",
+    "Buy": lambda v, seat, n, m: f"Buy Lids: roll one die, that many at ${BUY_PRICE} each",
     "Sell": _sell,
-    "SellLids": lambda s, seat, m: f"Sell {m['count']} Lid{'s' if m['count'] != 1 else ''} for "
-                                   f"${m['count'] * _sale_price(s)}",
-    "PickUpLid": lambda s, seat, m: "Pick up a Lid: roll both dice (11 or 7 free, else $10 x the dice)",
-    "BuyPass": lambda s, seat, m: f"Buy a THC Transit Pass for ${PASS_PRICE}",
-    "RideSubway": lambda s, seat, m: f"Ride the THC Subway to {square(m['to']).removeprefix('THC Subway: ')}",
-    "TakeCab": lambda s, seat, m: f"Take a Blitz Cab to {square(m['to'])} for ${cab_fare(s, seat, m['to'])}",
+    "SellLids": lambda v, seat, n, m: f"Sell {m['count']} Lid{'s' if m['count'] != 1 else ''} for "
+                                      f"${m['count'] * _sale_price(v)}",
+    "PickUpLid": lambda v, seat, n, m: "Pick up a Lid: roll both dice (11 or 7 free, else $10 x the dice)",
+    "BuyPass": lambda v, seat, n, m: f"Buy a THC Transit Pass for ${PASS_PRICE}",
+    "RideSubway": lambda v, seat, n, m: f"Ride the THC Subway to {square(m['to']).removeprefix('THC Subway: ')}",
+    "TakeCab": lambda v, seat, n, m: f"Take a Blitz Cab to {square(m['to'])} for ${_fare(v, seat, m['to'])}",
     "Gamble": _gamble,
-    "EndTurn": lambda s, seat, m: "Pass",
-    "HideLids": lambda s, seat, m: f"Hide your Lids in your {m['hand']} hand",
-    "ChooseHand": lambda s, seat, m: f"Choose {dealer_name(s, s['customs']['dealer'])}'s {m['hand']} hand",
-    "MakeOffer": lambda s, seat, m: f"Offer {_who(s, m['to'])} a deal: {_deal(m['terms'], True)}",
-    "RepayLoan": lambda s, seat, m: f"Repay ${m['amount']} of your loan from "
-                                    f"{_who(s, s['loans'][str(m['loan'])]['lender'])}",
-    "AcceptOffer": lambda s, seat, m: f"Accept {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
-                                      f"{_deal(_offer(s, m['offer'])['terms'], False)}",
-    "DeclineOffer": lambda s, seat, m: f"Decline {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
-                                       f"{_deal(_offer(s, m['offer'])['terms'], False)}",
-    "CounterOffer": lambda s, seat, m: f"Counter {_who(s, _offer(s, m['offer'])['from'])}'s deal: "
-                                       f"{_deal(m['terms'], True)}",
+    "EndTurn": lambda v, seat, n, m: "Pass",
+    "HideLids": lambda v, seat, n, m: f"Hide your Lids in your {m['hand']} hand",
+    "ChooseHand": lambda v, seat, n, m: f"Choose {_character(v, v['customs']['dealer'])}'s {m['hand']} hand",
+    "MakeOffer": lambda v, seat, n, m: f"Offer {_who(v, n, m['to'])} a deal: {_deal(m['terms'], True)}",
+    "RepayLoan": lambda v, seat, n, m: f"Repay ${m['amount']} of your loan from "
+                                       f"{_who(v, n, _lender(v, m['loan']))}",
+    "AcceptOffer": lambda v, seat, n, m: _answer("Accept", v, n, m),
+    "DeclineOffer": lambda v, seat, n, m: _answer("Decline", v, n, m),
+    "CounterOffer": lambda v, seat, n, m: _answer("Counter", v, n, m, m["terms"]),
 }
 
 
-def label(state: dict, seat: int, move: dict) -> str:
-    """A legal move in the rulebook's words, e.g. "Take a Blitz Cab to Vito's Pizza Parlour for $70"."""
-    return LABELS[move["type"]](state, seat, move)
+def label(view: dict, seat: int, move: dict, names: Names = Names()) -> str:
+    """A legal move in the rulebook's words, from the seat's view, e.g. "Take a Blitz Cab to Vito's Pizza
+    Parlour for $70"."""
+    return LABELS[move["type"]](view, seat, names, move)
 
 
 # ------------------------------------------------------------------ static data

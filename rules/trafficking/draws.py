@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rules.base import Rng
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 from rules.trafficking import board, offenses
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import Tx, player

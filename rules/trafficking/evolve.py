@@ -1,24 +1,29 @@
-"""Trafficking `evolve`: one small function per event; never rolls, never mutates its input."""
+"""Trafficking `evolve`: one small function per event, (state, data, own) -> state.
+
+Each changes the state it is given and returns it; the players, the turn, the decks and the customs
+inside it it changes through `own` (rules/folding.py).  It never rolls.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from rules.base import Event
 from rules.blocks import offers
-from rules.ruleset import copy_containers, evolve_by_type, rules_version
+from rules.folding import Evolver, Own, evolve_by_type, rules_version
 from rules.trafficking import lending
 from rules.trafficking.data import CARDS, deck
 from rules.trafficking.state import START_CASH
 
 
-def _with_player(state: dict, seat: int, **changes: Any) -> dict:
-    new = copy_containers(state, "players")
-    new["players"][seat] = {**state["players"][seat], **changes}
-    return new
+def _player(state: dict, own: Own, seat: int) -> dict:
+    """One player of the state, the evolver's to change."""
+    return own(own(state, "players"), seat)
 
 
-def _with_turn(state: dict, **changes: Any) -> dict:
-    return {**state, "turn": {**state["turn"], **changes}} if state["turn"] else state
+def _turn(state: dict, own: Own, **changes: Any) -> None:
+    """The turn's fields changed, when there is a turn."""
+    if state["turn"]:
+        own(state, "turn").update(changes)
 
 
 def _p(state: dict, seat: int) -> dict:
@@ -29,7 +34,7 @@ def _is_turn(state: dict, seat: int) -> bool:
     return state["turn"] is not None and state["turn"]["seat"] == seat
 
 
-def started(state: None, d: dict) -> dict:
+def started(state: None, d: dict, own: Own) -> dict:
     players = [{"role": "narc" if s == d["narc"] else "dealer", "dealer": None, "square": None,
                 "lids": d["lids"][s], "cash": 0 if s == d["narc"] else START_CASH, "offenses": 0, "sold": 0,
                 "out": None, "pass": False, "miss": False, "kept": [], "bet": None} for s in range(d["seats"])]
@@ -41,229 +46,279 @@ def started(state: None, d: dict) -> dict:
             **({"lending": True, "loans": {}} if d.get("lending") else {})}   # version 2's option (17b)
 
 
-def dealer_chosen(state: dict, d: dict) -> dict:
-    new = _with_player(state, d["seat"], dealer=d["dealer"], square=d["square"])
-    new["chooser"] = state["chooser"] + 1
-    if new["chooser"] >= len(state["choosers"]):
-        new["phase"] = "place_narc"
-    return new
-
-
-def narc_placed(state: dict, d: dict) -> dict:
-    new = _with_player(state, state["narc"], square=d["square"])
-    return {**new, "phase": "play"}
-
-
-def turn_started(state: dict, d: dict) -> dict:
-    return {**state, "turn": {"seat": d["seat"], "stage": "roll", "die": None, "choices": {}, "how": None,
-                              "again": False, "transaction": False, "offered": [], "picked": False, "bought": False,
-                              "gambled": False, "sell_die": None}}
-
-
-def turn_missed(state: dict, d: dict) -> dict:
-    return _with_turn(_with_player(state, d["seat"], miss=False), stage="done")
-
-
-def passed(state: dict, d: dict) -> dict:
-    return _with_turn(state, stage="done")
-
-
-def turn_ended(state: dict, d: dict) -> dict:
-    return {**state, "turn": None, "last": d["seat"]}
-
-
-def move_rolled(state: dict, d: dict) -> dict:
-    return _with_turn(state, die=d["die"], choices={k: list(v) for k, v in d["destinations"].items()},
-                      stage="move")
-
-
-def bet_settled(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    return _with_player(state, d["seat"], cash=p["cash"] + d["payout"], bet=None)
-
-
-def moved(state: dict, d: dict) -> dict:
-    new = _with_player(state, d["seat"], square=d["to"])
-    if _is_turn(state, d["seat"]):
-        stage = "done" if d["seat"] == state["narc"] else "landed"
-        new = _with_turn(new, stage=stage, how=d["how"], transaction=False, offered=[], picked=False,
-                         bought=False, gambled=False, choices={})
-    return new
-
-
-def busted(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    if d["out"]:
-        new = _with_player(state, d["seat"], lids=0, cash=0, offenses=d["offense"], out="busted", square=None,
-                           bet=None, kept=[])
-        new = lending.written_off(_return_pass(_return_cards(new, p["kept"]), d["seat"], p), d["seat"])
-    else:
-        new = _with_player(state, d["seat"], lids=0, cash=p["cash"] - d["fee"], offenses=d["offense"], square=d["to"])
-    return _with_turn(new, stage="done", again=False) if _is_turn(state, d["seat"]) else new
-
-
-def bankrupt(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    new = _with_player(state, d["seat"], lids=0, cash=0, out="bankrupt", square=None, bet=None, kept=[])
-    new = lending.written_off(_return_pass(_return_cards(new, p["kept"]), d["seat"], p), d["seat"])
-    return _with_turn(new, stage="done", again=False) if _is_turn(state, d["seat"]) else new
-
-
-def _return_pass(state: dict, seat: int, was: dict) -> dict:
-    """8b, 11b: a Dealer out of the game "turns over all of his possessions": from version 2 his THC
-    Transit Pass goes back to the bank (version 1 left it with him)."""
-    if not was["pass"] or rules_version(state) < 2:
-        return state
-    return {**_with_player(state, seat, **{"pass": False}), "passes": state["passes"] + 1}
-
-
-def _return_cards(state: dict, cards: list) -> dict:
-    """Kept cards go back to the bottom of their stacks (a player out of the game, or a card used)."""
-    if not cards:
-        return state
-    decks = {k: list(v) for k, v in state["decks"].items()}
-    for card in cards:
-        decks["sour_grapes" if card.startswith("SG") else "flip_out"].append(card)
-    return {**state, "decks": decks}
-
-
-def card_used(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    new = _with_player(state, d["seat"], kept=[c for c in p["kept"] if c != d["card"]])
-    return _return_cards(new, [d["card"]])
-
-
-def cash_paid(state: dict, d: dict) -> dict:
-    return _with_player(state, d["seat"], cash=_p(state, d["seat"])["cash"] - d["amount"])
-
-
-def cash_collected(state: dict, d: dict) -> dict:
-    return _with_player(state, d["seat"], cash=_p(state, d["seat"])["cash"] + d["amount"])
-
-
-def lids_lost(state: dict, d: dict) -> dict:
-    return _with_player(state, d["seat"], lids=_p(state, d["seat"])["lids"] - d["lids"])
-
-
-def lids_gained(state: dict, d: dict) -> dict:
-    return _with_player(state, d["seat"], lids=_p(state, d["seat"])["lids"] + d["lids"])
-
-
-def lids_bought(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    new = _with_player(state, d["seat"], lids=p["lids"] + d["lids"], cash=p["cash"] - d["paid"])
-    return _with_turn(new, transaction=True) if d["where"] == "dealing" and _is_turn(state, d["seat"]) else new
-
-
-def buy_failed(state: dict, d: dict) -> dict:
-    return _with_turn(state, transaction=True)
-
-
-def sell_rolled(state: dict, d: dict) -> dict:
-    return _with_turn(state, stage="sell", sell_die=d["die"])
-
-
-def lids_sold(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    new = _with_player(state, d["seat"], lids=p["lids"] - d["lids"], sold=p["sold"] + d["lids"],
-                       cash=p["cash"] + d["lids"] * d["each"])
-    if d["to"] in ("bank", "marcus") and _is_turn(state, d["seat"]):
-        new = _with_turn(new, transaction=True, stage="landed", sell_die=None)
-    elif d["to"] == "card" and state["turn"] and state["turn"].get("card_sale"):
-        new = _with_turn(new, card_sale=None)   # version 2: the card's sale is made
-    return new
-
-
-def lid_picked_up(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    return _with_turn(_with_player(state, d["seat"], lids=p["lids"] + 1, cash=p["cash"] - d["paid"]), picked=True)
-
-
-def pass_bought(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    new = _with_player(state, d["seat"], **{"pass": True, "cash": p["cash"] - d["paid"]})
-    new["passes"] = state["passes"] - 1
-    return _with_turn(new, bought=True) if _is_turn(state, d["seat"]) else new
-
-
-def cab_taken(state: dict, d: dict) -> dict:
-    return _with_player(state, d["seat"], cash=_p(state, d["seat"])["cash"] - d["fare"])
-
-
-def bet_placed(state: dict, d: dict) -> dict:
-    p = _p(state, d["seat"])
-    return _with_turn(_with_player(state, d["seat"], cash=p["cash"] - d["stake"], bet=dict(d["bets"])), gambled=True)
-
-
-def card_drawn(state: dict, d: dict) -> dict:
-    card = d["secret"]["card"] if d.get("kept") else d["card"]
-    decks = {k: list(v) for k, v in state["decks"].items()}
-    decks[d["deck"]].pop(0)
-    new = {**state, "decks": decks}
-    if d.get("kept"):
-        return _with_player(new, d["seat"], kept=_p(state, d["seat"])["kept"] + [card])
-    decks[d["deck"]].append(card)  # "return the card face-down to the bottom of the stack"
-    effect = CARDS[card]["effect"]
-    if effect["kind"] == "sell" and rules_version(state) >= 2 and _is_turn(state, d["seat"]) \
-            and _p(state, d["seat"])["lids"] > 0:  # "Sell up to 3 Lids": the Dealer says how many (SellLids)
-        new = _with_turn(new, card_sale={"card": card, "most": min(effect["lids"], _p(state, d["seat"])["lids"]),
-                                         "each": effect["price"]})
-    return new
-
-
-def miss_marked(state: dict, d: dict) -> dict:
-    return _with_player(state, d["seat"], miss=True)
-
-
-def again_marked(state: dict, d: dict) -> dict:
-    return _with_turn(state, again=True) if _is_turn(state, d["seat"]) else state
-
-
-def time_warp_rolled(state: dict, d: dict) -> dict:
+def dealer_chosen(state: dict, d: dict, own: Own) -> dict:
+    _player(state, own, d["seat"]).update(dealer=d["dealer"], square=d["square"])
+    state["chooser"] += 1
+    if state["chooser"] >= len(state["choosers"]):
+        state["phase"] = "place_narc"
     return state
 
 
-def customs_opened(state: dict, d: dict) -> dict:
-    customs = {"dealer": d["dealer"], "narc": d["narc"], "hidden": None, "guess": None}
-    return _with_turn({**state, "customs": customs}, stage="customs")
+def narc_placed(state: dict, d: dict, own: Own) -> dict:
+    _player(state, own, state["narc"])["square"] = d["square"]
+    state["phase"] = "play"
+    return state
 
 
-def lids_hidden(state: dict, d: dict) -> dict:
-    return {**state, "customs": {**state["customs"], "hidden": d["secret"]["hand"]}}
+def turn_started(state: dict, d: dict, own: Own) -> dict:
+    state["turn"] = {"seat": d["seat"], "stage": "roll", "die": None, "choices": {}, "how": None, "again": False,
+                     "transaction": False, "offered": [], "picked": False, "bought": False, "gambled": False,
+                     "sell_die": None}
+    return state
 
 
-def hand_chosen(state: dict, d: dict) -> dict:
-    return {**state, "customs": {**state["customs"], "guess": d["secret"]["hand"]}}
+def turn_missed(state: dict, d: dict, own: Own) -> dict:
+    _player(state, own, d["seat"])["miss"] = False
+    _turn(state, own, stage="done")
+    return state
 
 
-def customs_cleared(state: dict, d: dict) -> dict:
-    return _with_turn({**state, "customs": None}, stage="done")
+def passed(state: dict, d: dict, own: Own) -> dict:
+    _turn(state, own, stage="done")
+    return state
 
 
-def offer_event(state: dict, d: dict, event_type: str) -> dict:
-    new = {**state, "offers": offers.evolve(state["offers"], Event(event_type, d))}
-    if event_type == "OfferMade" and state["turn"] and d["from"] == state["turn"]["seat"]:
+def turn_ended(state: dict, d: dict, own: Own) -> dict:
+    state["turn"], state["last"] = None, d["seat"]
+    return state
+
+
+def move_rolled(state: dict, d: dict, own: Own) -> dict:
+    _turn(state, own, die=d["die"], choices={k: list(v) for k, v in d["destinations"].items()}, stage="move")
+    return state
+
+
+def bet_settled(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["cash"] += d["payout"]
+    player["bet"] = None
+    return state
+
+
+def moved(state: dict, d: dict, own: Own) -> dict:
+    _player(state, own, d["seat"])["square"] = d["to"]
+    if _is_turn(state, d["seat"]):
+        stage = "done" if d["seat"] == state["narc"] else "landed"
+        _turn(state, own, stage=stage, how=d["how"], transaction=False, offered=[], picked=False, bought=False,
+              gambled=False, choices={})
+    return state
+
+
+def _out(state: dict, own: Own, seat: int, **changes: Any) -> None:
+    """A Dealer out of the game (busted out, bankrupt): his possessions turned over (8b, 11b)."""
+    player = _player(state, own, seat)
+    kept, had_pass = player["kept"], player["pass"]
+    player.update(lids=0, cash=0, **changes, square=None, bet=None, kept=[])
+    _return_cards(state, own, kept)
+    _return_pass(state, own, seat, had_pass)
+    lending.written_off(state, seat)
+
+
+def busted(state: dict, d: dict, own: Own) -> dict:
+    if d["out"]:
+        _out(state, own, d["seat"], offenses=d["offense"], out="busted")
+    else:
+        player = _player(state, own, d["seat"])
+        player.update(lids=0, cash=player["cash"] - d["fee"], offenses=d["offense"], square=d["to"])
+    if _is_turn(state, d["seat"]):
+        _turn(state, own, stage="done", again=False)
+    return state
+
+
+def bankrupt(state: dict, d: dict, own: Own) -> dict:
+    _out(state, own, d["seat"], out="bankrupt")
+    if _is_turn(state, d["seat"]):
+        _turn(state, own, stage="done", again=False)
+    return state
+
+
+def _return_pass(state: dict, own: Own, seat: int, had_pass: bool) -> None:
+    """8b, 11b: a Dealer out of the game "turns over all of his possessions": from version 2 his THC
+    Transit Pass goes back to the bank (version 1 left it with him)."""
+    if had_pass and rules_version(state) >= 2:
+        _player(state, own, seat)["pass"] = False
+        state["passes"] += 1
+
+
+def _return_cards(state: dict, own: Own, cards: list) -> None:
+    """Kept cards go back to the bottom of their stacks (a player out of the game, or a card used)."""
+    if cards:
+        decks = own(state, "decks")
+        for card in cards:
+            own(decks, "sour_grapes" if card.startswith("SG") else "flip_out").append(card)
+
+
+def _shown(state: dict, card: str) -> None:
+    """The card last shown face up from its stack: everyone saw it go under the stack (the view's `shown`)."""
+    state["shown"] = {**state.get("shown", {}), "sour_grapes" if card.startswith("SG") else "flip_out": card}
+
+
+def card_used(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["kept"] = [c for c in player["kept"] if c != d["card"]]
+    _return_cards(state, own, [d["card"]])
+    _shown(state, d["card"])
+    return state
+
+
+def _counted(field: str, amount: str, sign: int) -> Evolver:
+    """The evolver of an event that moves one count of its seat's by one of its amounts (cash paid, lids lost)."""
+    def evolver(state: dict, d: dict, own: Own) -> dict:
+        _player(state, own, d["seat"])[field] += sign * d[amount]
+        return state
+    return evolver
+
+
+cash_paid, cash_collected = _counted("cash", "amount", -1), _counted("cash", "amount", 1)
+lids_lost, lids_gained = _counted("lids", "lids", -1), _counted("lids", "lids", 1)
+
+
+def lids_bought(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["lids"] += d["lids"]
+    player["cash"] -= d["paid"]
+    if d["where"] == "dealing" and _is_turn(state, d["seat"]):
+        _turn(state, own, transaction=True)
+    return state
+
+
+def buy_failed(state: dict, d: dict, own: Own) -> dict:
+    _turn(state, own, transaction=True)
+    return state
+
+
+def sell_rolled(state: dict, d: dict, own: Own) -> dict:
+    _turn(state, own, stage="sell", sell_die=d["die"])
+    return state
+
+
+def lids_sold(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["lids"] -= d["lids"]
+    player["sold"] += d["lids"]
+    player["cash"] += d["lids"] * d["each"]
+    if d["to"] in ("bank", "marcus") and _is_turn(state, d["seat"]):
+        _turn(state, own, transaction=True, stage="landed", sell_die=None)
+    elif d["to"] == "card" and state["turn"] and state["turn"].get("card_sale"):
+        _turn(state, own, card_sale=None)   # version 2: the card's sale is made
+    return state
+
+
+def lid_picked_up(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["lids"] += 1
+    player["cash"] -= d["paid"]
+    _turn(state, own, picked=True)
+    return state
+
+
+def pass_bought(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["pass"] = True
+    player["cash"] -= d["paid"]
+    state["passes"] -= 1
+    if _is_turn(state, d["seat"]):
+        _turn(state, own, bought=True)
+    return state
+
+
+def cab_taken(state: dict, d: dict, own: Own) -> dict:
+    _player(state, own, d["seat"])["cash"] -= d["fare"]
+    return state
+
+
+def bet_placed(state: dict, d: dict, own: Own) -> dict:
+    player = _player(state, own, d["seat"])
+    player["cash"] -= d["stake"]
+    player["bet"] = dict(d["bets"])
+    _turn(state, own, gambled=True)
+    return state
+
+
+def card_drawn(state: dict, d: dict, own: Own) -> dict:
+    card = d["secret"]["card"] if d.get("kept") else d["card"]
+    pile = own(own(state, "decks"), d["deck"])
+    pile.pop(0)
+    if d.get("kept"):
+        own(_player(state, own, d["seat"]), "kept").append(card)
+        return state
+    pile.append(card)  # "return the card face-down to the bottom of the stack"
+    _shown(state, card)
+    effect = CARDS[card]["effect"]
+    lids = _p(state, d["seat"])["lids"]
+    if effect["kind"] == "sell" and rules_version(state) >= 2 and _is_turn(state, d["seat"]) \
+            and lids > 0:  # "Sell up to 3 Lids": the Dealer says how many (SellLids)
+        _turn(state, own, card_sale={"card": card, "most": min(effect["lids"], lids), "each": effect["price"]})
+    return state
+
+
+def miss_marked(state: dict, d: dict, own: Own) -> dict:
+    _player(state, own, d["seat"])["miss"] = True
+    return state
+
+
+def again_marked(state: dict, d: dict, own: Own) -> dict:
+    if _is_turn(state, d["seat"]):
+        _turn(state, own, again=True)
+    return state
+
+
+def time_warp_rolled(state: dict, d: dict, own: Own) -> dict:
+    return state
+
+
+def customs_opened(state: dict, d: dict, own: Own) -> dict:
+    state["customs"] = {"dealer": d["dealer"], "narc": d["narc"], "hidden": None, "guess": None}
+    _turn(state, own, stage="customs")
+    return state
+
+
+def lids_hidden(state: dict, d: dict, own: Own) -> dict:
+    own(state, "customs")["hidden"] = d["secret"]["hand"]
+    return state
+
+
+def hand_chosen(state: dict, d: dict, own: Own) -> dict:
+    own(state, "customs")["guess"] = d["secret"]["hand"]
+    return state
+
+
+def customs_cleared(state: dict, d: dict, own: Own) -> dict:
+    state["customs"] = None
+    _turn(state, own, stage="done")
+    return state
+
+
+def offer_event(state: dict, d: dict, own: Own, event_type: str) -> dict:
+    state["offers"] = offers.evolve(state["offers"], Event(event_type, d))
+    turn = state["turn"]
+    if event_type == "OfferMade" and turn and d["from"] == turn["seat"]:
         if lending.is_loan(d["terms"]):   # a loan (17b option) is no deal on the square: its own tally
-            new = _with_turn(new, loans_offered=state["turn"].get("loans_offered", []) + [d["to"]])
+            _turn(state, own, loans_offered=turn.get("loans_offered", []) + [d["to"]])
         else:
-            new = _with_turn(new, offered=state["turn"]["offered"] + [d["to"]])
-    return new
+            _turn(state, own, offered=turn["offered"] + [d["to"]])
+    return state
 
 
-def deal_made(state: dict, d: dict) -> dict:
-    seller, buyer = _p(state, d["seller"]), _p(state, d["buyer"])
-    new = copy_containers(state, "players")
-    new["players"][d["seller"]] = {**seller, "lids": seller["lids"] - d["lids"], "sold": seller["sold"] + d["lids"],
-                                   "cash": seller["cash"] + d["price"]}
-    new["players"][d["buyer"]] = {**buyer, "lids": buyer["lids"] + d["lids"], "cash": buyer["cash"] - d["price"]}
-    return _with_turn(new, transaction=True)
+def deal_made(state: dict, d: dict, own: Own) -> dict:
+    seller = _player(state, own, d["seller"])
+    seller["lids"] -= d["lids"]
+    seller["sold"] += d["lids"]
+    seller["cash"] += d["price"]
+    buyer = _player(state, own, d["buyer"])
+    buyer["lids"] += d["lids"]
+    buyer["cash"] -= d["price"]
+    _turn(state, own, transaction=True)
+    return state
 
 
-def game_won(state: dict, d: dict) -> dict:
-    return {**state, "phase": "over", "turn": None, "result": {"winners": list(d["winners"]), "reason": d["reason"]}}
+def game_won(state: dict, d: dict, own: Own) -> dict:
+    state["phase"], state["turn"] = "over", None
+    state["result"] = {"winners": list(d["winners"]), "reason": d["reason"]}
+    return state
 
 
-EVOLVERS = {
+EVOLVERS: dict[str, Evolver] = {
     "GameStarted": started, "DealerChosen": dealer_chosen, "NarcPlaced": narc_placed,
     "TurnStarted": turn_started, "TurnMissed": turn_missed, "TurnEnded": turn_ended, "Passed": passed,
     "MoveRolled": move_rolled, "BetSettled": bet_settled, "Moved": moved, "Busted": busted,
@@ -274,7 +329,7 @@ EVOLVERS = {
     "RollAgainMarked": again_marked, "TimeWarpRolled": time_warp_rolled, "CustomsOpened": customs_opened,
     "LidsHidden": lids_hidden, "HandChosen": hand_chosen, "CustomsCleared": customs_cleared,
     "DealMade": deal_made, "GameWon": game_won, "LoanMade": lending.loan_made, "LoanRepaid": lending.loan_repaid,
-    **{t: (lambda s, d, t=t: offer_event(s, d, t)) for t in offers.EVENTS},
+    **{t: (lambda s, d, own, t=t: offer_event(s, d, own, t)) for t in offers.EVENTS},
 }
 
 

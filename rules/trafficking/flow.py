@@ -111,7 +111,7 @@ def winner(state: dict) -> Event | None:
 
 
 def step(state: dict, rng: Rng) -> list[Event]:
-    """The next automatic events, or [] when somebody must decide (RulesetBase.settle runs them)."""
+    """The next automatic events, or [] when somebody must decide (Ruleset.settle runs them)."""
     if state["phase"] != "play":
         return []
     won = winner(state)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Option, Rng
 from rules.blocks import offers
+from rules.folding import Own
 from rules.trafficking.state import active_dealers, player
 
 RULE = "17b"
@@ -136,32 +137,31 @@ def moves(state: dict, seat: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------ evolve
-def loan_made(state: dict, d: dict) -> dict:
-    new = _cash(state, d["lender"], -d["amount"])
-    new = _cash(new, d["borrower"], d["amount"])
-    loan = {"loan": d["loan"], "lender": d["lender"], "borrower": d["borrower"], "amount": d["amount"]}
-    return {**new, "loans": {**state["loans"], str(d["loan"]): loan}}
+def loan_made(state: dict, d: dict, own: Own) -> dict:
+    _cash(state, own, d["lender"], -d["amount"])
+    _cash(state, own, d["borrower"], d["amount"])
+    own(state, "loans")[str(d["loan"])] = {"loan": d["loan"], "lender": d["lender"], "borrower": d["borrower"],
+                                           "amount": d["amount"]}
+    return state
 
 
-def loan_repaid(state: dict, d: dict) -> dict:
-    new = _cash(_cash(state, d["borrower"], -d["amount"]), d["lender"], d["amount"])
-    loans = dict(state["loans"])
-    left = loans[str(d["loan"])]["amount"] - d["amount"]
+def loan_repaid(state: dict, d: dict, own: Own) -> dict:
+    _cash(state, own, d["borrower"], -d["amount"])
+    _cash(state, own, d["lender"], d["amount"])
+    loans, key = own(state, "loans"), str(d["loan"])
+    left = loans[key]["amount"] - d["amount"]
     if left:
-        loans[str(d["loan"])] = {**loans[str(d["loan"])], "amount": left}
+        own(loans, key)["amount"] = left
     else:
-        del loans[str(d["loan"])]
-    return {**new, "loans": loans}
+        del loans[key]
+    return state
 
 
-def written_off(state: dict, seat: int) -> dict:
+def written_off(state: dict, seat: int) -> None:
     """A Dealer out of the game: his loans, lent or owed, are written off (the rulebook sets no terms)."""
-    if "loans" not in state:
-        return state
-    return {**state, "loans": {k: v for k, v in state["loans"].items() if seat not in (v["lender"], v["borrower"])}}
+    if "loans" in state:
+        state["loans"] = {k: v for k, v in state["loans"].items() if seat not in (v["lender"], v["borrower"])}
 
 
-def _cash(state: dict, seat: int, delta: int) -> dict:
-    players = list(state["players"])
-    players[seat] = {**players[seat], "cash": players[seat]["cash"] + delta}
-    return {**state, "players": players}
+def _cash(state: dict, own: Own, seat: int, delta: int) -> None:
+    own(own(state, "players"), seat)["cash"] += delta

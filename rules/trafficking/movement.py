@@ -5,7 +5,7 @@ opening, and the draw squares (18, draws.py)."""
 from __future__ import annotations
 
 from rules.base import Event, IllegalMove, Rng
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 from rules.trafficking import board, draws, offenses
 from rules.trafficking.data import SQUARES
 from rules.trafficking.evolve import evolve

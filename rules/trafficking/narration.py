@@ -8,10 +8,9 @@ it." and Ana reads which.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping
 
-from rules.narration import Names, Narration, Narrator, dice, plural, ref, said
+from rules.narration import Names, Narration, Narrator, dice, plural, ref, said, seats_named
 from rules.trafficking.data import CARDS, DEALERS, SQUARES
 
 Data = Mapping[str, Any]
@@ -47,11 +46,6 @@ def lids(n: int) -> str:
 
 def listing(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}" if words else "nothing"
-
-
-def seats_named(text: str, names: Names) -> str:
-    """A reason the rules wrote with a seat number ("seat 2 sold a Kilo"), with the player's name."""
-    return re.sub(r"\bseats? (\d+)", lambda m: names(int(m.group(1))), text)
 
 
 def why(reason: Any) -> str:

@@ -5,7 +5,7 @@ legal fee (both reconstructed Flip Out cards, returned to the bottom once used).
 """
 from __future__ import annotations
 
-from rules.ruleset import rules_version
+from rules.folding import rules_version
 from rules.trafficking import board
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import GRAFT_TAX, Tx, dealers_at, immune, narc_square, player

@@ -36,6 +36,8 @@ def view(state: dict, seat: int | None) -> dict:
         "hands": list(HANDS),
         "offers": [dict(o) for o in sorted(state["offers"]["open"].values(), key=lambda o: o["id"])],
         "stacks": {k: len(v) for k, v in state["decks"].items()},
+        # the card last read aloud from each stack (put back under it): public, though the stack's order is not
+        "shown": {k: state.get("shown", {}).get(k) for k in state["decks"]},
         "transit_passes_in_bank": state["passes"],
         "kilo": KILO,
         "result": state["result"],

@@ -22,9 +22,13 @@ STORE_DOWN = {503: "The event store is unreachable and nothing was appended: ret
                    "(same Idempotency-Key)"}
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before retrying", "schema": {"type": "integer"}}}
 RATE_LIMIT_HEADERS = {
-    "RateLimit-Limit": {"description": "Requests a minute this client may send", "schema": {"type": "integer"}},
+    "RateLimit-Limit": {"description": "The tightest limit's burst: requests this client may send at once after "
+                                       "a quiet spell (the same unit as RateLimit-Remaining)",
+                        "schema": {"type": "integer"}},
     "RateLimit-Remaining": {"description": "Requests it may send right now", "schema": {"type": "integer"}},
     "RateLimit-Reset": {"description": "Seconds until its burst is full again", "schema": {"type": "integer"}},
+    "RateLimit-Policy": {"description": '"<burst>;w=<seconds>": the burst refills over that many seconds (its '
+                                        "steady rate is burst/w requests a second)", "schema": {"type": "string"}},
 }
 ETAG = {"ETag": {"description": 'The game version and the audience the document was redacted for, e.g. "12-s0" '
                           '(seat 0), "12-spectator": two readers never share one.  If-Match takes it (or the bare '
@@ -89,14 +93,17 @@ class CartelApi(flask_smorest.Api):
         self.spec.components.schema("StreamEnd", schema=StreamEndSchema)
 
     def register_ruleset_types(self, rulesets: Mapping[str, Any]) -> None:
-        """The games' own command, view, event-type and event schemas as components (service/spec_types.py), and
-        a command typed as one of them: `Move` (each item of legal_moves) and `Command` (the body of
-        POST /v1/games/{id}/commands) are any game's command.  The marshmallow
+        """The games' own command, view, event-type, event, options and outcome schemas as components
+        (service/spec_types.py); `Game`, `TurnState` and `CreateGame` as unions of each game's own, by
+        `ruleset`; and a command typed as one of them: `Move` (each item of legal_moves) and `Command` (the
+        body of POST /v1/games/{id}/commands) are any game's command.  The marshmallow
         schemas still validate requests (the rulesets' validators check the arguments); this is the
         description generated clients are typed from."""
         from events.table import ENGINE_EVENT_DATA, ENGINE_EVENTS
         from service.spec_types import (
             ANY_COMMAND,
+            TYPED_FIELDS,
+            by_ruleset,
             event_type_components,
             ref,
             ruleset_components,
@@ -109,6 +116,14 @@ class CartelApi(flask_smorest.Api):
                                 **event_type_components(rulesets, ENGINE_EVENTS)}.items():
             self.spec.components.schema(name, component=component)
         schemas["Event"]["properties"]["type"] = ref("EventType")
+        # the game document, the stream's turn message and the creation body, each one of <Game><name> by
+        # `ruleset`: its view, legal moves, outcome and options typed as that game's
+        for name in TYPED_FIELDS:
+            for member, component in by_ruleset(name, schemas[name], rulesets).items():
+                if member == name:
+                    schemas[name] = component
+                else:
+                    self.spec.components.schema(member, component=component)
         schemas["Move"] = {"description": "A command the caller may send now, postable as-is",
                            "anyOf": [ref(ANY_COMMAND)]}
         # expected_version in words, not as a property: a generated client types a body of "one of the
@@ -147,6 +162,19 @@ def load_for_reader(game_id: str, ticket: str | None = None):
                           "POST /v1/games/{id}/tickets", headers={"WWW-Authenticate": 'Bearer realm="tabletop-cartel"'})
         return game, seat
     return game, (seat_of(game.meta, token) if token else None)
+
+
+def load_for_seat(game_id: str, seat: int):
+    """The game, for a request that acts for `seat` with that seat's own token (contribute, reclaim, a table's
+    life): 409 for a closed game before the token is checked (an archived game keeps no tokens), 403 for a
+    token of another seat."""
+    runner = engine().runner
+    token = bearer_token(required=True)
+    game = runner.load(game_id)
+    runner.refuse_if_closed(game)
+    if seat_of(game.meta, token) != seat:
+        raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
+    return game
 
 
 def audience(seat: int | None) -> str:

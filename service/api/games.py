@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 
 from events.runner import NotAwaited
-from events.table import SeatNotOpen
+from events.table import NoContribution, SeatNotOpen
 from rules.base import IllegalMove
 from rules.ruleset import check_bot_level, check_options, latest_version, ruleset_at
 from service.api.base import (
@@ -20,13 +20,16 @@ from service.api.base import (
     Blueprint,
     etag,
     load_for_reader,
+    load_for_seat,
 )
-from service.auth import bearer_token, hash_token, new_token, seat_of
+from service.auth import hash_token, new_token
 from service.errors import Problem
-from service.presenters import game_document, summary
+from service.presenters import contributions, game_document, summary
 from service.schemas import (
     ClaimedSeatSchema,
     ClaimSeatSchema,
+    ContributedSchema,
+    ContributeSchema,
     CreatedGameSchema,
     CreateGameSchema,
     GameSchema,
@@ -64,16 +67,18 @@ class Games(MethodView):
         runner = engine().runner
         if spec["ruleset"] not in runner.rulesets:
             raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
+        refuse_early_secrets(spec)
         tokens = {n: new_token() for n, seat in enumerate(spec["seats"]) if seat["kind"] == "human"}
+        window = spec.get("contribution_seconds", current_app.config["CONTRIBUTION_SECONDS"])
         try:
             game = runner.create_game(spec["ruleset"], spec["seats"], spec["options"], spec.get("seed"),
-                                      spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()},
-                                      spec.get("entropy"))
+                                      spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()}, window)
         except IllegalMove as refusal:  # a table the ruleset is not played at: not a move, so not illegal-move
             raise table_refused(refusal, runner.rulesets[spec["ruleset"]], spec) from None
         seats = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {})} for n, s in enumerate(game.seats)]
         return ({"id": game.id, "ruleset": spec["ruleset"], "status": game.status, "version": game.version,
-                 "seed_commitment": game.meta["seed_commitment"], "seats": seats},
+                 "seed_commitment": game.meta["seed_commitment"], "seed_source": game.meta["seed_source"],
+                 "contributions": contributions(game, runner.clock()), "seats": seats},
                 201, {"Location": f"/v1/games/{game.id}"})
 
 
@@ -94,7 +99,9 @@ class GameById(MethodView):
         tag = etag(game.version, seat)
         if request.if_none_match.contains_weak(tag.strip('"')):  # the list form and W/ too, as RFC 9110 13.1.2
             return "", 304, {"ETag": tag, **PER_READER}
-        return game_document(game, seat), 200, {"ETag": tag, **PER_READER}
+        now = engine().runner.clock()
+        present = [] if game.archived else engine().store.presence.present(game_id, now)
+        return game_document(game, seat, now, present), 200, {"ETag": tag, **PER_READER}
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>/claim")
@@ -113,7 +120,43 @@ class ClaimSeat(MethodView):
             game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"), body.get("entropy"))
         except SeatNotOpen as refusal:  # someone has it: the table's state conflicts with the claim
             raise Problem(409, "seat-taken", refusal.reason, rule=refusal.rule) from None
-        return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version}
+        return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version,
+                "seed_commitment": game.meta["seed_commitment"]}
+
+
+@blp.route("/<string:game_id>/seats/<int:seat>/entropy")
+class Contribute(MethodView):
+    @blp.arguments(ContributeSchema)
+    @blp.response(200, ContributedSchema)
+    @blp.problems({401: "No seat token", 403: "The token is not this seat's", 404: "No such game or seat",
+                   409: "The game has started, or the seat contributed already (contribution-refused)",
+                   413: "Body over the size limit", 415: "Body not application/json"})
+    @blp.doc(operationId="contributeEntropy", security=[{"seatToken": []}])
+    def post(self, body, game_id, seat):
+        """Add your seat's entropy to the game's seed, once, before it starts (docs/fairness.md): the seed was
+        committed to first, so neither the server nor anyone else can aim at a roll.  The game starts when
+        every human seat has sent some (or its contribution window closes) and no seat is open."""
+        load_for_seat(game_id, seat)
+        runner = engine().runner
+        try:
+            game = runner.contribute(game_id, seat, body["entropy"])
+        except NoContribution as refusal:
+            raise Problem(409, "contribution-refused", refusal.reason, rule=refusal.rule) from None
+        return {"game_id": game.id, "seat": seat, "status": game.status, "version": game.version,
+                "seed_commitment": game.meta["seed_commitment"], "contributions": contributions(game, runner.clock())}
+
+
+def refuse_early_secrets(spec: dict) -> None:
+    """What a creation may not carry: a seed the server's operator does not allow creators to choose (whoever
+    chooses it foresees every roll), and entropy, which would reach the server before its commitment."""
+    if "seed" in spec and not current_app.config["ALLOW_FIXED_SEEDS"]:
+        raise Problem(403, "fixed-seed-not-allowed", "this server does not let a game's creator choose its seed: "
+                      "leave `seed` out and the server draws 256 random bits (its operator may allow fixed seeds "
+                      "for tests and tournaments with ALLOW_FIXED_SEEDS=1)")
+    if "entropy" in spec:
+        raise Problem(400, "entropy-before-commitment", "entropy cannot come with the creation: the server would "
+                      "see it before committing to its seed.  Create the game, then send it with POST "
+                      "/v1/games/{id}/seats/{seat}/entropy and your seat's token before the game starts")
 
 
 @blp.route("/<string:game_id>/seats/<int:seat>/reclaim")
@@ -125,14 +168,9 @@ class ReclaimSeat(MethodView):
     @blp.doc(operationId="reclaimSeat", security=[{"seatToken": []}])
     def post(self, game_id, seat):
         """Take back a seat that was handed to a bot after its clock ran out too often (with that seat's token)."""
-        token = bearer_token(required=True)
-        runner = engine().runner
-        game = runner.load(game_id)
-        runner.refuse_if_closed(game)  # 409 before the token is checked: an archived game keeps no tokens
-        if seat_of(game.meta, token) != seat:
-            raise Problem(403, "token-not-for-this-seat", f"this token holds another seat, not seat {seat}")
+        load_for_seat(game_id, seat)
         try:
-            game = runner.reclaim_seat(game_id, seat)
+            game = engine().runner.reclaim_seat(game_id, seat)
         except NotAwaited as refusal:
             raise Problem(409, "nothing-to-reclaim", refusal.reason) from None
         return {"game_id": game.id, "seat": seat, "kind": game.seats[seat]["kind"], "status": game.status,

@@ -9,6 +9,8 @@ from flask.views import MethodView
 from events.history import history_header, history_lines
 from events.runner import redact_envelope
 from events.store import ConcurrencyConflict
+from rules.base import IllegalMove
+from rules.narration import seats_named
 from service.api.base import (
     ETAG,
     PER_READER,
@@ -19,9 +21,20 @@ from service.api.base import (
     etag,
     load_for_reader,
 )
+from service.api.chat import own_channel
 from service.auth import bearer_token, hash_token, new_token, seat_of
 from service.errors import Problem
-from service.grip import PROOF_PREFIX, Push, answer, channel, last_id, next_link, proven_reader, signed_by_pushpin
+from service.grip import (
+    PROOF_PREFIX,
+    Push,
+    answer,
+    channel,
+    hold_presence_seconds,
+    last_id,
+    next_link,
+    proven_reader,
+    signed_by_pushpin,
+)
 from service.ratelimit import limits_ride_on_the_append
 from service.schemas import (
     MAX_VERSION,
@@ -62,11 +75,33 @@ def expected_version(body: dict) -> int | None:
     return version
 
 
+def prefers_lenient() -> bool:
+    """`Prefer: handling=lenient` (RFC 7240): a command whose If-Match is stale but which is still legal at the
+    game's current version is decided there instead of refused with 409 (the answer says so with
+    `Preference-Applied`). For a choice that does not depend on what moved: another seat's answer in a
+    simultaneous phase."""
+    return any(pref.strip().lower() == "handling=lenient"
+               for header in request.headers.getlist("Prefer") for pref in header.split(","))
+
+
 def idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.match(key):
         raise Problem(400, "malformed-idempotency-key", "Idempotency-Key must be 1 to 128 visible ASCII characters")
     return key
+
+
+def resume_point(game, after: int, last_id: int | None) -> int:
+    """Where a feed resumes: the later of `after` and Last-Event-ID; 400 past the game's version (no event
+    of this feed has that id, so a client that sends it is reading another game or counting on its own,
+    and would otherwise wait silently for events it has already been told of)."""
+    point = max(after, last_id or 0)
+    if point > game.version:
+        said = "Last-Event-ID" if last_id is not None and last_id > after else "after"
+        raise Problem(400, "resume-beyond-version", f"{said} is {point}, but this game is at version "
+                      f"{game.version}: resume from the id of the last event you read from it",
+                      param=said)
+    return point
 
 
 def last_event_id() -> int | None:
@@ -86,7 +121,12 @@ class Commands(MethodView):
     decorators = [limits_ride_on_the_append]  # one Redis round trip for a command (service/ratelimit.py)
 
     @blp.arguments(CommandSchema)
-    @blp.response(200, CommandResultSchema, headers={**ETAG, **PER_READER_HEADERS, **RATE_LIMIT_HEADERS})
+    @blp.response(200, CommandResultSchema, headers={**ETAG, **PER_READER_HEADERS, **RATE_LIMIT_HEADERS,
+                                                     "Preference-Applied": {
+                                                         "description": "`handling=lenient` when the command was "
+                                                                        "decided at a newer version than If-Match "
+                                                                        "named, as `Prefer` asked",
+                                                         "schema": {"type": "string"}}})
     @blp.problems({401: "No seat token", 403: "The token holds no seat in this game", 404: "No such game",
                    409: "Stale If-Match / expected_version (the body carries the current `version`, and `still_legal`: "
                         "whether this same command is legal at that version, to resend at once), or the game was "
@@ -98,7 +138,12 @@ class Commands(MethodView):
          "description": 'The version the command was decided against: "12", or the game\'s ETag, e.g. "12-s0"'},
         {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {
             "type": "string", "minLength": 1, "maxLength": 128, "pattern": IDEMPOTENCY_KEY.pattern},
-         "description": "Retry-safe key: the same key returns the original answer and appends nothing"}])
+         "description": "Retry-safe key: the same key returns the original answer and appends nothing"},
+        {"in": "header", "name": "Prefer", "required": False, "schema": {"type": "string"},
+         "description": "`handling=lenient` (RFC 7240): when If-Match is stale but the same command is still legal "
+                        "at the game's current version, decide it there instead of answering 409 (the answer "
+                        "then carries `Preference-Applied: handling=lenient`); for a choice that does not depend on "
+                        "what moved, such as an answer in a simultaneous phase"}])
     def post(self, command, game_id):
         """Send a command (one of the caller's `legal_moves`)."""
         token = bearer_token(required=True)
@@ -112,13 +157,26 @@ class Commands(MethodView):
                 raise
             game = runner.load(game_id)  # the seat may have been claimed since this process looked
             seat = seat_of(game.meta, token)
-        version = expected_version(command)
+        version, key, lenient = expected_version(command), idempotency_key(), prefers_lenient()
+        applied = {}
         try:
-            result = runner.execute(game_id, seat, command, expected_version=version,
-                                    idempotency_key=idempotency_key(), loaded=game, toll=g.get("toll"))
-        except ConcurrencyConflict as conflict:
-            # the 409 says whether the same command is legal now, so the client may resend it without a read
-            raise runner.judge_stale(conflict, game_id, seat, command) from None
+            try:
+                result = runner.execute(game_id, seat, command, expected_version=version,
+                                        idempotency_key=key, loaded=game, toll=g.get("toll"))
+            except ConcurrencyConflict as conflict:
+                # the 409 says whether the same command is legal now, so the client may resend it without a read
+                stale = runner.judge_stale(conflict, game_id, seat, command)
+                if not (lenient and stale.still_legal):
+                    raise stale from None
+                # Prefer: handling=lenient: the client asked for it to be decided at the current version instead
+                try:
+                    result = runner.execute(game_id, seat, command, idempotency_key=key, toll=g.get("toll"))
+                except (ConcurrencyConflict, IllegalMove):  # overtaken again: the 409 it asked to avoid
+                    raise stale from None
+                applied = {"Preference-Applied": "handling=lenient"}
+        except IllegalMove as refusal:  # the rules write seat numbers; a player reads the players' names
+            refusal.reason = seats_named(refusal.reason, game.names)
+            raise
         names = result.game.names
         events = [redact_envelope(result.game.ruleset, e, seat, names) for e in result.events]
         version = max([e["version"] for e in events], default=result.game.version) if result.duplicate \
@@ -126,7 +184,8 @@ class Commands(MethodView):
         # Already in CommandResultSchema's shape (tests/service/test_api.py checks it): sent as it
         # is, without the schema's dump, the costliest step of a command's answer after the append.
         body = {"version": version, "status": result.game.status, "duplicate": result.duplicate, "events": events}
-        return current_app.json.response(body), 200, {"ETag": etag(result.game.version, seat), **PER_READER}
+        return current_app.json.response(body), 200, {"ETag": etag(result.game.version, seat), **PER_READER,
+                                                       **applied}
 
 
 @blp.route("/<string:game_id>/events")
@@ -135,17 +194,22 @@ class Events(MethodView):
     @blp.response(200, EventsPageSchema, content_type="application/json", headers=PER_READER_HEADERS)
     @blp.doc(responses={200: {"content": {"text/event-stream": {"schema": {
         "description": "Server-Sent Events; each message's `data` is JSON: an Event (SSE event `message`), a "
-                       "TurnState (`turn`) or a StreamEnd (`end`); see the operation's description",
-        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in ("Event", "TurnState", "StreamEnd")]}}}}})
+                       "TurnState (`turn`), a ChatMessage (`chat`) or a StreamEnd (`end`); see the operation's "
+                       "description",
+        "oneOf": [{"$ref": f"#/components/schemas/{name}"}
+                  for name in ("Event", "TurnState", "ChatMessage", "StreamEnd")]}}}}})
     @blp.problems({401: "Malformed Authorization header", 403: "The token holds no seat in this game",
                    404: "No such game"})
     @blp.doc(operationId="listEvents", security=[{}, {"seatToken": []}], description=(
         "Paged events after version `after`, redacted for the caller. With `Accept: text/event-stream` the "
-        "response is a Server-Sent Events stream that follows the game live, with three kinds of message: "
+        "response is a Server-Sent Events stream that follows the game live, with four kinds of message: "
         "each event (SSE event name `message`, data an `Event`, SSE `id` its version, so a reconnect with "
         "`Last-Event-ID` resumes where it stopped); after each batch of events, and as the stream opens, "
         "`turn` (data a `TurnState`: whose turn it is and the reader's legal moves with labels, at its "
-        "`version`: act on it without reading the game); and once the game is over `end` (data a `StreamEnd`, "
+        "`version`: act on it without reading the game); `chat` (data a `ChatMessage`: what is said on the "
+        "reader's chat channel, the seats' or the spectators', as it is said; no SSE `id`, so `Last-Event-ID` "
+        "stays the last event's version: after a reconnect read what was missed from GET /v1/games/{id}/chat); and "
+        "once the game is over `end` (data a `StreamEnd`, "
         "with the outcome), then the stream closes. Without `end`, the server closed it after SSE_MAX_SECONDS: "
         "reconnect to go on. Lines starting with `:` are heartbeats. `after` and "
         "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "
@@ -160,18 +224,19 @@ class Events(MethodView):
         game, seat = load_for_reader(game_id, query.get("ticket"))
         last_id = last_event_id()
         if "text/event-stream" in request.headers.get("Accept", ""):
-            after = max(query["after"], last_id or 0)
+            after = resume_point(game, query["after"], last_id)
             hub, limit = engine().hub, current_app.config["SSE_MAX_FOLLOWERS"]
             if hub.followers >= limit:  # keep threads for commands: a full node sheds new followers
                 raise Problem(503, "too-many-followers", f"this server process follows {limit} streams, its "
                               "limit; retry shortly (another node may have room) or read the paged feed",
                               headers={"Retry-After": "5"})
             generator = follow_events(hub, engine().runner, game, seat, after, current_app.config["SSE_MAX_SECONDS"],
-                                      current_app.config["SSE_HEARTBEAT_SECONDS"], engine().recent)
+                                      current_app.config["SSE_HEARTBEAT_SECONDS"], engine().recent, own_channel(seat))
             return Response(stream_with_context(generator), mimetype="text/event-stream",
                             headers={**PER_READER, "X-Accel-Buffering": "no"})
-        events = engine().runner.events_for(game, seat, query["after"], query["limit"])
-        next_after = events[-1]["version"] if events else query["after"]
+        after = resume_point(game, query["after"], None)  # a page is asked for by `after` alone
+        events = engine().runner.events_for(game, seat, after, query["limit"])
+        next_after = events[-1]["version"] if events else after
         return {"events": events, "version": game.version, "next_after": next_after,
                 "has_more": next_after < game.version}, 200, PER_READER
 
@@ -191,10 +256,16 @@ def stream_through_pushpin(push: Push, query: dict, game_id: str) -> Response:
     else:
         game, seat = load_for_reader(game_id, ticket or None)
     resumed = last_id(request.headers.get("Grip-Last"), channel(game_id, seat))
-    after = resumed if resumed is not None else max(query["after"], last_event_id() or 0)
+    after = resumed if resumed is not None else resume_point(game, query["after"], last_event_id())
+    recover, present = current_app.config["GRIP_RECOVER_SECONDS"], []
+    if not game.ended:  # a seat's hold answered (opening, or Pushpin's next-link ask): its follower is live
+        presence, now = engine().store.presence, engine().runner.clock()
+        if seat is not None:
+            presence.renew(game_id, seat, "grip", hold_presence_seconds(recover) * 1000, now)
+        present = presence.present(game_id, now)
     reply = answer(engine().runner, game, seat, after, next_link(push.key, game_id, seat),
                    current_app.config["SSE_HEARTBEAT_SECONDS"], opening="Grip-Last" not in request.headers,
-                   recover_seconds=current_app.config["GRIP_RECOVER_SECONDS"])
+                   recover_seconds=recover, chat=own_channel(seat), present=present)
     return Response(reply.body, mimetype="text/event-stream",
                     headers={**PER_READER, "X-Accel-Buffering": "no", **(reply.hold or {})})
 
@@ -264,5 +335,6 @@ class Tickets(MethodView):
         seat = seat_of(game.meta, token)
         ticket, ttl = new_token(), current_app.config["STREAM_TICKET_SECONDS"]
         runner.store.issue_ticket(game_id, hash_token(ticket), seat, ttl)
-        return ({"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000}, 201,
+        return ({"ticket": ticket, "seat": seat, "expires_at": runner.clock() + ttl * 1000,
+                 "remaining_ms": ttl * 1000}, 201,
                 {"Cache-Control": "no-store"})

@@ -77,7 +77,9 @@ class Replays(MethodView):
             raise Problem(400, "malformed-history", str(error)) from None
         rulesets = engine().runner.rulesets
         recent = current_app.extensions.setdefault("replay_verdicts", RecentVerdicts())  # per app: its rulesets
-        result = recent.verdict(body, lambda: verify_history(records, rulesets))
+        expected = query.get("expect_commitment")
+        result = recent.verdict(body + (expected or "").encode(),
+                                lambda: verify_history(records, rulesets, "fast", expected))
         if "version" in query:
             result.update(travel(records, rulesets, result, query["version"]))
         return result

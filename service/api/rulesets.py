@@ -33,11 +33,13 @@ DOCS_DIRS = (Path(__file__).resolve().parents[2] / "docs" / "rules",
 
 
 def rules_document(name: str) -> Path | None:
-    """The Markdown rules document of a ruleset (docs/rules/<name>.md), if one is installed."""
+    """The Markdown rules document of a ruleset, if one is installed: docs/rules/<name>.md, the ruleset's
+    name with its underscores as hyphens (lords_of_cannabis -> lords-of-cannabis.md, as the docs spell it)."""
     for folder in DOCS_DIRS:
-        path = folder / f"{name}.md"
-        if path.is_file():
-            return path
+        for stem in dict.fromkeys((name.replace("_", "-"), name)):
+            path = folder / f"{stem}.md"
+            if path.is_file():
+                return path
     return None
 
 

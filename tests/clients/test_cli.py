@@ -88,23 +88,35 @@ def test_create_claim_games_show(cartel):
     assert code == 2 and out == "" and "409 Seat taken" in err and "rule: lobby" in err and "Traceback" not in err
 
 
-def test_create_and_claim_with_entropy_the_sdk_and_cli_send(cartel, server):
-    # issue 26 (3): the creator's and each claimer's own entropy, public in the feed at once
-    code, out, _ = cartel("create", "kingpin", "--open", 2, "--seed", "cli-entropy", "--entropy", "creator 42")
-    assert code == 0
-    game_id, _ = created(out)
-    code, out, _ = cartel("claim", game_id, 0, "--entropy", "cli seat 0: 🎲")
+def test_every_seat_sends_its_entropy_after_the_commitment_through_the_cli_and_the_sdk(cartel, server):
+    # issue 34 (2): the commitment first (in the creation's answer), then each human seat's own entropy,
+    # public in the feed at once: a seat issued at creation with `cartel contribute`, claimers with their claim
+    code, out, _ = cartel("create", "kingpin", "--human", 2, "--open", 1, "--seed", "cli-entropy",
+                          "--contribution-seconds", 60)
+    assert code == 0 and "status open" in out and "cartel contribute GAME SEAT" in out
+    game_id, tokens = created(out)
+    code, out, _ = cartel("contribute", game_id, 0, "--entropy", "cli seat 0: 🎲", f"--token={tokens[0]}")
+    assert code == 0 and "status open" in out and "waiting for seat(s) 1" in out
+    code, out, _ = cartel("claim", game_id, 2, "--entropy", "cli seat 2")
     assert code == 0 and "status open" in out
-    claimed = CartelClient(server.url).claim(game_id, 1, "sdk", entropy="sdk seat 1")
-    assert claimed.status == "active"
+    answer = CartelClient(server.url, tokens[1]).contribute(game_id, 1)  # the SDK draws 16 random bytes
+    assert answer["status"] == "active"
     events = list(CartelClient(server.url).iter_events(game_id))
-    assert events[0].data["entropy"] == "creator 42"
-    assert [(e.data["seat"], e.data["entropy"]) for e in events if e.type == "SeatClaimed"] == [
-        (0, "cli seat 0: 🎲"), (1, "sdk seat 1")]
+    assert events[0].type == "GameCreated" and "entropy" not in events[0].data
+    sent = [(e.type, e.data["seat"], e.data["entropy"]) for e in events if "entropy" in e.data]
+    assert sent[:2] == [("EntropyContributed", 0, "cli seat 0: 🎲"), ("SeatClaimed", 2, "cli seat 2")]
+    assert sent[2][:2] == ("EntropyContributed", 1) and len(sent[2][2]) == 32
     assert "cli-entropy" not in json.dumps([e.data for e in events])  # the seed stays secret
 
-    code, out, err = cartel("create", "kingpin", "--open", 2, "--entropy", "x" * 257)
-    assert code == 2 and out == "" and "400" in err and "entropy" in err and "Traceback" not in err
+    code, out, err = cartel("claim", game_id, 2)
+    assert code == 2 and "409" in err
+    code, out, err = cartel("contribute", game_id, 0, "--entropy", "again", f"--token={tokens[0]}")
+    assert code == 2 and out == "" and "409 Contribution refused" in err and "Traceback" not in err
+
+
+def test_a_lone_player_creating_a_game_sends_their_entropy_at_once(cartel):
+    code, out, _ = cartel("create", "kingpin", "--human", 1, "--bot", "random", "--contribution-seconds", 600)
+    assert code == 0 and "status active" in out and "Your entropy was added" in out
 
 
 def test_create_with_clock_and_json(cartel):
@@ -192,10 +204,12 @@ def test_watch_a_bot_game_to_its_end(cartel):
     lines = out.splitlines()
     versions = [int(line.split()[0]) for line in lines[:-1]]
     assert versions == list(range(1, len(versions) + 1))
-    assert lines[-1].startswith(f"game over at version {versions[-1]}: winner")
+    # the outcome as the server says it, a sentence in the seats' names, not "winner: seat 1"
+    assert re.fullmatch(rf"game over at version {versions[-1]}: .+ wins?: .+\.", lines[-1]), lines[-1]
+    assert "seat " not in lines[-1].lower()
     assert all(len(line) < 200 for line in lines)
     code, out, _ = cartel("show", game_id)
-    assert "status   finished" in out and "seed     cli-bots" in out and "outcome  winner" in out
+    assert "status   finished" in out and "seed     cli-bots" in out and re.search(r"^outcome  .+ wins?: ", out, re.M)
     code, out, _ = cartel("watch", game_id, "--after", versions[-1] - 2, "--json")
     assert [json.loads(line)["version"] for line in out.splitlines()] == versions[-2:]
 
@@ -209,6 +223,11 @@ def test_export_and_verify(cartel, finished_game, tmp_path):
 
     code, out, _ = cartel("verify", path)
     assert code == 0 and out.startswith("valid, complete: ") and "kingpin" in out
+    moves = [r for r in map(json.loads, path.read_text().splitlines()[1:]) if "bot" in r]
+    assert moves and f"bot moves re-derived: {len(moves)} of {len(moves)}\n" in out
+    assert "seed_source: fixed" in out  # the test server lets creators fix the seed, and it says so
+    code, offline, _ = cartel("verify", "--offline", "--bots", "all", path)  # the bots re-run here, not there
+    assert code == 0 and f"bot moves re-derived: {len(moves)} of {len(moves)}\n" in offline
     code, out, _ = cartel("verify", path, "--json")
     assert code == 0 and json.loads(out)["valid"] is True and json.loads(out)["complete"] is True
 

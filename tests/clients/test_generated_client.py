@@ -73,18 +73,20 @@ def test_a_whole_game_of_each_ruleset_exported_and_verified_through_the_generate
     from cartel_generated.api.games import create_game, get_game
     from cartel_generated.api.play import export_history, send_command
     from cartel_generated.api.replays import verify_replay
-    from cartel_generated.models import CommandResult, CreatedGame, CreateGame, Game, Problem, ReplayResult
+    from cartel_generated.models import CommandResult, CreatedGame, Problem, ReplayResult
     from cartel_generated.types import File
 
     public = Client(base_url=server.url, raise_on_unexpected_status=True)
-    created = create_game.sync(client=public, body=CreateGame.from_dict(table(ruleset)))
+    # CreateGame, Game and their options, view, moves and outcome are each game's own (a union on `ruleset`)
+    create, typed_game = getattr(models, f"{pascal(ruleset)}CreateGame"), getattr(models, f"{pascal(ruleset)}Game")
+    created = create_game.sync(client=public, body=create.from_dict(table(ruleset)))
     assert isinstance(created, CreatedGame), created
     seat = AuthenticatedClient(base_url=server.url, token=created.seats[0].token, raise_on_unexpected_status=True)
     choose = random.Random(ruleset)
     sent, literal, deadline = 0, 0, time.monotonic() + 240
     while time.monotonic() < deadline:
         game = get_game.sync(created.id, client=seat)
-        assert isinstance(game, Game), game
+        assert isinstance(game, typed_game), game
         if game.status == "finished":
             break
         if not game.legal_moves:
@@ -106,6 +108,9 @@ def test_a_whole_game_of_each_ruleset_exported_and_verified_through_the_generate
         sent += 1
     assert game.status == "finished" and sent > 10 and literal > 0, (game.status, sent, literal)
     assert game.you == 0 and isinstance(game.outcome.to_dict()["winners"], list), game.outcome
+    # the rules' outcome and the view, as this game's models: the game's own fields typed
+    assert type(game.outcome).__name__ == f"{pascal(ruleset)}Result" and game.outcome.text, game.outcome
+    assert type(game.view).__name__ == f"{pascal(ruleset)}View", game.view
 
     history = export_history.sync(created.id, client=public)
     assert isinstance(history, File), history

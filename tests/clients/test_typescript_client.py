@@ -2,6 +2,9 @@
 tests/clients/typescript/package-lock.json) is typed by the games' own command unions: a program that
 creates a game, reads it and sends its legal moves type-checks (`tsc`) and plays a whole game of each
 ruleset against bots; one that sends a Druglord Sway with weight "plutonium" does not compile (issue 25 item 3).
+A game document, a turn message and a creation body narrow on `ruleset` to that game's view, moves, outcome and
+options: reading a field Kingpin's view lacks, or giving a Kingpin table a target it lacks, does not compile
+(issue 36 item 5).
 
 node and npm must be on the machine (installed with apt-get when missing and root, as .ci/run does).  npm ci runs once into
 a directory under the machine's temporary directory (kept while the lock is unchanged); nothing is installed into the checkout."""
@@ -16,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from rules import RULESETS
 from tests.support.machine import npm_tools
 from tests.support.processes import database, running_service
 
@@ -42,12 +46,14 @@ def project(toolchain, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("typescript")
     generated = run([toolchain / "openapi-typescript", SPEC, "-o", out / "api.ts"], out)
     assert generated.returncode == 0, generated.stdout + generated.stderr
-    for name in ("play.ts", "plutonium.ts", "events.ts", "wrong_event_data.ts", "tsconfig.json"):
+    for name in (*PROGRAMS, "tsconfig.json"):
         shutil.copy(SOURCES / name, out / name)
     return out
 
 
-PROGRAMS = ("play.ts", "plutonium.ts", "events.ts", "wrong_event_data.ts")
+PROGRAMS = ("play.ts", "plutonium.ts", "events.ts", "wrong_event_data.ts", "narrow.ts", "kingpin_lacks.ts",
+            "wrong_options.ts")
+MUST_FAIL = {"plutonium.ts", "wrong_event_data.ts", "kingpin_lacks.ts", "wrong_options.ts"}
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +86,7 @@ def test_the_generated_types_spell_each_game_s_commands_as_a_union(project):
 
 def test_a_program_that_creates_a_game_and_sends_listed_moves_type_checks(checked):
     assert "play.ts" not in checked and "api.ts" not in checked, checked
-    assert set(checked) <= {"plutonium.ts", "wrong_event_data.ts"}, checked  # the two that must not compile
+    assert set(checked) <= MUST_FAIL, checked  # the programs that must not compile
 
 
 def test_a_druglord_sway_with_plutonium_does_not_compile(checked):
@@ -103,7 +109,7 @@ def built(checked, project) -> Path:
     return project / "build" / "play.js"
 
 
-@pytest.mark.parametrize("ruleset", ["kingpin", "druglord", "trafficking", "lords_of_cannabis", "narcos"])
+@pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_the_typescript_program_plays_a_whole_game_of_each_ruleset(built, project, server, ruleset):
     played = run(["node", built, server.url, ruleset], project, timeout=240)
     assert played.returncode == 0, played.stdout + played.stderr
@@ -124,3 +130,27 @@ def test_a_game_s_event_narrowed_on_its_type_has_that_type_s_data(project, check
 def test_reading_a_field_another_event_type_has_does_not_compile(checked):
     said = checked.get("wrong_event_data.ts", "")
     assert "error TS" in said and "'hits'" in said, checked
+
+
+def test_a_game_narrowed_on_its_ruleset_has_that_game_s_view_moves_outcome_and_options(project, checked):
+    """Game, TurnState and CreateGame are unions on `ruleset`: after `game.ruleset === "kingpin"` the view is
+    KingpinView, legal_moves KingpinCommand[], the outcome KingpinOutcome and the options KingpinOptions."""
+    types = (project / "api.ts").read_text()
+    assert 'Game: components["schemas"]["KingpinGame"] | components["schemas"]["DruglordGame"] |' in types
+    assert 'view: components["schemas"]["KingpinView"] | (never | null);' in types  # KingpinView or null
+    assert 'legal_moves: components["schemas"]["KingpinCommand"][];' in types
+    assert 'ruleset: "kingpin";' in types
+    assert "narrow.ts" not in checked, checked["narrow.ts"]
+
+
+def test_reading_a_field_kingpin_s_view_lacks_does_not_compile(checked):
+    """Refused on Kingpin's view alone (its first field), not on a union of every game's views (as before the
+    game document was a union on `ruleset`: then TS named the union, Druglord's view first)."""
+    said = checked.get("kingpin_lacks.ts", "")
+    first = said.splitlines()[0] if said else ""
+    assert "TS2339" in first and "'regions'" in first and "on type '{ bailed_this_turn: boolean;" in first, checked
+
+
+def test_an_option_value_kingpin_lacks_does_not_compile(checked):
+    said = checked.get("wrong_options.ts", "")
+    assert "TS2322" in said and "'4000'" in said and "3000 | 5000 | 10000" in said, checked

@@ -8,7 +8,8 @@ import requests
 
 
 def create(base: str, seats: int = 2, seed: str | None = None, ruleset: str = "race", **extra) -> dict:
-    body = {"ruleset": ruleset, "seats": [{"kind": "human"}] * seats, **extra}
+    # no contribution window: these games start at once (the window is tests/e2e/test_web_commitment.py's)
+    body = {"ruleset": ruleset, "seats": [{"kind": "human"}] * seats, "contribution_seconds": 0, **extra}
     if seed:
         body["seed"] = seed
     response = requests.post(base + "/v1/games", json=body)

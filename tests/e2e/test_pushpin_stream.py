@@ -32,7 +32,8 @@ class Stack:
     def __init__(self, redis_url: str, logs: Path):
         self.pushpin = Pushpin(logs, backend="")
         env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), "CARTEL_EXTRA_RULESETS": "tests.support.race:RACE",
-               "SSE_HEARTBEAT_SECONDS": "1", "GRIP_RECOVER_SECONDS": str(RECOVER_SECONDS), **self.pushpin.env}
+               "SSE_HEARTBEAT_SECONDS": "1", "GRIP_RECOVER_SECONDS": str(RECOVER_SECONDS),
+               "CHAT_PER_MINUTE": "0", **self.pushpin.env}  # the chat's own limit is tested without Pushpin
         self.web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env=env)
         self.worker = Worker(redis_url, logs / "worker.log", extra_env=env)
         self.redis_url = redis_url
@@ -335,7 +336,9 @@ def test_only_a_request_pushpin_signed_is_answered_with_a_hold(stack):
         with requests.get(url, headers={**SSE, "Grip-Sig": signature}, stream=True, timeout=10) as response:
             assert ("Grip-Hold" in response.headers) is held
             if held:
-                assert response.headers["Grip-Channel"] == f"game:{game.id}:spectator; prev-id={game.version}"
+                # the reader's game channel, and its chat channel (issue 36 item 3: chat on the live stream)
+                assert response.headers["Grip-Channel"] == f"game:{game.id}:spectator; prev-id={game.version}, " \
+                                                           f"chat:{game.id}:spectators"
                 assert "ticket=grip.spectator." in response.headers["Grip-Link"]
 
 
@@ -400,4 +403,55 @@ def test_a_burst_of_a_thousand_followers_connecting_at_once_is_held_whole_and_se
     statuses = asyncio.run(burst())
     assert {s: statuses.count(s) for s in set(statuses)} == {200: BURST}
     assert len(seen) == BURST
+    server.close()
+
+
+def test_a_seat_followed_through_pushpin_stays_present_while_moves_flow_hears_its_chat_and_leaves(stack):
+    """Issue 36 items 2 and 3 behind Pushpin, which tells the web nothing while it holds a stream: a seat's
+    presence is renewed by the hold's next-link asks, which its presence channel makes Pushpin send every
+    GRIP_RECOVER_SECONDS however busy the stream (Pushpin resets a hold's timer whenever every channel it holds
+    had an item: here moves and chat both flow, and without that channel the seat lapsed after
+    2 x RECOVER_SECONDS of play); chat reaches the seats' followers, not the spectators'; once the stream is
+    closed the seat lapses within 2 x RECOVER_SECONDS."""
+    server, game_id, seats = two_humans(stack)
+    url = f"{stack.url}/v1/games/{game_id}/events"
+    heard: dict[str, list[SSEMessage]] = {"seat": [], "spectator": []}
+    stop = threading.Event()
+
+    def follow(who: str, headers: dict) -> None:
+        def seen(messages: list[SSEMessage]) -> bool:  # kept as they come, for the checks while it runs
+            heard[who][:] = messages
+            return stop.is_set()
+        read_messages(url, headers, stop=seen, timeout=60)
+
+    followers = [threading.Thread(target=follow, args=("seat", {"Authorization": f"Bearer {seats[0].token}"})),
+                 threading.Thread(target=follow, args=("spectator", {}))]
+    for thread in followers:
+        thread.start()
+
+    def present() -> list[int]:
+        return requests.get(f"{stack.url}/v1/games/{game_id}", timeout=10).json()["present"]
+
+    def chat_heard(who: str) -> list[str]:
+        return [json.loads(m.data)["text"] for m in heard[who] if m.event == "chat"]
+
+    wait_until(lambda: present() == [0], timeout=10, what="seat 0 present")
+    said, playing_until = [], time.monotonic() + 3 * RECOVER_SECONDS  # past the 2 x RECOVER_SECONDS a renewal lasts
+    while time.monotonic() < playing_until:
+        play_one(game_id, seats)
+        said.append(f"move {len(said)}")
+        answer = requests.post(f"{stack.url}/v1/games/{game_id}/chat", json={"text": said[-1]},
+                               headers={"Authorization": f"Bearer {seats[1].token}"}, timeout=10)
+        assert answer.status_code == 201, answer.text
+        assert present() == [0], f"seat 0 lapsed after {len(said)} moves"
+        time.sleep(0.3)
+    wait_until(lambda: said[-1] in chat_heard("seat"), timeout=10, what="the last chat heard")
+    stop.set()
+    play_one(game_id, seats)  # each reader notices `stop` at its next message
+    for thread in followers:
+        thread.join(timeout=30)
+    heard_texts = chat_heard("seat")  # live delivery, best effort: in order, none twice, the last one there
+    assert heard_texts == [text for text in said if text in heard_texts] and len(set(heard_texts)) == len(heard_texts)
+    assert chat_heard("spectator") == []
+    wait_until(lambda: present() == [], timeout=2 * RECOVER_SECONDS + 5, what="seat 0 gone")
     server.close()

@@ -28,7 +28,7 @@ def shows_only_its_own(page: Page, server, game_id: str, tokens: dict, seat: int
     event log with that seat's secrets only."""
     if page.locator("#play-as").input_value() != str(seat):
         page.select_option("#play-as", str(seat))
-    expect(page.locator(f"text=You play seat {seat}.")).to_be_visible()
+    expect(page.locator(f".you[data-seat='{seat}']")).to_be_visible()
     doc = as_seat(server, game_id, tokens[str(seat)]).json()
     assert version_of(page) == doc["version"]  # nobody moved meanwhile: the page's document is this one
     hand = doc["view"]["players"][seat]["hand"]
@@ -51,13 +51,13 @@ def test_one_browser_switches_between_two_seats_and_each_sees_its_own_moves_and_
     page = tab.open()
     game_id = create_game(page, "narcos", [("human", None), ("human", None)])
     tokens = json.loads(page.evaluate(f"localStorage.getItem('tabletop-cartel:seats:{game_id}')"))
-    expect(page.locator("text=You play seat 0.")).to_be_visible()
+    expect(page.locator(".you[data-seat='0']")).to_be_visible()
     mover = int(next(iter(as_seat(live_server, game_id, tokens["0"]).json()["awaiting"])))
     for seat in (0, 1, 0, 1):
         shows_only_its_own(page, live_server, game_id, tokens, seat)
     # hot seat: the seat to move plays from this page, and its clicks are accepted
     page.select_option("#play-as", str(mover))
-    expect(page.locator(f"text=You play seat {mover}.")).to_be_visible()
+    expect(page.locator(f".you[data-seat='{mover}']")).to_be_visible()
     assert click_a_move(page)
     page.wait_for_function("() => !document.querySelector('button.play-move:disabled')")
     for seat in (mover, 1 - mover, mover):
@@ -68,7 +68,7 @@ def test_one_browser_switches_between_two_seats_and_each_sees_its_own_moves_and_
 
 def test_a_seats_etag_sent_as_the_other_seat_gets_the_other_seats_view(live_server):
     created = requests.post(f"{live_server.url}/v1/games", timeout=10, json={
-        "ruleset": "narcos", "seats": [{"kind": "human"}] * 2}).json()
+        "ruleset": "narcos", "seats": [{"kind": "human"}] * 2, "contribution_seconds": 0}).json()  # started at once
     game_id, tokens = created["id"], {str(s["seat"]): s["token"] for s in created["seats"]}
     seat0 = as_seat(live_server, game_id, tokens["0"])
     assert as_seat(live_server, game_id, tokens["0"], **{"If-None-Match": seat0.headers["ETag"]}).status_code == 304

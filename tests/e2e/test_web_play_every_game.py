@@ -1,4 +1,4 @@
-"""A whole game of each of the five rulesets, played through the web page as a person plays it: the
+"""A whole game of each served ruleset, played through the web page as a person plays it: the
 lobby's form (with the options that keep a game short), then one click after another on the moves
 (and, where a move names a board thing, a click on that thing and then on the move in the popover
 beside it) until the result panel names the winner -- never a command posted by the test.  Some
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 
 import pytest
@@ -19,20 +20,29 @@ import requests
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from rules import RULESETS
+
 # browser: the fixture
-from tests.e2e.test_web_frontend import SHOWN_VERSION, Tab, browser, create_game, version_of  # noqa: F401
+from tests.e2e.test_web_frontend import SCREENSHOTS, SHOWN_VERSION, Tab, browser, create_game, version_of  # noqa: F401
 
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
 
-# (ruleset, seats, options, viewport): you (seat 0) against bots, the shortest game each offers
-GAMES = [
-    ("kingpin", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"target": 3000}, DESKTOP),
-    ("druglord", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"game_to": 20}, PHONE),
-    ("trafficking", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, DESKTOP),
-    ("lords_of_cannabis", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {}, PHONE),
-    ("narcos", [("human", None), ("bot", "greedy")], {"mode": "basic"}, PHONE),
-]
+# Every served game: you (seat 0) against its best bots but the search, at 3 seats where it may; the
+# shortest game each offers, its seats and the size it is played at where they are not those defaults
+SHORTEST = {"kingpin": {"target": 3000}, "druglord": {"game_to": 20}, "narcos": {"mode": "basic"}}
+SEATS = {"narcos": 2}
+AT_PHONE_SIZE = {"druglord", "lords_of_cannabis", "narcos"}
+
+
+def opponent(ruleset) -> str:
+    """The level the bots play: the search's policy (the greedy bot), else the last level but the search."""
+    return ruleset.search_settings.policy or [level for level in ruleset.bot_levels if level != "ismcts"][-1]
+
+
+# (ruleset, seats, options, viewport)
+GAMES = [(name, [("human", None)] + [("bot", opponent(r))] * (SEATS.get(name, max(r.min_seats, min(3, r.max_seats))) - 1),
+          SHORTEST.get(name, {}), PHONE if name in AT_PHONE_SIZE else DESKTOP) for name, r in RULESETS.items()]
 if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
     GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 GAME_SECONDS = 420
@@ -57,90 +67,286 @@ def game_over(page: Page) -> bool:
 
 
 class Player:
-    """You at the table: choose a legal move (seeded, so a failure replays), play it the way a person
-    would -- on the board when the board shows what it names -- and count the clicks."""
+    """You at the table: choose what to do among what the page offers (seeded, so a failure replays), do it
+    the way a person would -- on the board when the board shows what a move names, with the stepper or the
+    toggles where the page asks a choice in parts -- and count the clicks."""
 
-    def __init__(self, page: Page, seed: int, autoplay: bool = False):
-        self.page, self.rng, self.autoplay = page, random.Random(seed), autoplay
+    def __init__(self, page: Page, seed: int, autoplay: bool = False, scan: bool = False, avoid: tuple[str, ...] = ()):
+        self.page, self.rng, self.autoplay, self.scan = page, random.Random(seed), autoplay, scan
+        self.avoid = avoid  # move types chosen only when there is nothing else
         self.forced = 0  # clicks on a forced move that takes no choice (what "Play my only move" saves)
-        self.clicks: list[tuple[int, int]] = []  # (the version the click was made at, clicks it took)
+        self.clicks: list[tuple[int, int, str]] = []  # (the version the click was made at, clicks it took, move type)
+        self.found: dict[str, set[str]] = {}  # ids and seat numbers read on the page: pattern -> "where: text"
         # moves a bot's simultaneous answer beat to the server: a 409 the page refreshes through
         self.conflicts = 0
         page.on("response", self.count_conflict)
+        self.sent: dict[str, int] = {}  # every command the page posted, by type (clicked or sent for you)
+        page.on("request", self.count_sent)
+
+    def count_sent(self, request) -> None:
+        if request.method == "POST" and request.url.endswith("/commands"):
+            kind = json.loads(request.post_data or "{}").get("type", "?")
+            self.sent[kind] = self.sent.get(kind, 0) + 1
 
     def count_conflict(self, response) -> None:
         if response.status == 409 and response.url.endswith("/commands"):
             self.conflicts += 1
 
-    def choose(self, moves: list[dict]) -> dict:
+    def choose(self, options: list[tuple[str, dict]]) -> tuple[str, dict]:
+        options = [o for o in options if o[1]["type"] not in self.avoid] or options
+        # an offer to the others now and then, not at every chance (a turn allows three)
+        offers = ("MakeOffer", "OfferToAll", "CounterOffer")
+        if any(o[1]["type"] in offers for o in options) and self.rng.random() < 0.85:
+            options = [o for o in options if o[1]["type"] not in offers] or options
         # a person ends the turn when nothing else appeals: prefer doing something, but not forever
-        doing = [m for m in moves if not m["type"].startswith(("End", "Pass", "Decline"))]
-        return self.rng.choice(doing if doing and self.rng.random() < 0.7 else moves)
+        doing = [o for o in options if not o[1]["type"].startswith(("End", "Pass", "Decline"))]
+        return self.rng.choice(doing if doing and self.rng.random() < 0.7 else options)
 
     def pickables(self) -> list[tuple[str, str]]:
         """(value, selector) of each pickable thing on the board a person can see (a board re-renders
         as events arrive: the selector names the thing by its value, not by the element)."""
-        found = self.page.evaluate("""keys => [...document.querySelectorAll('.board .pickable')].map((el) => {
+        # on a board zoomed in, what lies outside the visible part is not seen (nor tapped)
+        found = self.page.evaluate("""keys => [...document.querySelectorAll('.board .pickable')].filter((el) => {
+            const svg = el.closest('svg');
+            if (!svg) return true;
+            const r = el.getBoundingClientRect(), box = svg.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            return x > box.left && x < box.right && y > box.top && y < box.bottom;
+        }).map((el) => {
             const key = keys.find((k) => el.dataset[k] !== undefined);
             return key ? [el.dataset[key], `.board .pickable[data-${key}="${CSS.escape(el.dataset[key])}"]`] : null;
         }).filter(Boolean)""", THING_KEYS)
         return [(value, selector) for value, selector in found if self.page.locator(selector).first.is_visible()]
 
+    def offered(self) -> list[tuple[str, dict]]:
+        """What the moves panel offers: ("move", move) a button; ("family", move) a button with a stepper
+        (any of its moves, by its data-family); ("picker", move) a set to toggle then confirm (any listed
+        option); ("offer", command) the trade builder's; ("sway", {}) the Sway question."""
+        return self.page.evaluate("""() => {
+            const panel = document.querySelector('.moves-section');
+            if (panel.querySelector('.sway-panel')) return [['sway', {type: 'EndSway'}]];
+            const out = [];
+            for (const item of panel.querySelectorAll('.moves > .move')) {
+                if (item.classList.contains('picker')) {
+                    for (const move of JSON.parse(item.dataset.options)) out.push(['picker', move, item.dataset.family]);
+                } else if (item.classList.contains('trade-builder')) {
+                    for (const b of item.querySelectorAll('button.offer')) out.push(['offer', JSON.parse(b.dataset.move), b.dataset.move]);
+                } else {
+                    const b = item.querySelector(':scope > button.play-move:enabled');
+                    if (b) out.push([item.classList.contains('family') ? 'family' : 'move', JSON.parse(b.dataset.move), item.dataset.family || '']);
+                }
+            }
+            return out;
+        }""")
+
     def play_once(self) -> bool:
         """Play one move if the page offers any; True when one was played."""
         page = self.page
-        buttons = page.locator("button.play-move:enabled")
-        if not buttons.count():
+        if not page.locator(".moves-section .moves > .move, .moves-section .sway-panel").count():
             page.wait_for_timeout(150)
             return False
-        moves = [json.loads(b) for b in buttons.evaluate_all("bs => bs.map((b) => b.dataset.move)")]
-        if not moves:  # gone between the count and the read: the page sent one (played for you) or redrew
+        options = self.offered()
+        if not options:  # gone between the count and the read: the page sent one (played for you) or redrew
             return False
-        simple = len(moves) == 1 and list(moves[0]) == ["type"] and page.locator("button.play-move.forced").count() == 1
+        simple = len(options) == 1 and options[0][0] == "move" and list(options[0][1]) == ["type"] \
+            and page.locator("button.play-move.forced").count() == 1
         if simple and self.autoplay:  # the page plays it: wait for it to
             page.wait_for_timeout(150)
             return False
         self.forced += simple
-        move = self.choose(moves)
         before = version_of(page)
-        on_board = [(value, sel) for value, sel in self.pickables() if mentions(move, value)]
-        wanted = json.dumps(move, separators=(",", ":"))
-        if on_board:
-            value, selector = self.rng.choice(on_board)
-            if page.locator(selector).first.get_attribute("aria-pressed") != "true":  # else its popover is open
-                page.locator(selector).first.click()
-            popover = page.locator(f".popover button.popover-move[data-move='{wanted}']")
-            # one tap opens it, even when a live event arrives between the press and the release (the
-            # board waits for the release to redraw: the click once landed on a replaced element)
-            if not popover_opened(page):
-                # the game moved on under the tap (a bot's move, or one played for you, redrew the board
-                # without it): a person looks again; a tap on a board that did not change is lost
-                assert version_of(page) != before or not page.locator(selector).count(), \
-                    f"the tap on {value} opened nothing"
-                return False
-            if popover.count():
-                popover.first.click()
-                taken = 2
-            else:  # the popover is the board's view of it: the same move from the list, without the pick
-                close = page.locator(".popover button:has-text('Close')")
-                try:
-                    close.click(timeout=5000)
-                except PlaywrightTimeout:  # a live event redrew the board and closed it first (CI saw it once)
-                    if close.count():  # still open but not clickable: a failure
-                        raise
-                if not click_listed(page, wanted):
-                    return False
-                taken = 3 + confirm_end(page)
+        if self.scan:
+            self.read_the_page()
+        kind, move, *extra = self.choose([(o[0], o[1], *o[2:]) for o in options])
+        if kind == "sway":
+            taken = self.sway()
+        elif kind == "picker":
+            taken = self.pick_set(extra[0], move)
+        elif kind == "family":
+            taken = self.step_family(extra[0], move)
+        elif kind == "offer":
+            taken = self.offer(move, extra[0])
         else:
-            if not click_listed(page, wanted):
-                return False
-            taken = 1 + confirm_end(page)
+            taken = self.click_move(move, before)
+        if taken is None:
+            return False
         page.wait_for_function(f"() => {SHOWN_VERSION} > {before} || document.querySelector('#main .notice.bad')")
         bad = page.locator("#main .notice.bad")
         # a bot answering first is a conflict the page refreshes through; anything else is a failure
         assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
-        self.clicks.append((before, taken))
+        self.clicks.append((before, taken, move["type"]))
         return True
+
+    def click_move(self, move: dict, before: int) -> int | None:
+        """A listed move: on the board when the board shows what it names (a tap, then the move in the
+        popover beside it), else its button."""
+        page = self.page
+        on_board = [(value, sel) for value, sel in self.pickables() if mentions(move, value)]
+        wanted = json.dumps(move, separators=(",", ":"))
+        if not on_board:
+            return 1 + confirm_end(page) if click_listed(page, wanted) else None
+        value, selector = self.rng.choice(on_board)
+        if page.locator(selector).first.get_attribute("aria-pressed") != "true":  # else its popover is open
+            page.locator(selector).first.click()
+        popover = page.locator(f".popover button.popover-move[data-move='{wanted}']")
+        # one tap opens it, even when a live event arrives between the press and the release (the
+        # board waits for the release to redraw: the click once landed on a replaced element)
+        if not popover_opened(page):
+            # the game moved on under the tap (a bot's move, or one played for you, redrew the board
+            # without it): a person looks again; a tap on a board that did not change is lost
+            assert version_of(page) != before or not page.locator(selector).count() or \
+                page.locator(".pick-toggle.on").count(), f"the tap on {value} opened nothing"
+            return None
+        if popover.count():
+            popover.first.click()
+            return 2
+        # the popover is the board's view of it: the same move from the list, without the pick
+        close = page.locator(".popover button.popover-close")
+        try:
+            close.click(timeout=5000)
+        except PlaywrightTimeout:  # a live event redrew the board and closed it first (CI saw it once)
+            if close.count():  # still open but not clickable: a failure
+                raise
+        if not click_listed(page, wanted):
+            return None
+        return 3 + confirm_end(page)
+
+    def step_family(self, family: str, move: dict) -> int | None:
+        """A move with a stepper: sometimes fewer than the largest amount (a click or two down), then its button."""
+        page = self.page
+        item = page.locator(f".moves-section .move.family[data-family='{family}']")
+        steps = 0
+        for _ in range(self.rng.choice([0] * 8 + [1, 2])):  # mostly the amount proposed, the largest
+            down = item.locator("button.step-down:enabled").first
+            if not down.count():
+                break
+            down.click()
+            steps += 1
+        button = item.locator(":scope > button.play-move")
+        if not button.count():
+            return None
+        button.click()
+        return steps + 1 + confirm_end(page)
+
+    def pick_set(self, family: str, move: dict) -> int | None:
+        """A set chosen in parts: what the page proposes (half the time, when it proposes one), or a
+        listed option: its things toggled on and the others off (counters up or down), then confirm."""
+        page = self.page
+        item = page.locator(f".moves-section .move.picker[data-family='{family}']")
+        confirm = item.locator("button.play-move[data-move]")
+        if confirm.count() and self.rng.random() < 0.7:
+            confirm.click()
+            return 1
+        arg = next(k for k, v in move.items() if isinstance(v, list))
+        want = [str(v) for v in move[arg]]
+        # what is on now: toggles pressed, counters' values
+        have = item.evaluate("""(el) => Object.fromEntries([
+            ...[...el.querySelectorAll('.pick-toggle')].map((b) => [b.dataset.value, b.getAttribute('aria-pressed') === 'true' ? 1 : 0]),
+            ...[...el.querySelectorAll('.counter')].map((c) => [c.dataset.value, Number(c.querySelector('output').textContent)])])""")
+        if any(v not in have for v in want):
+            return None
+        clicks = 0
+        # off (or down) first: a toggle cannot go on while the set is full
+        for down in (True, False):
+            for value, n in have.items():
+                diff = want.count(value) - n
+                if (diff < 0) != down or not diff:
+                    continue
+                toggle = item.locator(f".pick-toggle[data-value='{value}']")
+                for _ in range(abs(diff)):
+                    (toggle if toggle.count() else item.locator(f".counter[data-value='{value}'] button.{'step-down' if down else 'step-up'}")).click()
+                    clicks += 1
+        for name, value in move.items():
+            if name not in ("type", arg) and item.locator("select").count():
+                item.locator("select").first.select_option(json.dumps(value))
+                clicks += 1
+        confirm = item.locator("button.play-move[data-move]")
+        if not confirm.count():
+            return None
+        confirm.click()
+        return clicks + 1
+
+    def offer(self, command: dict, shown: str) -> int | None:
+        """The trade builder: give one of what you hold for one or two of another resource (Lords of
+        Cannabis), or the deal as it stands (Trafficking); then one of its Offer buttons."""
+        page = self.page
+        builder = page.locator(".moves-section .trade-builder")
+        clicks = 0
+        if builder.evaluate("b => b.tagName === 'DETAILS' && !b.open"):
+            builder.locator("summary").click()  # "Offer a trade…" opens the builder
+            clicks += 1
+        gives = builder.locator("[data-key^='You give-'] button.step-up:enabled")
+        if gives.count():
+            give = self.rng.randrange(gives.count())
+            resource = gives.nth(give).locator("xpath=..").get_attribute("data-key").split("-", 1)[1]
+            gives.nth(give).click()
+            clicks += 1
+            wants = builder.locator("[data-key^='You want-']").filter(has_not=page.locator(f"[data-key='You want-{resource}']"))
+            want = wants.nth(self.rng.randrange(wants.count()))
+            for _ in range(self.rng.choice([1, 2])):
+                want.locator("button.step-up").click()
+                clicks += 1
+        buttons = builder.locator("button.offer:enabled")
+        if not buttons.count():
+            return None
+        buttons.nth(self.rng.randrange(buttons.count())).click()
+        return clicks + 1
+
+    def sway(self) -> int:
+        """The Sway question: mostly no Sway, sometimes a step or two on a die, then Done."""
+        page = self.page
+        clicks = 0
+        for _ in range(self.rng.choice([0] * 8 + [1, 2])):  # a person mostly lets a roll be
+            steps = page.locator(".sway-panel .stepper button:enabled")
+            if not steps.count():
+                break
+            steps.nth(self.rng.randrange(steps.count())).click()
+            clicks += 1
+        page.locator(".sway-panel button.sway-done").click()
+        return clicks + 1
+
+    def read_the_page(self) -> None:
+        """Every text, label, title and tooltip a player reads now, searched for ids and seat numbers."""
+        for where, text in self.page.evaluate(READ_THE_PAGE):
+            for name, pattern in ID_PATTERNS.items():
+                if re.search(pattern, text):
+                    self.found.setdefault(name, set()).add(f"{where}: {text[:160]}")
+
+
+# What a player reads: the page's text as shown (innerText leaves out what is hidden, the developer details
+# included), the labels and tooltips of every element, the tooltip bubble; each with where it comes from:
+# a move's label and a log line are the server's words, the rest the page's own.
+READ_THE_PAGE = """() => {
+    const main = document.querySelector('#main'), out = [];
+    const labels = new Set([...main.querySelectorAll('button.play-move, button.popover-move')].map((b) => b.innerText.trim()));
+    const log = new Set([...main.querySelectorAll('.log li')].map((li) => li.innerText.trim()));
+    for (const line of main.innerText.split('\\n')) {
+        const text = line.trim();
+        if (!text) continue;
+        out.push([labels.has(text) ? 'server move label' : log.has(text) ? 'server narration' : 'page text', text]);
+    }
+    for (const el of main.querySelectorAll('[aria-label], [title], [data-tip]')) {
+        if (el.closest('.dev-only')) continue;
+        for (const a of ['aria-label', 'title', 'data-tip']) {
+            const value = el.getAttribute(a);
+            if (value) out.push([el.matches('button.play-move, button.popover-move') && labels.has(value.replace(/^Edit: /, '')) ? 'server move label' : `page ${a}`, value]);
+        }
+    }
+    return out;
+}"""
+
+# Ids and seat numbers, as the games' data and the API spell them (issue 38, item 8)
+ID_PATTERNS = {
+    "seat number": r"(?i)\bseats? \d",
+    "numbered offer": r"#\d+",
+    "card id": r"\b[a-z]+\d+(?:-\d+)?\b",                                   # junkie400, dealer3-2
+    "hyphenated id": r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d+\b|\([a-z][a-z0-9]*(?:-[a-z0-9]+)+\)",  # burn-crops-3, (lab-kitchen)
+    "underscored id": r"\b[a-z]+_[a-z_]+\b",                                  # crooked_cop
+    # a Druglord Region's code is printed on its card beside its name ("Great Lakes (FS2)": the Zone and
+    # number, docs/rules/druglord-board.md), so a name's code in brackets is the game's; a code alone is an id
+    "region code": r"(?<!\()\b[A-Z]{2}\d\b(?!\))",                              # AG1
+    "board number": r"(?i)\b(?:intersection|path|brick)s? \d+",              # intersection 12
+}
 
 
 def click_listed(page: Page, wanted: str) -> bool:
@@ -190,9 +396,9 @@ def your_turns(events: list[dict], seat: int = 0) -> int:
     return turns
 
 
-def clicks_per_turn(clicks: list[tuple[int, int]], events: list[dict], seat: int = 0) -> float:
+def clicks_per_turn(clicks: list[tuple[int, int, str]], events: list[dict], seat: int = 0) -> float:
     """Your clicks over your turns (moves the page played for you are turns without a click)."""
-    return sum(taken for _, taken in clicks) / max(1, your_turns(events, seat))
+    return sum(taken for _, taken, _ in clicks) / max(1, your_turns(events, seat))
 
 
 def all_events(base: str, game_id: str) -> list[dict]:
@@ -215,11 +421,16 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     tab = Tab(browser, live_server.url, *viewport)
     page = tab.open()
     expect(page.locator("h1")).to_have_text("Lobby")
+    # the others' moves told at once (the board still folded through them): the narration's pace is
+    # test_web_table.py's; here a whole game must fit in the suite's time
+    page.evaluate("localStorage.setItem('tabletop-cartel:prefs', JSON.stringify({pace: 'instant'}))")
     game_id = create_game(page, ruleset, seats, options)
-    expect(page.locator("text=You play seat 0.")).to_be_visible()
-    me = Player(page, seed=sum(map(ord, ruleset)), autoplay=ruleset in AUTOPLAY)
+    expect(page.locator(".you[data-seat='0']")).to_be_visible()
+    me = Player(page, seed=sum(map(ord, ruleset)), autoplay=ruleset in AUTOPLAY, scan=True)
     if me.autoplay:
+        page.click("details.settings > summary")
         page.get_by_label("Play my only move for me").check()
+        page.click("details.settings > summary")
         # the page waits 800 ms for a person to read the table before it plays the move; 100 here, or a
         # Narcos game waits a minute in all (what is checked: that the page, not the test, plays it)
         page.evaluate("window.cartelForcedDelayMs = 100")
@@ -245,16 +456,32 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page overflows sideways"
     events = all_events(live_server.url, game_id)
     per_turn, turns = clicks_per_turn(me.clicks, events), your_turns(events)
-    board = sum(1 for _, taken in me.clicks if taken > 1)
+    board = sum(1 for _, taken, _ in me.clicks if taken > 1)
+    total = sum(taken for _, taken, _ in me.clicks)
     # your commands (each is one command id on your events; taking the seat is the lobby's, not a move)
     commands = len({e["command_id"] for e in events if e["actor"] == "seat:0" and e["type"] != "SeatClaimed"})
     if me.autoplay:  # the page played some of your moves, unclicked
         assert len(me.clicks) < commands, f"'Play my only move for me' played nothing: {len(me.clicks)} clicked of {commands}"
-    saved = (f"{(sum(t for _, t in me.clicks) - me.forced) / max(1, turns):.2f} with 'Play my only move for me'"
+    saved = (f"{(total - me.forced) / max(1, turns):.2f} with 'Play my only move for me'"
              if not me.autoplay else "'Play my only move for me' on")
+    # Druglord's turn is the whole table's (a round: the Region phase and four action phases)
+    rounds = sum(1 for e in events if e["type"] == "TurnStarted") if ruleset == "druglord" else 0
+    per_round = f"; {total / max(1, rounds):.1f} clicks per round over {rounds} rounds" if rounds else ""
+    if ruleset == "druglord":  # the Sway windows: the page's question, or answered for you (the preference)
+        asked = sum(1 for _, _, kind in me.clicks if kind == "EndSway")
+        per_round += f" (Sway windows {me.sent.get('EndSway', 0)}: asked {asked}, not asked {me.sent.get('EndSway', 0) - asked})"
+    by_type: dict[str, int] = {}
+    for _, taken, kind in me.clicks:
+        by_type[kind] = by_type.get(kind, 0) + taken
     print(f"\nCLICKS {ruleset} {viewport[0]}x{viewport[1]}: {len(me.clicks)} moves clicked, {board} on the board, "
-          f"{sum(t for _, t in me.clicks)} clicks over {turns} turns: {per_turn:.2f} clicks per turn ({saved}; "
-          f"{commands / max(1, turns):.2f} moves per turn, one click each from a list); "
-          f"{seconds:.0f} s, v{final['version']}")
+          f"{total} clicks over {turns} turns: {per_turn:.2f} clicks per turn ({saved}; "
+          f"{commands / max(1, turns):.2f} moves per turn){per_round}; {seconds:.0f} s, v{final['version']}; "
+          f"by move: {dict(sorted(by_type.items(), key=lambda kv: -kv[1]))}")
     # the browser logs the 409 of a move a bot beat to the server; the page said so and refreshed (above)
     tab.close(expected=("status of 409",) if me.conflicts else ())
+    # no id and no seat number in anything a player read, all game long (issue 38, item 8): the page's own
+    # words, and the server's move labels and narration (which say where they come from)
+    found = {name: sorted(texts) for name, texts in me.found.items()}
+    (SCREENSHOTS / f"{ruleset}-ids.txt").write_text("".join(f"{name}\t{text}\n" for name, texts in found.items() for text in texts))
+    assert not found, "ids or seat numbers a player reads:\n" + "\n".join(
+        f"  {name}: {len(texts)} strings, e.g. {texts[:6]}" for name, texts in found.items())

@@ -50,6 +50,21 @@ def test_a_seat_not_awaited_is_told_whom_the_game_waits_for():
     assert refused.value.rule == "turn order"
 
 
+def test_the_awaited_seat_is_shown_its_moves_and_a_spectator_never():
+    # the game document lists legal moves by the turn order check_may_act applies (service/presenters.py)
+    assert clocks.is_awaited({0: "move", 2: "response"}, 2)
+    assert not clocks.is_awaited({0: "move"}, 1) and not clocks.is_awaited({0: "move"}, None)
+
+
+def test_a_clock_acts_for_its_humans_seat_and_no_more_once_the_seat_is_handed_to_a_bot():
+    handed = table_of([HUMAN, HUMAN], CLOCK, clocks.hand_over(0, "random", "2 clock timeouts"))
+    assert clocks.controls(handed["seats"], 1, "clock") and clocks.controls(handed["seats"], 1, "seat")
+    assert not clocks.controls(handed["seats"], 0, "clock") and clocks.controls(handed["seats"], 0, "bot")
+    assert not clocks.controls(handed["seats"], 5, "clock")  # no such seat: nobody controls it
+    with pytest.raises(clocks.NotInControl):  # the rule the clock job asks is check_may_act's
+        clocks.check_may_act(handed, "active", {0: "move"}, 0, "clock")
+
+
 @pytest.mark.parametrize("status, reason", [("open", "the game has not started: seats are still open"),
                                             ("finished", "the game is over")])
 def test_before_the_start_and_after_the_end_nobody_may_act(status, reason):
@@ -64,6 +79,15 @@ def test_a_seat_handed_to_a_bot_refuses_its_human_even_out_of_turn_and_names_the
         with pytest.raises(clocks.SeatPlayedByBot, match="POST /v1/games/g1/seats/1/reclaim"):
             clocks.check_may_act(table, "active", awaiting, 1, "seat", "g1")
     clocks.check_may_act(table, "active", {1: "move"}, 1, "bot")  # the bot plays it now
+
+
+def test_a_finished_game_says_it_is_over_before_any_word_on_seat_control():
+    """Issue 36 item 7: its seat went to a bot, but "reclaim it to play again" would be wrong: nothing is
+    left to play."""
+    table = table_of([HUMAN, HUMAN], CLOCK, clocks.hand_over(1, "random", "2 clock timeouts"))
+    with pytest.raises(clocks.NotAwaited, match="the game is over") as refused:
+        clocks.check_may_act(table, "finished", {}, 1, "seat", "g1")
+    assert refused.value.rule == "game status"
 
 
 @pytest.mark.parametrize("seats, sender", [([HUMAN, BOT], "bot"), ([BOT, HUMAN], "clock")])

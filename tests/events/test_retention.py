@@ -14,6 +14,7 @@ from events.keys import ARCHIVED_INDEX, CLOCK_INDEX, ENDED_INDEX, IDLE_INDEX, me
 from events.runner import GameNotFound, GameRunner
 from events.store import EventStore
 from events.table import GameClosed
+from tests.support.corpus import bare
 from tests.support.race import RACE
 
 RULESETS = {"race": RACE}
@@ -166,7 +167,7 @@ def test_an_abandoned_game_is_archived_and_its_history_verifies_with_the_abandon
     assert records[0]["outcome"] == {"winners": [], "reason": "abandoned", "idle_seconds": HOUR}
     verdict = verify_history(records, RULESETS)
     assert verdict["valid"], verdict
-    assert verdict["outcome"] == records[0]["outcome"]
+    assert bare(verdict["outcome"]) == records[0]["outcome"]
 
     # a move smuggled in after the abandonment does not verify
     forged = [dict(r) for r in records] + [{"game_id": game.id, "version": len(records), "type": "TurnPassed",

@@ -8,7 +8,7 @@ import pytest
 from events.clocks import NotInControl
 from events.runner import GameRunner, IdempotencyMismatch, NotAwaited
 from events.store import ConcurrencyConflict, EventStore
-from rules.base import BadCommand, IllegalMove, Rng, fold, seed_commitment
+from rules.base import WORLD, BadCommand, IllegalMove, KeyedRng, fold, seed_commitment
 from tests.support.race import RACE
 
 
@@ -27,8 +27,9 @@ def test_creation_records_the_game_then_its_setup(runner):
     assert [e.type for e in events] == ["GameCreated", "RaceStarted", "SecretDealt", "SecretDealt"]
     assert events[0].data["seed_commitment"] == seed_commitment("s33d")
     assert "s33d" not in str([e.data for e in events])
-    # setup is rolled with Rng(seed, first version of the setup batch)
-    assert [e.event for e in events[1:]] == RACE.setup({"goal": 10}, 2, Rng("s33d", 2))
+    # setup is rolled on the world's streams (draw keys: rules/base.py KeyedRng), whatever its version
+    assert events[0].data["draw_keys"] == "seat-counter" and events[0].data["seed_source"] == "fixed"
+    assert [e.event for e in events[1:]] == RACE.setup({"goal": 10}, 2, KeyedRng("s33d", {}, WORLD))
     assert game.status == "active" and game.awaiting() == {0: "move"}
 
 
@@ -231,7 +232,7 @@ def test_two_clocks_expiring_at_once_are_both_counted(redis_server, redis_client
 
 def test_every_step_after_the_append_is_best_effort_the_cache_included(redis_client):
     # The append is the one step that can fail a command; the cache, snapshot, lobby and scheduling
-    # steps after it run through one guard (GameRunner._best_effort): each failure is reported by
+    # steps after it run through one guard (events/committer.py Committer._best_effort): each failure is reported by
     # its step's name, and the command answers with the events it stored.
     failed = []
 
@@ -244,11 +245,11 @@ def test_every_step_after_the_append_is_best_effort_the_cache_included(redis_cli
 
     runner = Reporting(EventStore(redis_client), {"race": RACE}, after_append=broken, snapshot_every=1)
     game = runner.create_game("race", human_seats(2), seed="steps")
-    runner._remember = runner.store.save_snapshot = broken
+    runner.repository.remember = runner.store.save_snapshot = broken
     failed.clear()
     result = runner.execute(game.id, 0, {"type": "Roll"})
     assert result.events and [e.version for e in result.events] == list(range(game.version + 1, result.game.version + 1))
     assert [e.type for e in runner.store.read(game.id, game.version)] == [e.type for e in result.events]
     assert failed == [("cache", "RuntimeError"), ("snapshot", "RuntimeError"), ("schedule", "RuntimeError")]
-    del runner._remember  # the cache works again: the game it did not keep is read from the store
+    del runner.repository.remember  # the cache works again: the game it did not keep is read from the store
     assert runner.load(game.id).version == result.game.version

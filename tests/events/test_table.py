@@ -131,26 +131,48 @@ def test_an_open_game_may_be_abandoned_a_finished_one_may_not():
 
 
 def test_every_table_event_matches_its_declared_data_schema():
-    """Issue 25 (event data per type): the table's events as its decider writes them (a creation with entropy, a
-    claim, a clock run out until a bot takes over, a reclaim, an abandonment) validate against
-    ENGINE_EVENT_DATA (the spec's TableEvent), one schema per ENGINE_EVENTS type."""
+    """Issue 25 (event data per type): the table's events as its decider writes them (a creation with a
+    contribution window, a contribution, a claim, the window closing, a clock run out until a bot takes over, a
+    reclaim, an abandonment) validate against ENGINE_EVENT_DATA (the spec's TableEvent), one schema per
+    ENGINE_EVENTS type."""
     from jsonschema import Draft202012Validator
 
     assert set(tables.ENGINE_EVENT_DATA) == tables.ENGINE_EVENTS
     validators = {etype: Draft202012Validator(schema) for etype, schema in tables.ENGINE_EVENT_DATA.items()}
     events = tables.created("race", {"goal": 10}, [{"kind": "open"}, {"kind": "human", "name": "Bo"},
-                                                   {"kind": "bot", "level": "random"}], "c0ffee",
-                            {"timeouts_before_bot": 2}, ruleset_version=2, entropy="e" * 32)
+                                                   {"kind": "human"}, {"kind": "bot", "level": "random"}], "c0ffee",
+                            {"timeouts_before_bot": 2}, ruleset_version=2, seed_source="fixed",
+                            contribution_seconds=30)
     table = apply(None, events)
-    claimed = decide(table, {"type": "ClaimSeat", "seat": 0, "name": "Ana"}, status="open")
-    table = apply(table, claimed)
-    events += claimed
+    for command in ({"type": "ContributeEntropy", "seat": 1, "entropy": "e" * 32},
+                    {"type": "ClaimSeat", "seat": 0, "name": "Ana", "entropy": "f"},
+                    {"type": "CloseContributions", "deadline": 30_000}):
+        produced = decide(table, command, status="open")
+        table = apply(table, produced)
+        events += produced
+    assert events[-1].data == {"deadline": 30_000, "missing": [2]}
     for deadline in (1000, 2000):
         expired = decide(table, {"type": "ExpireClock", "seat": 0, "deadline": deadline})
         table = apply(table, expired)
         events += expired
-    events += decide(table, {"type": "ReclaimSeat", "seat": 0})
+    reclaimed = decide(table, {"type": "ReclaimSeat", "seat": 0})
+    table = apply(table, reclaimed)
+    events += reclaimed
     events += decide(table, {"type": "AbandonGame", "idle_since": 5, "idle_seconds": 86400})
+    # a table's life (issue 36 item 1): a resignation to a bot, then the last, a rematch asked and created;
+    # a leave and an abort at a table not started
+    for command in ({"type": "Resign", "seat": 0}, {"type": "Resign", "seat": 1}, {"type": "Resign", "seat": 2}):
+        produced = decide(table, command)
+        table = apply(table, produced)
+        events += produced
+    for command in ({"type": "Rematch", "seat": n} for n in tables.players(table)):
+        produced = decide(table, command, status="finished")
+        table = apply(table, produced)
+        events += produced
+    events += decide(table, {"type": "LinkRematch", "game_id": "0123456789abcdef"}, status="finished")
+    unstarted = apply(None, tables.created("race", {}, HUMANS, "c0ffee", {}))
+    events += decide(unstarted, {"type": "Leave", "seat": 1}, status="open")
+    events += decide(unstarted, {"type": "Abort", "seat": 0}, status="open")
     assert {e.type for e in events} == tables.ENGINE_EVENTS
     for event in events:
         problems = [e.message for e in validators[event.type].iter_errors(event.data)]

@@ -10,14 +10,15 @@ from events.runner import GameRunner
 from events.store import EventStore
 from rules.base import BadCommand, Event, Rng
 from rules.examples.pig import Pig, rolled
-from rules.ruleset import latest_version, rules_version, ruleset_at
+from rules.folding import rules_version
+from rules.ruleset import latest_version, ruleset_at
 
 
-def rolled_v2(state: dict, d: dict) -> dict:
+def rolled_v2(state: dict, d: dict, own) -> dict:
     """Version 2: a 2 also ends the turn with an empty pot."""
     if rules_version(state) >= 2 and d["face"] == 2:
-        return rolled(state, {**d, "face": 1})
-    return rolled(state, d)
+        return rolled(state, {**d, "face": 1}, own)
+    return rolled(state, d, own)
 
 
 class PigWithAFix(Pig):
@@ -70,8 +71,8 @@ def play_to_the_end(runner, game):
 def test_a_game_from_before_the_fix_continues_exports_and_verifies_under_version_1(runner):
     old = runner.create_game("pig", [{"kind": "human"}, {"kind": "human"}], {"target": 20}, "old-game")
     assert old.table["ruleset_version"] == 1
-    runner.rulesets = {"pig": FIXED}  # the server is upgraded with the fix while the game is on
-    runner._cache.clear()
+    runner.repository.rulesets = {"pig": FIXED}  # the server is upgraded with the fix while the game is on
+    runner.repository.forget()  # every cached game
     game = runner.load(old.id)
     assert game.ruleset.version == 1
     game = play_to_the_end(runner, game)
@@ -84,7 +85,7 @@ def test_a_game_from_before_the_fix_continues_exports_and_verifies_under_version
 
 
 def test_a_history_claiming_another_version_does_not_verify(runner):
-    runner.rulesets = {"pig": FIXED}
+    runner.repository.rulesets = {"pig": FIXED}
     game = play_to_the_end(runner, runner.create_game("pig", [{"kind": "human"}] * 2, {"target": 20}, "v2"))
     records = parse_history("".join(history_lines(history_header(game), runner.store.read_all(game.id))))
     assert verify_history(records, {"pig": FIXED})["valid"]

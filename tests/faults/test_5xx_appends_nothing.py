@@ -16,6 +16,7 @@ from rules import RULESETS
 from service import create_app
 from tests.service.conftest import bearer
 from tests.support.race import RACE, Race
+from tests.support.settings import TEST_SETTINGS
 
 SERVICE = Path(__file__).resolve().parents[2] / "service"
 # (status, problem type) -> the test below that stages it
@@ -35,7 +36,7 @@ class BuggyDecide(Race):
 
 @pytest.fixture
 def app(crashable_redis):
-    app = create_app({"REDIS_URL": crashable_redis.url, "TESTING": True,
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": crashable_redis.url, "TESTING": True,
                       "RULESETS": {**RULESETS, "race": RACE, "race-buggy": BuggyDecide()}})
     yield app
     app.extensions["cartel"].hub.close()

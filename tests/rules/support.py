@@ -7,6 +7,14 @@ from typing import Callable
 import pytest
 
 from rules.base import Event, IllegalMove, Rng
+from rules.narration import Names
+
+NAMES = Names(("Ana", "Bo", "Cy", "Di", "Ed", "Flo"))  # the players' names labels and sentences use in tests
+
+
+def label_of(ruleset, state, seat: int, move: dict, names: Names = NAMES) -> str:
+    """The label `seat` reads for `move`: written from its view, as the service writes it (rules/describe.py)."""
+    return ruleset.label(ruleset.view(state, seat), seat, move, names)
 
 
 def ev(type_: str, **data) -> Event:

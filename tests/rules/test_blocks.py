@@ -1,13 +1,13 @@
 """The building blocks (rules/blocks) and the ruleset base's decide order, by the situations the
 next games need: turn order, a window several seats answer, simultaneous secret choices, and offers
-between players (decided through a ruleset built on RulesetBase, open arguments and the clock)."""
+between players (decided through a ruleset built on Ruleset, open arguments and the clock)."""
 from __future__ import annotations
 
 import pytest
 
 from rules.base import BadCommand, Event, IllegalMove, Rng
 from rules.blocks import choices, families, offers, turns, windows
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 
 def test_turn_order_skips_and_wraps():
@@ -70,7 +70,36 @@ def counter_offer(state, seat, command, rng):
     return offers.counter(state["offers"], seat, command["offer"], command["terms"])
 
 
-class Barter(RulesetBase):
+def started(state, d, own):
+    return {"seats": d["seats"], "goods": [{"gold": 2, "salt": 3} for _ in range(d["seats"])],
+            "offers": offers.empty(), "turn": 0}
+
+
+def offer_event(kind):
+    def evolver(state, d, own):
+        state["offers"] = offers.evolve(state["offers"], Event(kind, d))
+        return state
+    return evolver
+
+
+def passed(state, d, own):
+    state["turn"] = (state["turn"] + 1) % state["seats"]
+    return state
+
+
+def traded(state, d, own):
+    """The goods of an accepted offer change hands."""
+    goods = own(state, "goods")
+    for seat, give, get in ((d["from"], "give", "get"), (d["to"], "get", "give")):
+        mine = own(goods, seat)
+        for good, n in d["terms"][give].items():
+            mine[good] -= n
+        for good, n in d["terms"][get].items():
+            mine[good] += n
+    return state
+
+
+class Barter(Ruleset):
     """Two merchants with goods; offers of goods for goods; the first to hold 5 gold wins."""
 
     name, title, noun = "barter", "Barter", "Barter"
@@ -87,24 +116,8 @@ class Barter(RulesetBase):
     def opening(self, options, seats, rng):
         return [Event("GameStarted", {"seats": seats})]
 
-    def evolve(self, state, event):
-        if event.type == "GameStarted":
-            n = event.data["seats"]
-            return {"seats": n, "goods": [{"gold": 2, "salt": 3} for _ in range(n)], "offers": offers.empty(),
-                    "turn": 0}
-        if event.type in offers.EVENTS:
-            state = {**state, "offers": offers.evolve(state["offers"], event)}
-        if event.type == "GoodsTraded":
-            goods = [dict(g) for g in state["goods"]]
-            for seat, give, get in ((event.data["from"], "give", "get"), (event.data["to"], "get", "give")):
-                for good, n in event.data["terms"][give].items():
-                    goods[seat][good] -= n
-                for good, n in event.data["terms"][get].items():
-                    goods[seat][good] += n
-            state = {**state, "goods": goods}
-        if event.type == "Passed":
-            state = {**state, "turn": (state["turn"] + 1) % state["seats"]}
-        return state
+    evolvers = {"GameStarted": started, "GoodsTraded": traded, "Passed": passed,
+                **{kind: offer_event(kind) for kind in offers.EVENTS}}
 
     def legal_moves(self, state, seat):
         template = {"give": {}, "get": {}}
@@ -165,7 +178,7 @@ def test_only_the_offerer_withdraws_and_only_the_addressee_answers():
     state, _ = play(state, 0, {"type": "MakeOffer", "to": 1, "terms": {"give": {"salt": 1}, "get": {}}})
     with pytest.raises(IllegalMove):  # not listed for seat 0: the base asks the handler why
         BARTER.decide(state, 0, {"type": "AcceptOffer", "offer": 1}, Rng("x", 1))
-    with pytest.raises(IllegalMove, match="no open offer"):
+    with pytest.raises(IllegalMove, match="that offer is not open"):
         BARTER.decide(state, 1, {"type": "AcceptOffer", "offer": 9}, Rng("x", 1))
     state, events = play(state, 0, {"type": "WithdrawOffer", "offer": 1})
     assert events[0].type == "OfferWithdrawn" and state["offers"]["open"] == {}
@@ -181,7 +194,7 @@ def test_open_terms_are_checked_by_the_handler_and_the_shape_by_the_base():
         BARTER.decide(state, 0, {"type": "MakeOffer", "to": 0, "terms": {"give": {}, "get": {}}}, Rng("x", 1))
 
 
-class Broken(RulesetBase):
+class Broken(Ruleset):
     name = title = noun = "broken"
     min_seats, max_seats = 2, 2
     commands = {"Go": {"n": "int"}}
@@ -198,7 +211,7 @@ def test_a_handler_crash_on_a_refused_command_surfaces_instead_of_becoming_a_ref
 
 def test_a_ruleset_must_declare_one_handler_per_command():
     with pytest.raises(TypeError, match="exactly one handler"):
-        type("Half", (RulesetBase,), {"commands": {"A": {}, "B": {}}, "handlers": {"A": None}})
+        type("Half", (Ruleset,), {"commands": {"A": {}, "B": {}}, "handlers": {"A": None}})
 
 
 def test_an_offer_to_several_seats_is_one_offer_each_with_consecutive_ids():

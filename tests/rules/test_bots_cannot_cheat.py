@@ -15,7 +15,7 @@ import pytest
 
 from rules import EVERY_RULESET
 from rules.base import Rng, fold, normalize_options
-from rules.bot_seat import bot_command, bot_key, bot_rng, seat_state
+from rules.bot_seat import bot_command, bot_key, bot_rng, seat_state, wire
 from rules.narcos import RULESET as NARCOS
 
 SEARCH = "ismcts:16"  # the least budget with which the guided search may replace the greedy move
@@ -80,7 +80,7 @@ def test_every_bot_level_moves_the_same_whatever_its_seat_may_not_know(name):
     else:  # nothing to resample: the bot is handed the state as it is
         assert differing == 0
         state, version = next(positions(ruleset, seats, "as-is"))
-        assert seat_state(ruleset, state, 0, key, version) is state
+        assert seat_state(ruleset, state, 0, key, version) == wire(state)  # the state itself, in canonical form
 
 
 # ----------------------------------------------------------------- cheats it catches

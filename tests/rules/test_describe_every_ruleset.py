@@ -1,6 +1,6 @@
 """Rulesets describe themselves honestly (rules/describe.py): in many random playouts of every
-ruleset, every view validates against the ruleset's view schema, and every legal move validates
-against its command's schema and has a non-empty label; and every event of them, as each reader
+ruleset, every view validates against the ruleset's view schema, every legal move validates
+against its command's schema and has a non-empty label, and the outcome against its outcome schema; and every event of them, as each reader
 receives it after redaction, validates against its type's declared data schema."""
 from __future__ import annotations
 
@@ -11,7 +11,16 @@ from jsonschema import Draft202012Validator
 
 from rules import EVERY_RULESET, RULESETS
 from rules.base import Rng, redact
-from rules.describe import commands_schema, event_catalogue, event_data_schemas, view_schema
+from rules.describe import (
+    commands_schema,
+    event_catalogue,
+    event_data_schemas,
+    move_labels,
+    options_schema,
+    outcome_schema,
+    view_schema,
+)
+from tests.rules.support import NAMES
 
 GAMES = {"kingpin": 4, "druglord": 3, "pig": 20}
 VIEW_EVERY = 10  # validating a view costs ~5-10 ms (Kingpin): every 10th position, every seat's every 50th
@@ -27,8 +36,8 @@ def errors(validator: Draft202012Validator, value) -> str:
 DESCRIBED = sorted(name for name, ruleset in EVERY_RULESET.items() if getattr(ruleset, "command_docs", None))
 
 
-def test_every_game_on_the_server_and_the_example_are_described():
-    assert set(RULESETS) | {"pig"} <= set(DESCRIBED)
+def test_every_game_on_the_server_and_the_examples_are_described():
+    assert set(EVERY_RULESET) <= set(DESCRIBED)
 
 
 @pytest.mark.parametrize("name", DESCRIBED)
@@ -44,6 +53,7 @@ def test_every_command_and_event_is_described(name):
     assert set(catalogue) == set(ruleset.evolvers)
     assert all(catalogue.values()), f"{name}: events without a description: {[e for e, d in catalogue.items() if not d]}"
     Draft202012Validator.check_schema(view_schema(ruleset))
+    Draft202012Validator.check_schema(outcome_schema(ruleset))
 
 
 def test_druglord_arguments_fixed_by_its_data_are_enums():
@@ -59,6 +69,7 @@ def test_druglord_arguments_fixed_by_its_data_are_enums():
 def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
     ruleset = EVERY_RULESET[name]
     views = Draft202012Validator(view_schema(ruleset))
+    outcomes = Draft202012Validator(outcome_schema(ruleset))
     commands = {ctype: Draft202012Validator(s) for ctype, s in commands_schema(ruleset)["$defs"].items()}
     checked_moves = 0
     valid_moves: set[str] = set()  # a move's schema check depends on the move alone: each distinct one once
@@ -75,13 +86,12 @@ def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
                 break
             seat = sorted(awaiting)[step % len(awaiting)]
             moves = ruleset.legal_moves(state, seat)
-            for move in moves:
+            for move, label in zip(moves, move_labels(ruleset, state, seat, moves, NAMES), strict=True):
                 key = json.dumps(move, sort_keys=True)
                 if key not in valid_moves:
                     validator = commands[move["type"]]
                     assert validator.is_valid(move), f"{name}: {move}: {errors(validator, move)}"
                     valid_moves.add(key)
-                label = ruleset.label(state, seat, move)
                 assert isinstance(label, str) and label.strip(), f"{name}: no label for {move}"
                 checked_moves += 1
             # the ruleset's random bot: random play biased toward progress, so games end
@@ -92,6 +102,8 @@ def test_every_view_and_legal_move_of_random_games_matches_the_schemas(name):
         for seat in [None, *range(seats)]:
             view = ruleset.view(state, seat)
             assert views.is_valid(view), f"{name} final view of seat {seat}: {errors(views, view)}"
+        outcome = ruleset.outcome(state)
+        assert outcome is not None and outcomes.is_valid(outcome), f"{name} outcome: {errors(outcomes, outcome)}"
     assert checked_moves > 100
 
 
@@ -148,3 +160,27 @@ def test_every_event_of_random_games_matches_its_data_schema_for_every_reader(na
         else:
             pytest.fail(f"{name} game {game} did not end in {MAX_COMMANDS} commands")
     assert len(seen_types) >= min(3, len(schemas)) and len(checked) > 10
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_every_version_s_options_and_their_defaults_match_the_options_schema(name):
+    """The options schema (the spec's <Game>Options, what POST /v1/games takes) admits every choice and default
+    of every rules version's options, and refuses an unknown option and a value no version offers."""
+    ruleset = EVERY_RULESET[name]
+    schema = options_schema(ruleset)
+    Draft202012Validator.check_schema(schema)
+    options = Draft202012Validator(schema)
+    assert options.is_valid({}) and not options.is_valid({"no_such_option": 1})
+    for version, _ in ruleset.versions:
+        for option_name, option in ruleset.at(version).options.items():
+            for value in (option.default, *option.choices):
+                assert options.is_valid({option_name: value}), (version, option_name, value)
+            if option.choices:
+                assert not options.is_valid({option_name: "no such choice"}), option_name
+
+
+def test_an_undeclared_outcome_is_the_contract_s():
+    """Pig declares no outcome schema: its outcome is described as every ruleset's ({winners, reason, ...})."""
+    schema = outcome_schema(EVERY_RULESET["pig"])
+    assert schema["required"] == ["winners", "reason"] and schema["additionalProperties"] is True
+    assert outcome_schema(RULESETS["kingpin"])["required"] == ["winners", "reason", "bankrolls"]

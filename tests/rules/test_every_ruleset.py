@@ -15,7 +15,8 @@ import json
 import pytest
 
 from rules import EVERY_RULESET
-from rules.base import PUBLIC, BadCommand, IllegalMove, Rng, Ruleset, fold, redact
+from rules.base import PUBLIC, BadCommand, IllegalMove, Rng, fold, redact
+from rules.ruleset import Ruleset
 
 MAX_COMMANDS = 6000          # a random game must end well before this
 SEEDS_AT_THE_ENDS = 3        # seeds at a ruleset's smallest and largest seat counts, where rules branch most

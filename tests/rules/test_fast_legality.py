@@ -10,10 +10,10 @@ import pytest
 
 from rules import EVERY_RULESET
 from rules.base import Rng, fold
-from rules.ruleset import RulesetBase
+from rules.ruleset import Ruleset
 
 OVERRIDING = sorted(name for name, ruleset in EVERY_RULESET.items()
-                    if isinstance(ruleset, RulesetBase) and type(ruleset).is_legal is not RulesetBase.is_legal)
+                    if isinstance(ruleset, Ruleset) and type(ruleset).is_legal is not Ruleset.is_legal)
 SEEDS = 2
 CHECK_EVERY = 4              # every 4th state of a game is checked in full (a game is ~1,400 commands)
 CASES = [(name, seats, seed) for name in OVERRIDING
@@ -43,8 +43,8 @@ def near_misses(move: dict, types: list[str], ids: list[str]) -> list[dict]:
     return out
 
 
-def listed(ruleset: RulesetBase, cmd: dict, moves: list[dict]) -> bool:
-    """RulesetBase.is_legal on a list already built: among `moves`, open arguments aside."""
+def listed(ruleset: Ruleset, cmd: dict, moves: list[dict]) -> bool:
+    """Ruleset.is_legal on a list already built: among `moves`, open arguments aside."""
     if cmd in moves:
         return True
     free = ruleset.open_arguments.get(cmd["type"])
@@ -59,7 +59,7 @@ def test_listed_is_the_base_check():
     seat = min(ruleset.awaiting(state))
     moves = ruleset.legal_moves(state, seat)
     for cmd in moves[:3] + [c for m in moves[:3] for c in near_misses(m, sorted(ruleset.commands), [])]:
-        assert listed(ruleset, cmd, moves) == RulesetBase.is_legal(ruleset, state, seat, cmd)
+        assert listed(ruleset, cmd, moves) == Ruleset.is_legal(ruleset, state, seat, cmd)
 
 
 def test_the_fast_check_is_tested_somewhere():

@@ -1,8 +1,14 @@
 """The test vectors of docs/fairness.md (tests/data/rng-vectors.json): the stream, randbelow and the
-shuffle as the spec states them, and the effective seed mixed from the players' entropy (`mixes`).  Each vector is checked twice here: against rules.base.Rng (the
-implementation the games use) and against a from-scratch reading of the spec made of the standard
-library's hmac and hashlib alone, so the file cannot merely echo the Rng that wrote it.  The browser's
-implementation (clients/web/js/fairness.js) passes the same file in tests/e2e/test_fairness_browser.py.
+shuffle as the spec states them (`vectors`: streams of commands before draw keys, of draw calls labelled
+"<roller>/<kind>/<n>", of bots and their worlds keyed by the bot key), the effective seed mixed from the
+players' entropy (`mixes`), the seed commitment (`commitments`), the bot key (`bot_keys`), every draw built on
+randbelow and its edge cases, each on a draw call's stream (`draw_calls`), and a small reference export with
+the verdict `verify_history` gives it (tests/data/reference-kingpin.jsonl and -verdict.json).  Each vector is
+checked twice here: against the implementation the games use (rules.base.Rng and KeyedRng, events.seeds,
+rules.bot_seat) and against a from-scratch reading of the spec made of the standard library's hmac and
+hashlib alone, so the file cannot merely echo the code that wrote it.  The browser's implementation
+(clients/web/js/fairness.js) passes the same file in tests/e2e/test_fairness_browser.py, and
+docs/examples/check_draws.py checks its own stream against it.
 
 Regenerate (only when adding vectors; a changed value is a changed stream):
     python -m tests.rules.test_rng_vectors --write
@@ -17,23 +23,47 @@ from pathlib import Path
 
 import pytest
 
+from events.history import parse_history, verify_history
 from events.seeds import mix
-from rules.base import Rng
+from rules import RULESETS
+from rules.base import WORLD, KeyedRng, Rng, seed_commitment
+from rules.bot_seat import bot_key
 
-VECTORS = Path(__file__).resolve().parents[1] / "data" / "rng-vectors.json"
+DATA = Path(__file__).resolve().parents[1] / "data"
+VECTORS = DATA / "rng-vectors.json"
+REFERENCE, VERDICT = DATA / "reference-kingpin.jsonl", DATA / "reference-kingpin-verdict.json"
+SEED = "9f1c2a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6"
+# the bot key of SEED as an effective seed, as section 2 states it (hex HMAC-SHA256(seed, "bot"))
+BOT_KEY = hmac.new(SEED.encode("utf-8"), b"bot", hashlib.sha256).hexdigest()
 # seeds: a 256-bit hex one as the service makes, a short one, one over HMAC's 64-byte block (hashed
-# first), non-ASCII UTF-8; labels: a command's version, the game's first command, a bot's
-CASES = [("9f1c2a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", "1"),
-         ("9f1c2a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", "17"),
-         ("web-tamper", "2"), ("x" * 65, "40"), ("dé à 🎲", "3"), ("corpus-kingpin-0", "bot:2:17")]
+# first), non-ASCII UTF-8; labels: a command's version (games before draw keys), the game's first command,
+# a bot's; then keyed by the bot key, a bot's stream and its world's; then draw calls' streams under draw keys
+CASES = [(SEED, "1"), (SEED, "17"),
+         ("web-tamper", "2"), ("x" * 65, "40"), ("dé à 🎲", "3"), ("corpus-kingpin-0", "bot:2:17"),
+         (BOT_KEY, "bot:1:17"), (BOT_KEY, "world:1:17"),
+         (SEED, "0/dice/0"), (SEED, "world/shuffle/3"), ("x" * 65, "world/pick/0")]
+# Seeds whose commitments are vectors: the service's kind, short, non-ASCII, over 64 bytes
+COMMITTED = [SEED, "web-tamper", "dé à 🎲", "x" * 65]
+CLASSY = [1, 2, 3, 4, 5, 9]  # Druglord's Classy Dice
+# Draw calls as the games make them, each on the stream of its label from block 0: (seed, label, the draws
+# made on it in order, each (call, args)).  Edge cases: randbelow(1) is 0 yet consumes an integer; a shuffle
+# of one item draws nothing, of two draws once; non-standard faces; a seed over 64 bytes
+DRAW_CALLS = [(SEED, "0/dice/0", [("roll", [3])]),
+              (SEED, "world/shuffle/3", [("shuffled", [list(range(10))])]),
+              (SEED, "1/pick/2", [("randint", [1, 6])]),
+              (SEED, "world/pick/0", [("choice", [["Miami", "Chicago", "New York", "Los Angeles"]])]),
+              (SEED, "world/dice/7", [("roll", [8, CLASSY])]),
+              ("web-tamper", "2/pick/0", [("randbelow", [1]), ("randbelow", [1]), ("randbelow", [6])]),
+              ("web-tamper", "world/shuffle/0", [("shuffled", [["only"]]), ("randbelow", [6])]),
+              ("web-tamper", "world/shuffle/1", [("shuffled", [["a", "b"]])]),
+              ("x" * 100, "3/dice/0", [("roll", [3])])]
 # 2**63 + 1 rejects almost half of all 64-bit values: its sequence shows the rejection rule at work
 BOUNDS = [2, 3, 6, 52, 1000, 2**63 + 1]
 DRAWS = 16
 # The effective seed (section 1): no contribution (the server's seed itself); one (the creator's);
 # several, non-ASCII and the longest allowed; and two whose concatenations are equal, which the
 # length prefixes keep apart
-MIXES = [("9f1c2a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", []),
-         ("9f1c2a7e0b3d4c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6", ["the creator's coin: heads"]),
+MIXES = [(SEED, []), (SEED, ["the creator's coin: heads"]),
          ("web-tamper", ["creator", "dé 🎲 4", "x" * 256]),
          ("web-tamper", ["ab", "c"]), ("web-tamper", ["a", "bc"])]
 MIX_LABEL = "4"
@@ -45,6 +75,7 @@ class SpecStream:
     def __init__(self, seed: str, label: str):
         self.key = hmac.new(seed.encode("utf-8"), label.encode("utf-8"), hashlib.sha256).digest()
         self.block, self.buffer = 0, b""
+        self.draws: list[list[int]] = []  # [bound, value] of every randbelow
 
     def u64(self) -> int:
         if not self.buffer:
@@ -57,6 +88,7 @@ class SpecStream:
         limit = 2**64 - 2**64 % n
         while (value := self.u64()) >= limit:
             pass
+        self.draws.append([n, value % n])
         return value % n
 
     def shuffled(self, items: list) -> list:
@@ -65,6 +97,15 @@ class SpecStream:
             j = self.randbelow(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.randbelow(b - a + 1)
+
+    def choice(self, items: list):
+        return items[self.randbelow(len(items))]
+
+    def roll(self, count: int, faces: list = (1, 2, 3, 4, 5, 6)) -> list:
+        return [faces[self.randbelow(len(faces))] for _ in range(count)]
 
 
 def vector(seed: str, label: str) -> dict:
@@ -99,14 +140,32 @@ def spec_mix(seed: str, entropy: list[str]) -> str:
     return hmac.new(seed.encode("utf-8"), message, hashlib.sha256).hexdigest()
 
 
+def draw_call(seed: str, label: str, ops: list) -> dict:
+    """One draw call's stream (rules.base.Rng, recording): each draw's result, and every [bound, value]."""
+    rng = Rng(seed, label, record=True)
+    return {"seed": seed, "label": label,
+            "ops": [{"call": call, "args": args, "result": getattr(rng, call)(*args)} for call, args in ops],
+            "draws": rng.draws}
+
+
 def document() -> dict:
     return {"about": "Test vectors of docs/fairness.md. Every list starts from a fresh stream (block 0) for the "
                      "seed and label. u64: the first 16 integers of the stream; randbelow[n]: 16 calls of "
                      "randbelow(n); shuffle_10 and shuffle_52: the shuffle of [0..9] and [0..51]. 64-bit "
                      "numbers are decimal strings. mixes: the effective seed of a server seed and the players' "
-                     "entropy, in order, and 16 calls of randbelow(6) from its stream for the label.",
+                     "entropy, in order, and 16 calls of randbelow(6) from its stream for the label. "
+                     "commitments: the SHA-256 of each seed. bot_keys: the bot key of each effective seed "
+                     "(vectors holds the streams 'bot:1:17' and 'world:1:17' keyed by the first). draw_calls: "
+                     "the draws of section 2 (randbelow, randint, choice, roll with its faces, shuffled) made in "
+                     "order on one stream, each with its result, and every [bound, value] the stream gave. "
+                     "The reference export tests/data/reference-kingpin.jsonl gets the verdict "
+                     "tests/data/reference-kingpin-verdict.json.",
             "vectors": [vector(seed, label) for seed, label in CASES],
-            "mixes": [mixed(seed, entropy) for seed, entropy in MIXES]}
+            "mixes": [mixed(seed, entropy) for seed, entropy in MIXES],
+            "commitments": [{"seed": seed, "seed_commitment": seed_commitment(seed)} for seed in COMMITTED],
+            "bot_keys": [{"effective_seed": seed, "bot_key": bot_key(seed)}
+                         for seed in (SEED, mix(*MIXES[2]), "x" * 65)],
+            "draw_calls": [draw_call(seed, label, ops) for seed, label, ops in DRAW_CALLS]}
 
 
 def load() -> dict:
@@ -132,8 +191,12 @@ def test_the_spec_read_literally_gives_the_vectors(case):
 
 
 def test_the_vectors_cover_rejection_hmac_key_hashing_and_every_listed_case():
-    cases = load()["vectors"]
+    doc = load()
+    cases = doc["vectors"]
     assert [(c["seed"], c["label"]) for c in cases] == CASES
+    assert [c["seed"] for c in doc.get("commitments", [])] == COMMITTED
+    assert [c["effective_seed"] for c in doc.get("bot_keys", [])] == [SEED, mix(*MIXES[2]), "x" * 65]
+    assert [(c["seed"], c["label"]) for c in doc.get("draw_calls", [])] == [(s, label) for s, label, _ in DRAW_CALLS]
     assert any(len(c["seed"].encode()) > 64 for c in cases)
     # with n = 2**63 + 1 some u64 is rejected: the randbelow sequence is not the u64s mod n
     big = str(2**63 + 1)
@@ -163,6 +226,81 @@ def test_a_recording_rng_keeps_each_draw_and_draws_the_same():
     # 3 dice, a shuffle of 5 (bounds 5, 4, 3, 2), one choice of 3: each [bound, value] in order
     assert [n for n, _ in recording.draws] == [6, 6, 6, 5, 4, 3, 2, 3]
     assert [v + 1 for _, v in recording.draws[:3]] == dice[0]
+
+
+@pytest.mark.parametrize("case", load().get("commitments", []), ids=lambda c: c["seed"][:12])
+def test_the_commitment_is_the_seeds_sha256_as_implemented_and_as_read(case):
+    assert seed_commitment(case["seed"]) == case["seed_commitment"]
+    assert hashlib.sha256(case["seed"].encode("utf-8")).hexdigest() == case["seed_commitment"]
+
+
+@pytest.mark.parametrize("case", load().get("bot_keys", []), ids=lambda c: c["effective_seed"][:12])
+def test_the_bot_key_is_the_effective_seeds_hmac_of_bot_as_implemented_and_as_read(case):
+    assert bot_key(case["effective_seed"]) == case["bot_key"]
+    spec = hmac.new(case["effective_seed"].encode("utf-8"), b"bot", hashlib.sha256).hexdigest()
+    assert spec == case["bot_key"] and len(spec) == 64
+
+
+def test_the_vectors_hold_a_bots_and_its_worlds_streams_keyed_by_a_bot_key():
+    doc = load()
+    key = doc["bot_keys"][0]["bot_key"]
+    assert doc["bot_keys"][0]["effective_seed"] == SEED and key == BOT_KEY
+    assert {c["label"] for c in doc["vectors"] if c["seed"] == key} == {"bot:1:17", "world:1:17"}
+    # more than 64 bytes, mixed from contributions: the effective seeds the service makes
+    assert any(len(c["effective_seed"].encode()) > 64 for c in doc["bot_keys"])
+
+
+@pytest.mark.parametrize("case", load().get("draw_calls", []), ids=lambda c: f"{c['seed'][:12]}@{c['label']}")
+def test_each_draw_call_as_implemented_and_as_read(case):
+    assert draw_call(case["seed"], case["label"], [(op["call"], op["args"]) for op in case["ops"]]) == case
+    stream = SpecStream(case["seed"], case["label"])
+    assert [getattr(stream, op["call"])(*op["args"]) for op in case["ops"]] == [op["result"] for op in case["ops"]]
+    assert stream.draws == case["draws"]
+
+
+def test_a_keyed_rng_makes_each_draw_call_on_its_labels_stream():
+    # rules.base.KeyedRng, as a game draws: seat 0's first dice, the world's fourth shuffle, seat 1's third pick
+    calls = {c["label"]: c for c in load()["draw_calls"] if c["seed"] == SEED}
+    for label, counters, roller, draw in [
+            ("0/dice/0", {}, "0", lambda rng: rng.roll(3)),
+            ("world/shuffle/3", {"world/shuffle": 3}, WORLD, lambda rng: rng.shuffled(range(10))),
+            ("1/pick/2", {"1/pick": 2, "1/dice": 5}, "1", lambda rng: rng.randint(1, 6))]:
+        rng = KeyedRng(SEED, dict(counters), roller, record=True)
+        assert draw(rng) == calls[label]["ops"][0]["result"]
+        assert rng.recorded() == [[label, calls[label]["draws"]]]
+
+
+def test_the_draw_calls_cover_the_edge_cases():
+    calls = {(c["seed"], c["label"]): c for c in load()["draw_calls"]}
+    # randbelow(1) is always 0, and still consumes an integer of the stream: the next draw is its third
+    ones = calls["web-tamper", "2/pick/0"]
+    stream = SpecStream("web-tamper", "2/pick/0")
+    third = [stream.u64() for _ in range(3)][2]
+    assert [op["result"] for op in ones["ops"]] == [0, 0, third % 6] and ones["draws"][:2] == [[1, 0], [1, 0]]
+    # a shuffle of one item draws nothing (the next draw is the stream's first); of two, once, with bound 2
+    single = calls["web-tamper", "world/shuffle/0"]
+    assert single["ops"][0]["result"] == ["only"] and single["draws"] == [[6, SpecStream("web-tamper",
+                                                                                      "world/shuffle/0").u64() % 6]]
+    [[bound, value]] = calls["web-tamper", "world/shuffle/1"]["draws"]
+    assert bound == 2 and calls["web-tamper", "world/shuffle/1"]["ops"][0]["result"] == (["b", "a"] if value == 0
+                                                                                         else ["a", "b"])
+    # Druglord's Classy Dice: index 5 is the 9 (a vector without one could not tell faces from index + 1)
+    classy = calls[SEED, "world/dice/7"]
+    assert 9 in classy["ops"][0]["result"] and [CLASSY[v] for _, v in classy["draws"]] == classy["ops"][0]["result"]
+    assert any(len(seed.encode()) > 64 for seed, _ in calls)
+
+
+def test_the_reference_export_gets_its_verdict():
+    records = parse_history(REFERENCE.read_text())
+    header = records[0]
+    # small and complete: format 5, a human who contributed and a bot, played to the end
+    assert header["format"] == "tabletop-cartel-history/5" and header["outcome"] is not None
+    assert [seat["kind"] for seat in header["seats"]] == ["human", "bot"]
+    assert any(r["type"] == "EntropyContributed" for r in records[1:]) and any("bot" in r for r in records[1:])
+    verdict = verify_history(records, RULESETS)
+    assert verdict == json.loads(VERDICT.read_text())
+    assert verdict["valid"] and verdict["complete"] and verdict["draws"] > 0
+    assert verdict["bot_moves"]["rederived"] == verdict["bot_moves"]["recorded"] > 0
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

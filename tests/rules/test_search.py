@@ -8,13 +8,14 @@ import pytest
 from rules import EVERY_RULESET
 from rules.base import BadCommand, Rng, fold, normalize_options
 from rules.examples.pig import RULESET as PIG
-from rules.ruleset import RulesetBase, check_bot_level
+from rules.levels import check_bot_level
+from rules.ruleset import Ruleset
 from rules.search import ismcts
 
 STEPS = 600          # random moves per playout
 SAMPLE_EVERY = 25    # determinize every Nth state
 SAMPLES = 3          # determinizations per (state, seat) for the "it does resample" check
-HIDDEN = sorted(name for name, r in EVERY_RULESET.items() if type(r).determinize is not RulesetBase.determinize)
+HIDDEN = sorted(name for name, r in EVERY_RULESET.items() if type(r).determinize is not Ruleset.determinize)
 
 
 def playout_states(ruleset, seats: int, seed: str, steps: int = STEPS):
@@ -64,9 +65,9 @@ def test_a_determinization_is_what_the_seat_sees_and_only_its_hidden_parts_depen
         assert resampled == 0, f"{name} has nothing hidden: its determinization must be the state itself"
 
 
-def test_the_games_with_hidden_information_determinize():
-    # Kingpin: "nothing in Kingpin is hidden" (view.py); the examples show everything too
-    assert set(HIDDEN) == {"druglord", "lords_of_cannabis", "narcos", "trafficking"}
+def test_the_games_that_determinize_are_those_that_declare_hidden_information():
+    assert HIDDEN == sorted(name for name, r in EVERY_RULESET.items() if r.hidden_information)
+    assert "kingpin" not in HIDDEN  # Kingpin: "nothing in Kingpin is hidden" (view.py)
 
 
 @pytest.mark.parametrize("name", sorted(EVERY_RULESET))
@@ -142,9 +143,10 @@ def test_a_score_is_a_share_of_the_win():
 GUIDED = sorted(name for name, r in EVERY_RULESET.items() if r.search_settings.policy)
 
 
-def test_every_served_game_guides_its_search_by_its_greedy_bot():
+def test_every_served_game_guides_its_search_by_one_of_its_own_bots():
+    # unguided, a search of a few hundred iterations loses to a hand-written greedy bot (docs/benchmarks.md)
     from rules import RULESETS
-    assert GUIDED == sorted(RULESETS)
+    assert [name for name, r in RULESETS.items() if "ismcts" in r.bot_levels and name not in GUIDED] == []
     assert all(EVERY_RULESET[name].search_settings.policy in EVERY_RULESET[name].bot_levels for name in GUIDED)
 
 
@@ -161,7 +163,7 @@ def test_a_search_too_short_to_compare_plays_the_greedy_move(name):
     seats = seat_count(ruleset)
     for state in list(playout_states(ruleset, seats, f"guided-{name}", steps=80))[-3:]:
         seat = min(ruleset.awaiting(state))
-        greedy = ruleset.bot_move(state, seat, "greedy", Rng("guided", 1))
+        greedy = ruleset.bot_move(state, seat, ruleset.search_settings.policy, Rng("guided", 1))
         # ismcts:2 plays fewer worlds than MIN_WORLDS: nothing can replace the policy's move
         assert ruleset.bot_move(state, seat, "ismcts:2", Rng("guided", 1)) == greedy
 

@@ -35,8 +35,8 @@ def test_create_returns_tokens_once_and_the_seed_commitment(client, race):
     game_id, tokens = race
     assert len(set(tokens)) == 2 and all(len(t) >= 43 for t in tokens)  # 256 bits, url-safe base64
     game = client.get(f"/v1/games/{game_id}").json
-    assert game["seed_commitment"] == seed_commitment("fixed")
-    assert "token" not in json.dumps(game) and "fixed" not in json.dumps(game)
+    assert game["seed_commitment"] == seed_commitment("r4ce-s33d")
+    assert "token" not in json.dumps(game) and "r4ce-s33d" not in json.dumps(game) and game["seed_source"] == "fixed"
 
 
 def test_reader_sees_own_legal_moves_and_spectator_none(client, race):
@@ -77,7 +77,8 @@ def test_errors_are_problems_and_append_nothing(client, race):
     problem(client.post(url, json={"type": "Fly"}, headers=bearer(tokens[0])), 400)
     problem(client.post(url, json={"type": "Roll"}, headers={**bearer(tokens[0]), "If-Match": "banana"}), 400)
     not_your_turn = problem(client.post(url, json={"type": "Roll"}, headers=bearer(tokens[1])), 422)
-    assert "waiting for seat 0" in not_your_turn["detail"] and not_your_turn["rule"] == "turn order"
+    # the detail names the seat as the game does (an unnamed seat is "Seat 0", as the events' sentences say)
+    assert "waiting for Seat 0" in not_your_turn["detail"] and not_your_turn["rule"] == "turn order"
     stale = problem(client.post(url, json={"type": "Roll"}, headers={**bearer(tokens[0]), "If-Match": '"1"'}), 409)
     assert stale["version"] == version
     problem(client.post(url, data="x" * 70_000, content_type="application/json", headers=bearer(tokens[0])), 413)
@@ -124,7 +125,7 @@ def test_history_is_secret_until_the_end_then_verifies(client, race):
     game_id, tokens = race
     problem(client.get(f"/v1/games/{game_id}/history"), 403)
     finished = play_to_the_end(client, game_id, tokens)
-    assert finished["seed"] == "fixed" and finished["outcome"]["winners"]
+    assert finished["seed"] == "r4ce-s33d" and finished["outcome"]["winners"]
     history = client.get(f"/v1/games/{game_id}/history")
     assert history.status_code == 200 and history.mimetype == "application/x-ndjson"
     lines = history.get_data(as_text=True).splitlines()
@@ -200,7 +201,8 @@ def test_sse_stream_of_a_finished_game_ends_with_end(client, race):
     end = text.rstrip().rsplit("\n\n", 1)[1]  # the last message: the end, with the outcome
     assert end.startswith("event: end\ndata: ")
     assert json.loads(end.split("data: ", 1)[1]) == {"status": "finished", "version": ids[-1],
-                                                       "outcome": {"winners": [0], "reason": "goal reached"}}
+                                                       "outcome": {"winners": [0], "reason": "goal reached",
+                                                                   "text": "Seat 0 wins: goal reached."}}
 
 
 def test_open_seats_wait_in_the_lobby_until_claimed(client):
@@ -262,3 +264,23 @@ def test_awaited_seats_are_listed_as_integers_beside_the_string_keyed_awaiting(c
     stream = client.get(f"/v1/games/{game_id}/events", headers={"Accept": "text/event-stream", **bearer(tokens[0])})
     turn = next(m for m in stream.get_data(as_text=True).split("\n\n") if m.startswith("event: turn\n"))
     assert json.loads(turn.split("data: ", 1)[1])["awaiting_seats"] == []
+
+
+def test_the_stream_s_turn_message_names_its_ruleset(client):
+    """Issue 36 item 5: a `turn` message says its game's ruleset, the discriminator of the spec's TurnState
+    union (KingpinTurnState, ...), as the game document does."""
+    created = client.post("/v1/games", json={"ruleset": "kingpin", "seats": [{"kind": "human"}] * 2,
+                                             "contribution_seconds": 0}).json
+    token = created["seats"][0]["token"]
+    assert client.get(f"/v1/games/{created['id']}", headers=bearer(token)).json["ruleset"] == "kingpin"
+    stream = client.get(f"/v1/games/{created['id']}/events", buffered=False,
+                        headers={"Accept": "text/event-stream", **bearer(token)})
+    text = ""
+    for chunk in stream.response:  # the game goes on: read until the first turn message, then hang up
+        text += chunk.decode() if isinstance(chunk, bytes) else chunk
+        if "event: turn\n" in text and text.endswith("\n\n"):
+            break
+    stream.close()
+    turn = next(m for m in text.split("\n\n") if m.startswith("event: turn\n"))
+    message = json.loads(turn.split("data: ", 1)[1])
+    assert message["ruleset"] == "kingpin" and message["version"] >= 1, message

@@ -10,7 +10,7 @@ from rules import RULESETS
 from rules.base import Event, Rng
 from rules.bot_seat import bot_command, bot_key
 from service.wiring import build_engine
-from tests.support.processes import Worker, wait_until
+from tests.support.processes import Worker, wait_for_game
 
 
 @pytest.fixture
@@ -22,16 +22,17 @@ def test_every_served_bot_move_is_chosen_from_what_its_seat_may_know(engine, red
     worker = Worker(redis_server.url, tmp_path / "worker.log", extra_env={"SWEEP_SECONDS": "0.5"})
     worker.start()
     try:
-        game = engine.runner.create_game("narcos", [{"kind": "bot", "level": "greedy"},
-                                                    {"kind": "bot", "level": "random"}],
-                                         seed="served-bots", entropy="the creator's share")
-        done = wait_until(lambda: (g := engine.runner.load(game.id)).status == "finished" and g, timeout=60,
-                          what="the bots to finish")
+        game = engine.runner.create_game("narcos", [{"kind": "bot", "level": "greedy"}, {"kind": "open"}],
+                                         seed="served-bots", contribution_seconds=30)
+        # a player's share, then a bot's seat in its place (the seat is handed over like a timed-out one)
+        engine.runner.claim_seat(game.id, 1, "t1", entropy="the claimer's share")
+        engine.runner.hand_to_bot(engine.runner.load(game.id), 1, "random", "the test")
+        done = wait_for_game(lambda: engine.runner.load(game.id), what="the bots to finish")
     finally:
         worker.stop()
     records = parse_history("".join(history_lines(history_header(done), list(engine.store.read_all(game.id)))))
     ruleset, key = done.ruleset, bot_key(done.effective_seed)
-    assert key != bot_key(done.seed)  # keyed by the effective seed, the creator's share mixed in
+    assert key != bot_key(done.seed)  # keyed by the effective seed, the claimer's share mixed in
     state, checked, old_path_agrees = None, 0, 0
     for record in records[1:]:
         if "command" in record and record["actor"].startswith("bot:"):

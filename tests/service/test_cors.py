@@ -6,13 +6,14 @@ import pytest
 
 from service import create_app
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 PAGE = "https://frontend.example"
 
 
 @pytest.fixture
 def restricted(redis_server, redis_client):
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {"race": RACE}, "CORS_ORIGINS": PAGE})
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {"race": RACE}, "CORS_ORIGINS": PAGE})
     return app.test_client()
 
 

@@ -21,6 +21,7 @@ from service.problems import CATALOGUE, GUNICORN_PROBLEM_KINDS, first_param
 from tests.service.conftest import bearer
 from tests.support.processes import Gunicorn
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS_HERE = {**RULESETS, "race": RACE}
@@ -28,7 +29,7 @@ RULESETS_HERE = {**RULESETS, "race": RACE}
 
 @pytest.fixture
 def app(redis_server, redis_client, tmp_path):
-    return create_app({"REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE, "TESTING": True,
+    return create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE, "TESTING": True,
                        "ARCHIVE_DIR": str(tmp_path / "archive")})
 
 
@@ -76,6 +77,33 @@ def malformed_idempotency_key(app, client):
 def malformed_last_event_id(app, client):
     game_id, _ = new_race(client)
     return client.get(f"/v1/games/{game_id}/events", headers={"Last-Event-ID": "yesterday"})
+
+
+def resume_beyond_version(app, client):
+    game_id, _ = new_race(client)
+    return client.get(f"/v1/games/{game_id}/events?after=999999")
+
+
+def seat_action_refused(app, client):
+    game_id, tokens = new_race(client)  # started: not left, only resigned
+    return client.post(f"/v1/games/{game_id}/seats/0/leave", headers={"Authorization": f"Bearer {tokens[0]}"})
+
+
+def entropy_before_commitment(app, client):
+    return client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "entropy": "mine"})
+
+
+def fixed_seed_not_allowed(app, client):
+    app.config["ALLOW_FIXED_SEEDS"] = False
+    try:
+        return client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}] * 2, "seed": "mine"})
+    finally:
+        app.config["ALLOW_FIXED_SEEDS"] = True
+
+
+def contribution_refused(app, client):
+    game_id, tokens = new_race(client)  # started at once: no window, so its seed takes no more entropy
+    return client.post(f"/v1/games/{game_id}/seats/0/entropy", json={"entropy": "late"}, headers=bearer(tokens[0]))
 
 
 def malformed_history(app, client):
@@ -212,7 +240,7 @@ def rate_limited(app, client):
 
 
 def internal_error(app, client, redis_server):
-    fresh = create_app({"REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE})
+    fresh = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": RULESETS_HERE})
 
     def fails():
         raise RuntimeError("a bug")
@@ -224,7 +252,20 @@ def storage_unavailable(app, client, redis_server):
     with socket.socket() as nobody:  # a port nothing listens on: the store is unreachable
         nobody.bind(("127.0.0.1", 0))
         url = f"redis://127.0.0.1:{nobody.getsockname()[1]}"
-    return create_app({"REDIS_URL": url, "RULESETS": RULESETS_HERE}).test_client().get("/v1/games/x")
+    return create_app({**TEST_SETTINGS, "REDIS_URL": url, "RULESETS": RULESETS_HERE}).test_client().get("/v1/games/x")
+
+
+def chat_channel_forbidden(app, client):
+    game_id, _ = new_race(client)
+    return client.get(f"/v1/games/{game_id}/chat?channel=seats")  # a spectator, the seats' channel, mid-game
+
+
+def chat_rate_limited(app, client):
+    game_id, tokens = new_race(client)
+    app.config.update(CHAT_PER_MINUTE=1, CHAT_BURST=1)
+    chat = [client.post(f"/v1/games/{game_id}/chat", json={"text": "hi"}, headers=bearer(tokens[0])) for _ in range(2)]
+    assert chat[0].status_code == 201
+    return chat[-1]
 
 
 def too_many_followers(app, client):
@@ -242,9 +283,11 @@ GUNICORN = {"uri-too-long": ("GET", "/v1/games/" + "x" * 5000, {}),
             "http-error": ("GET", "/v1/rulesets", {"Expect": "202-accepted"})}
 PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "malformed-idempotency-key": "Idempotency-Key", "malformed-last-event-id": "Last-Event-ID",
+          "resume-beyond-version": "after",
           "token-malformed": "Authorization", "ticket-invalid": "ticket", "option-invalid": "options.goal",
           "seat-count-invalid": "seats", "bot-level-invalid": "seats.2.level",
-          "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version"}
+          "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
+          "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:
@@ -295,8 +338,8 @@ def test_every_code_the_source_answers_is_catalogued():
     literal |= {"http-error"}
     assert len(literal) > 30
     assert literal <= set(CATALOGUE), literal - set(CATALOGUE)
-    # the domain's kinds that reach HTTP as they are (events/clocks.py GameClosed.kind, events/runner.py)
-    for path in (ROOT / "events" / "clocks.py", ROOT / "events" / "runner.py"):
+    # the domain's kinds that reach HTTP as they are (events/clocks.py GameClosed.kind, events/game.py)
+    for path in (ROOT / "events" / "clocks.py", ROOT / "events" / "game.py"):
         assert set(re.findall(r'kind="([a-z-]+)"', path.read_text())) <= set(CATALOGUE)
 
 

@@ -109,7 +109,7 @@ class FakeGame:  # the rendering is replaced in these tests: only the game's id,
 
 def test_a_hung_publish_endpoint_costs_one_timeout_then_nothing_until_the_pause_is_over(silent_endpoint, monkeypatch):
     publisher = Publisher([silent_endpoint], timeout=0.3, pause=60)
-    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes: [])
+    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes, present=(): [])
     started = time.monotonic()
     with pytest.raises(ConnectionError):
         publisher(FakeGame(), FakeGame(), [object()])
@@ -158,7 +158,7 @@ def test_a_dead_nodes_pushpin_costs_the_other_nodes_followers_no_batch(recording
         dead = f"http://127.0.0.1:{sock.getsockname()[1]}/publish/"
     live, bodies = recording_endpoint
     publisher = Publisher([dead, live], timeout=0.3, pause=60)
-    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes: [{"n": len(envelopes)}])
+    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes, present=(): [{"n": len(envelopes)}])
     for batch in range(1, 4):
         with pytest.raises(ConnectionError):  # counted and logged as a failed publish (to the dead one)
             publisher(FakeGame(), FakeGame(), [object()] * batch)
@@ -169,7 +169,7 @@ def test_a_background_publisher_answers_at_once_and_a_batch_it_could_not_post_st
         silent_endpoint, recording_endpoint, redis_client, monkeypatch):
     """GRIP_PUBLISH_BACKGROUND: the command waits for the pending mark only; the thread posts, clears the
     mark when every Pushpin took the batch, and reports a failure (the mark then stays for the sweeper)."""
-    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes: [{"n": len(envelopes)}])
+    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes, present=(): [{"n": len(envelopes)}])
     failures: list = []
     hung = Publisher([silent_endpoint], timeout=0.3, pause=60, redis=redis_client, background=True,
                      on_failure=lambda game_id, error: failures.append((game_id, error)))
@@ -191,7 +191,7 @@ def test_a_games_final_batch_stays_marked_until_the_sweeper_has_published_it_aga
     """A follower catching up through its next link when a game's final batch is posted can miss it, and no
     batch follows a game's last (a stream held two minutes short of its end, heartbeating, in
     tests/service/test_serve.py): the final batch stays marked, so the sweeper publishes it a second time."""
-    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes: [{"n": len(envelopes)}])
+    monkeypatch.setattr("service.grip.publish_items", lambda before, after, envelopes, present=(): [{"n": len(envelopes)}])
     live, bodies = recording_endpoint
     publisher = Publisher([live], redis=redis_client)
     publisher(FakeGame("going-on", 4), FakeGame("going-on", 5), [object()])

@@ -44,6 +44,10 @@ def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
         ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": %s}'),
         (f"/v1/games/{game_id}/commands", '{"type": "Roll", "arg": %s}'),
         (f"/v1/games/{game_id}/seats/1/claim", '{"name": %s}'),
+        (f"/v1/games/{game_id}/seats/0/entropy", '{"entropy": %s}'),
+        (f"/v1/games/{game_id}/chat", '{"text": %s}'),
+        ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], '
+                      '"contribution_seconds": %s}'),
     ]
     for url, template in bodies:
         refused = problem(post_raw(client, url, template % value, bearer(tokens[0])), 400)
@@ -77,7 +81,7 @@ def test_strict_json_limits_are_exact():
 def test_after_and_last_event_id_beyond_a_stream_id_are_400(client, race):
     game_id, tokens = race
     url = f"/v1/games/{game_id}/events"
-    assert client.get(f"{url}?after={MAX_VERSION}").json["events"] == []
+    assert problem(client.get(f"{url}?after={MAX_VERSION}"), 400)["code"] == "resume-beyond-version"
     problem(client.get(f"{url}?after={2**64}"), 400)
     problem(client.get(f"{url}?after={2**63}"), 400)
     for value in (str(2**64), "banana", "-1", "\u00b2", "1" * 5000):
@@ -91,12 +95,22 @@ def test_after_and_last_event_id_beyond_a_stream_id_are_400(client, race):
                         headers={**bearer(tokens[0]), "If-Match": f'"{2**63}"'}), 400)
 
 
-def test_a_last_event_id_past_the_end_streams_heartbeats_not_an_error(app, client, race):
-    app.config["SSE_MAX_SECONDS"] = 0.3
+def test_a_resume_point_past_the_game_is_a_400_not_a_silent_wait(client, race):
+    """Issue 36 item 7: `after` or Last-Event-ID past the game's version names no event of this feed (another
+    game's id, a client's own count): a 400 problem, on the stream as on the pages, not heartbeats that
+    echo it; the game's own version still resumes (nothing new yet: a page with no events)."""
     game_id, _ = race
-    response = client.get(f"/v1/games/{game_id}/events",
-                          headers={"Accept": "text/event-stream", "Last-Event-ID": str(MAX_VERSION)})
-    assert response.status_code == 200 and response.get_data(as_text=True).startswith("retry: ")
+    url = f"/v1/games/{game_id}/events"
+    version = client.get(f"/v1/games/{game_id}").json["version"]
+    for headers, query in (({"Accept": "text/event-stream", "Last-Event-ID": str(version + 1)}, ""),
+                           ({"Accept": "text/event-stream"}, f"?after={version + 1}"),
+                           ({"Accept": "text/event-stream", "Last-Event-ID": str(MAX_VERSION)}, ""),
+                           ({}, f"?after={version + 1}")):
+        refused = problem(client.get(url + query, headers=headers), 400)
+        assert refused["code"] == "resume-beyond-version" and str(version) in refused["detail"], refused
+    assert refused["param"] == "after"
+    assert client.get(f"{url}?after={version}").json == {"events": [], "version": version, "next_after": version,
+                                                        "has_more": False}
 
 
 # ------------------------------------------------------------- creation (items 5, 7)
@@ -197,6 +211,51 @@ def test_the_name_rules_are_in_the_spec(app):
     assert "control characters" in described and "bidi" in described
 
 
+# ------------------------------------------------------------- chat (issue 36 item 3)
+@pytest.mark.parametrize("body, param", [
+    ({"text": "x" * 501}, "text"), ({"text": ""}, "text"), ({"text": "   "}, "text"), ({"text": "one\ntwo"}, "text"),
+    ({"text": "evil\u202egnp.exe"}, "text"), ({"text": "\u2066x\u2069"}, "text"), ({"text": "a\x00b"}, "text"),
+    ({"text": 7}, "text"), ({"text": None}, "text"), ({}, "text"), ({"text": "hi", "seat": 1}, "seat"),
+    ({"text": "hi", "name": "x" * 65}, "name"), ({"text": "hi", "name": "\u202eevil"}, "name"),
+    ({"text": ["hi"]}, "text"),
+])
+def test_a_chat_message_of_the_wrong_shape_is_a_400_naming_the_field_and_keeps_nothing(client, race, body, param):
+    game_id, tokens = race
+    for token in (None, tokens[0]):
+        refused = problem(client.post(f"/v1/games/{game_id}/chat", json=body, headers=bearer(token) if token else {}),
+                          400)
+        assert refused["param"] == param, refused
+    for token in (None, tokens[0]):
+        assert client.get(f"/v1/games/{game_id}/chat", headers=bearer(token) if token else {}).json["messages"] == []
+
+
+def test_a_seat_speaks_under_its_own_name_and_a_chat_body_must_be_json(client, race):
+    game_id, tokens = race
+    refused = problem(client.post(f"/v1/games/{game_id}/chat", json={"text": "hi", "name": "Not me"},
+                                  headers=bearer(tokens[0])), 400)
+    assert refused["param"] == "name"
+    problem(post_raw(client, f"/v1/games/{game_id}/chat", "text=hi", content_type="text/plain"), 415)
+    problem(client.post(f"/v1/games/{game_id}/chat", json={"text": "hi"}, headers={"Authorization": "Bearer a b"}), 401)
+    problem(client.post(f"/v1/games/{game_id}/chat", json={"text": "hi"}, headers=bearer("x" * 43)), 403)
+    problem(client.post("/v1/games/nope/chat", json={"text": "hi"}), 404)
+    kept = client.post(f"/v1/games/{game_id}/chat", json={"text": "\N{MAN}\u200d\N{WOMAN} \u0645\u062d\u0645\u062f " + "x" * 480},
+                       headers=bearer(tokens[0]))
+    assert kept.status_code == 201 and kept.json["name"]
+
+
+@pytest.mark.parametrize("query, param", [
+    ("after=x", "after"), ("after=1", "after"), ("after=-1-0", "after"), (f"after={2**64}-0", "after"),
+    (f"after=0-{2**64}", "after"), ("after=" + "9" * 21 + "-0", "after"), ("channel=everyone", "channel"),
+    ("limit=0", "limit"), ("limit=501", "limit"), ("limit=x", "limit"),
+])
+def test_a_chat_page_query_of_the_wrong_shape_is_a_400(client, race, query, param):
+    game_id, _ = race
+    assert problem(client.get(f"/v1/games/{game_id}/chat?{query}"), 400)["param"] == param
+    assert client.get(f"/v1/games/{game_id}/chat?after={2**64 - 1}-{2**64 - 1}").json["messages"] == []
+    problem(client.get("/v1/games/nope/chat"), 404)
+    problem(client.get("/v1/games/nope/chat/export"), 404)
+
+
 # ------------------------------------------------------------- logging sanity for the suite
 def test_no_input_here_logs_an_unhandled_error(client, race, caplog):
     game_id, tokens = race
@@ -205,3 +264,29 @@ def test_no_input_here_logs_an_unhandled_error(client, race, caplog):
         post_raw(client, "/v1/games", '{"ruleset": "race", "seats": [], "seed": "\\udfff"}')
         client.get(f"/v1/games/{game_id}/events?after={2**70}")
     assert not caplog.records
+
+
+@pytest.mark.parametrize("field, value", [("contribution_seconds", -1), ("contribution_seconds", 3601),
+                                          ("contribution_seconds", "30"), ("contribution_seconds", True),
+                                          ("entropy", "any"), ("seed", ""), ("seed", "x" * 257)])
+def test_a_creation_with_a_contribution_window_or_secret_it_may_not_carry_creates_nothing(client, field, value):
+    listed = client.get("/v1/games").json["total"]
+    answer = client.post("/v1/games", json={"ruleset": "race", "seats": RACE_SEATS, field: value})
+    assert answer.status_code == 400 and answer.mimetype == "application/problem+json", answer.json
+    assert client.get("/v1/games").json["total"] == listed
+
+
+@pytest.mark.parametrize("body", [None, {}, {"entropy": 7}, {"entropy": "ok", "more": 1}, [], "text"])
+def test_a_contribution_of_the_wrong_shape_is_a_400_and_appends_nothing(client, body):
+    created = client.post("/v1/games", json={"ruleset": "race", "seats": RACE_SEATS, "contribution_seconds": 60}).json
+    before = version_of(client, created["id"])
+    url = f"/v1/games/{created['id']}/seats/0/entropy"
+    token = bearer(created["seats"][0]["token"])
+    answer = client.post(url, headers=token) if body is None else client.post(url, json=body, headers=token)
+    assert answer.status_code in (400, 415) and answer.mimetype == "application/problem+json", answer.json
+    assert version_of(client, created["id"]) == before
+    for seat in ("9", "-1", "x"):
+        assert client.post(f"/v1/games/{created['id']}/seats/{seat}/entropy", json={"entropy": "e"},
+                           headers=token).status_code in (403, 404)
+    assert client.post("/v1/games/nope/seats/0/entropy", json={"entropy": "e"}, headers=token).status_code == 404
+    assert version_of(client, created["id"]) == before

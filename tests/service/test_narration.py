@@ -14,6 +14,7 @@ from rules.base import Event, redact
 from rules.narration import Names
 from service import create_app
 from tests.service.conftest import bearer
+from tests.support.settings import TEST_SETTINGS
 
 PIG = EVERY_RULESET["pig"]
 NAMES = Names(("Ana", "Bo"))
@@ -21,7 +22,7 @@ NAMES = Names(("Ana", "Bo"))
 
 @pytest.fixture
 def client(redis_server, redis_client):
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": EVERY_RULESET, "TESTING": True})
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": EVERY_RULESET, "TESTING": True})
     yield app.test_client()
     app.extensions["cartel"].hub.close()
 

@@ -21,6 +21,7 @@ from rules import RULESETS
 from rules.base import seed_commitment
 from service import create_app
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 SETTINGS = settings(max_examples=200, derandomize=True, deadline=5000, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -112,7 +113,7 @@ PATH_TEXT = st.one_of(st.text(min_size=1, max_size=20), st.sampled_from(["9" * 5
 @pytest.fixture
 def world(redis_server, redis_client):
     """An app with no rate limits and quick SSE, a race game with two human seats, and one with an open seat."""
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE},
                       "RATE_LIMIT_PER_ADDRESS": 0, "RATE_LIMIT_PER_TOKEN": 0,
                       "SSE_MAX_SECONDS": 0.2, "SSE_HEARTBEAT_SECONDS": 0.1})
     client = app.test_client()
@@ -163,13 +164,14 @@ def test_send_command(world, body, headers, use_token):
 
 @SETTINGS
 @given(body=bodies(CLAIM_BODIES), headers=HEADERS, seat=st.sampled_from(["0", "1", "2", "9" * 30]),
-       reclaim=st.booleans())
-def test_claim_and_reclaim_seat(world, body, headers, seat, reclaim):
+       action=st.sampled_from(["claim", "reclaim", "resign", "abort", "leave", "rematch"]), lobby=st.booleans())
+def test_claim_and_reclaim_seat_and_a_table_s_life(world, body, headers, seat, action, lobby):
+    """Every seat endpoint (issue 36 item 1 added resign, abort, leave, rematch), on a game in play and on an
+    open table, with any body and headers: never a 5xx."""
     client, game_id, tokens, lobby_id = world
     headers = {"Content-Type": "application/json", **headers}
-    target = game_id if reclaim else lobby_id
-    check(client.post(f"/v1/games/{target}/seats/{seat}/{'reclaim' if reclaim else 'claim'}", data=encode(body),
-                      headers=headers))
+    target = lobby_id if lobby else game_id
+    check(client.post(f"/v1/games/{target}/seats/{seat}/{action}", data=encode(body), headers=headers))
 
 
 @SETTINGS

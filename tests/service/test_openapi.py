@@ -7,6 +7,8 @@ from pathlib import Path
 import yaml
 from openapi_spec_validator import validate
 
+from service import create_app
+
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 
 
@@ -50,8 +52,43 @@ def test_commands_and_views_are_typed_from_the_rulesets_own_schemas():
     assert schemas["DruglordSway"]["properties"]["weight"]["enum"] == ["reefer", "pills", "cocaine", "opiates"]
     assert schemas["Move"]["anyOf"] == schemas["Command"]["anyOf"] == [{"$ref": "#/components/schemas/AnyCommand"}]
     assert len(schemas["AnyCommand"]["anyOf"]) == len(RULESETS)
-    assert {"legal_moves", "move_labels", "awaiting", "clocks", "you", "view", "outcome"} <= set(
-        schemas["Game"]["required"])
+    for name in RULESETS:
+        assert {"legal_moves", "move_labels", "awaiting", "clocks", "you", "view", "outcome", "ruleset"} <= set(
+            schemas[f"{pascal(name)}Game"]["required"])
+
+
+def test_the_game_document_turn_message_and_creation_body_are_unions_on_ruleset():
+    """Issue 36 item 5: Game, TurnState and CreateGame are each a oneOf of one member per served ruleset,
+    discriminated by `ruleset`, each member typing the game's own view, legal moves, outcome and options by
+    reference to that ruleset's components; and the rest of the document is the untyped one's, field for field."""
+    from rules import RULESETS
+    from service.spec_types import pascal
+
+    schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
+    for document, typed in {"Game": {"view", "legal_moves", "outcome", "options"},
+                            "TurnState": {"legal_moves", "outcome"}, "CreateGame": {"options"}}.items():
+        union = schemas[document]
+        assert union["discriminator"]["propertyName"] == "ruleset"
+        assert union["discriminator"]["mapping"] == {
+            name: f"#/components/schemas/{pascal(name)}{document}" for name in RULESETS}
+        assert union["oneOf"] == [{"$ref": f"#/components/schemas/{pascal(name)}{document}"} for name in RULESETS]
+        members = [schemas[f"{pascal(name)}{document}"] for name in RULESETS]
+        for name, member in zip(RULESETS, members, strict=True):
+            prefix = pascal(name)
+            assert member["properties"]["ruleset"] == {"type": "string", "enum": [name]}
+            assert "ruleset" in member["required"]
+            refs = {field: yaml.safe_dump(member["properties"][field]) for field in typed}
+            for field, reference in {"view": f"{prefix}View", "legal_moves": f"{prefix}Command",
+                                     "outcome": f"{prefix}Outcome", "options": f"{prefix}Options"}.items():
+                if field in typed:
+                    assert f"#/components/schemas/{reference}'" in refs[field], (document, name, field, refs[field])
+            untyped = {k: v for k, v in member["properties"].items() if k not in typed | {"ruleset"}}
+            assert untyped == {k: v for k, v in members[0]["properties"].items() if k not in typed | {"ruleset"}}
+    assert schemas["KingpinOptions"]["properties"]["target"]["enum"] == [3000, 5000, 10000]
+    assert schemas["KingpinOptions"]["additionalProperties"] is False
+    assert schemas["KingpinResult"]["required"] == ["winners", "reason", "bankrolls", "text"]
+    assert schemas["KingpinOutcome"]["anyOf"] == [{"$ref": "#/components/schemas/KingpinResult"},
+                                                  {"$ref": "#/components/schemas/TableOutcome"}]
 
 
 def test_an_event_s_type_is_one_enum_of_every_ruleset_s_events_and_the_table_s():
@@ -92,3 +129,32 @@ def test_each_game_s_event_is_a_union_on_type_with_its_declared_data():
     table = schemas["TableEvent"]["discriminator"]["mapping"]
     assert set(table) == set(ENGINE_EVENT_DATA)
     assert schemas["TableEventClockExpired"]["properties"]["data"]["required"] == ["seat", "deadline", "timeouts"]
+
+
+def test_a_ruleset_added_to_the_registry_gets_its_typed_document_from_its_declarations(redis_server, monkeypatch):
+    """Issue 36 item 5 (and 35 item 4's spirit): a sixth game registered in rules.RULESETS, here the example
+    Pig, is typed in the spec with no edit to the service: PigGame, PigTurnState and PigCreateGame join the
+    unions, its view, outcome and options converted from what it declares (its outcome undeclared: the contract's)."""
+    import rules
+    from rules.describe import options_schema, outcome_schema, view_schema
+    from rules.examples import EXAMPLES
+    from service.spec_types import component, openapi30
+
+    monkeypatch.setitem(rules.RULESETS, "pig", EXAMPLES["pig"])
+    app = create_app({"REDIS_URL": redis_server.url, "TESTING": True})
+    try:
+        schemas = app.test_client().get("/openapi.json").json["components"]["schemas"]
+    finally:
+        app.extensions["cartel"].hub.close()
+    for document in ("Game", "TurnState", "CreateGame"):
+        assert schemas[document]["discriminator"]["mapping"]["pig"] == f"#/components/schemas/Pig{document}"
+        assert schemas[f"Pig{document}"]["properties"]["ruleset"]["enum"] == ["pig"]
+    pig = EXAMPLES["pig"]
+    assert {k: v for k, v in schemas["PigView"].items() if k != "description"} == {
+        k: v for k, v in component(view_schema(pig), "").items() if k != "description"}
+    assert schemas["PigOptions"]["properties"]["target"]["enum"] == [20, 50, 100]
+    declared = openapi30(outcome_schema(pig))
+    assert schemas["PigResult"]["required"] == [*declared["required"], "text"]
+    assert schemas["PigGame"]["properties"]["options"]["$ref"] == "#/components/schemas/PigOptions"
+    assert schemas["PigGame"]["properties"]["view"]["anyOf"][0] == {"$ref": "#/components/schemas/PigView"}
+    assert options_schema(pig)["additionalProperties"] is False

@@ -16,6 +16,7 @@ from service import create_app, jobs
 from tests.service.conftest import bearer
 from tests.support.processes import RedisServer, free_port, wait_until
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def queue_down(tmp_path):
 
 @pytest.fixture
 def app(redis_server, redis_client, queue_down, monkeypatch):
-    app = create_app({"REDIS_URL": redis_server.url, "QUEUE_REDIS_URL": queue_down.url, "TESTING": True,
+    app = create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "QUEUE_REDIS_URL": queue_down.url, "TESTING": True,
                       "RULESETS": {**RULESETS, "race": RACE}})
     monkeypatch.setattr(jobs, "_engine", app.extensions["cartel"])  # the jobs run here, on this engine
     yield app

@@ -21,11 +21,11 @@ def post(client, records: list[dict], query: str = ""):
 
 def test_a_whole_history_is_valid_and_complete(client, race):
     records = exported(client, race)
-    assert records[0]["format"] == "tabletop-cartel-history/4" and records[0]["last_version"] == len(records) - 1
+    assert records[0]["format"] == "tabletop-cartel-history/5" and records[0]["last_version"] == len(records) - 1
     verdict = post(client, records).json
     assert verdict["valid"] and verdict["complete"] and verdict["reason"] is None, verdict
-    # format 4: every recorded draw was checked against the seed's stream
-    assert verdict["draws"] == sum(len(r.get("draws", ())) for r in records) > 0
+    # format 5: every recorded draw was checked against its stream
+    assert verdict["draws"] == sum(len(pairs) for r in records for _, pairs in r.get("draws", ())) > 0
     assert verdict["mismatches"] == [] and verdict["unvouched"] == []
     assert verdict["summary"].startswith("valid and complete")
 

@@ -18,6 +18,7 @@ from service.wiring import build_engine, workers_alive
 from tests.service.conftest import bearer
 from tests.support.processes import Worker, wait_until
 from tests.support.race import RACE
+from tests.support.settings import TEST_SETTINGS
 
 HOUR = 3600
 POLICY = retention.Policy(abandon_after=HOUR, archive_after=HOUR)
@@ -25,7 +26,7 @@ POLICY = retention.Policy(abandon_after=HOUR, archive_after=HOUR)
 
 @pytest.fixture
 def app(redis_server, redis_client, tmp_path):
-    return create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True,
+    return create_app({**TEST_SETTINGS, "REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True,
                        "ARCHIVE_DIR": str(tmp_path / "archive")})
 
 
@@ -108,7 +109,8 @@ def test_an_abandoned_game_ends_without_a_winner_and_publishes_its_history(app, 
 
     game = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1])).json
     assert game["status"] == "abandoned" and game["awaiting"] == {} and game["legal_moves"] == []
-    assert game["outcome"] == {"winners": [], "reason": "abandoned", "idle_seconds": HOUR} and game["seed"] == "kept"
+    assert game["outcome"] == {"winners": [], "reason": "abandoned", "idle_seconds": HOUR,
+                               "text": "Nobody wins: the game was abandoned."} and game["seed"] == "kept"
     assert client.get("/v1/games?status=abandoned").json["total"] == 1
     assert client.get("/v1/games?status=active").json["total"] == 0
     refused = client.post(f"/v1/games/{game_id}/commands", json={"type": "Roll"}, headers=bearer(tokens[1]))
@@ -174,7 +176,8 @@ def test_real_workers_abandon_and_archive_each_game_once(redis_server, redis_cli
     wait_until(lambda: workers_alive(engine) == 2, timeout=30, what="two workers")
     idle = [engine.runner.create_game("race", [{"kind": "human"}, {"kind": "bot"}], {"goal": 1000}, f"idle{n}",
                                       {"move_seconds": 600}).id for n in range(4)]
-    bots = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "bot"}], {"goal": 30}, "bots").id
+    # a race to 5 (two or three bot moves), so the bots finish well within the idle second on a loaded machine too
+    bots = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "bot"}], {"goal": 5}, "bots").id
     for game_id in idle + [bots]:
         wait_until(lambda: archive.exists(game_id) and not redis_client.exists(meta_key(game_id)), timeout=30,
                    what=f"game {game_id} archived")

@@ -81,3 +81,30 @@ def test_a_turn_taken_by_the_other_seat_makes_the_stale_command_illegal(client, 
     # a seat whose turn it now is, sending from a version before its turn: still legal
     assert stale(send(client, game_id, tokens[1], {"type": "Roll"}, version))["still_legal"] is True
     assert read(client, game_id, tokens[0])["version"] == version + 1
+
+
+# ------------------------------------------------------------ issue 36 item 4: a stream a bot can trust
+def test_a_simultaneous_phase_says_so_and_a_lenient_command_is_decided_at_the_current_version(client):
+    """`simultaneous: true` while several seats are awaited at once; `Prefer: handling=lenient` decides a stale
+    command that is still legal where the game is now (no 409 round trip), and says so."""
+    game_id, tokens = druglord(client)
+    mine, theirs = read(client, game_id, tokens[0]), read(client, game_id, tokens[1])
+    assert mine["simultaneous"] is True and len(mine["awaiting_seats"]) == 3
+    version = mine["version"]
+    assert send(client, game_id, tokens[1], theirs["legal_moves"][0], version).status_code == 200
+    headers = {**bearer(tokens[0]), "If-Match": f'"{version}"', "Prefer": "respond-async, handling=lenient"}
+    taken = client.post(f"/v1/games/{game_id}/commands", json=mine["legal_moves"][0], headers=headers)
+    assert taken.status_code == 200, taken.json
+    assert taken.headers["Preference-Applied"] == "handling=lenient" and taken.json["version"] > version + 1
+    assert 0 not in read(client, game_id, tokens[2])["awaiting_seats"]
+    # a lenient command no longer legal is still the 409 (seat 0 has chosen: it is not awaited)
+    refused = stale(client.post(f"/v1/games/{game_id}/commands", json=mine["legal_moves"][1], headers=headers))
+    assert refused["still_legal"] is False
+    # without the preference, nothing changes: the 409 (test above)
+
+
+def test_a_turn_based_game_is_not_simultaneous(client, race):
+    game_id, tokens = race
+    doc = read(client, game_id, tokens[0])
+    assert doc["awaiting_seats"] == [0] and doc["simultaneous"] is False
+    assert doc["controlled_by"] == {"0": "human", "1": "human"} and doc["reclaim"] is None

@@ -6,7 +6,7 @@ import pytest
 from events.history import history_header, history_lines, parse_history, verify_history
 from rules import RULESETS
 from service.wiring import build_engine
-from tests.support.processes import Worker, wait_until
+from tests.support.processes import Worker, wait_for_game, wait_until
 from tests.support.race import RACE
 
 WORKER_ENV = {"CARTEL_EXTRA_RULESETS": "tests.support.race:RACE", "SWEEP_SECONDS": "0.5", "STALLED_AFTER_MS": "1500"}
@@ -37,15 +37,10 @@ def exported(game, envelopes) -> list[dict]:
     return parse_history("".join(history_lines(history_header(game), envelopes)))
 
 
-def finished(engine, game_id):
-    game = engine.runner.load(game_id)
-    return game if game.status == "finished" else None
-
-
 def test_bots_play_a_game_to_the_end_and_it_verifies(engine, worker):
     worker()
     game = engine.runner.create_game("race", [{"kind": "bot"}, {"kind": "bot"}], {"goal": 30}, seed="bots")
-    done = wait_until(lambda: finished(engine, game.id), timeout=30, what="bots to finish")
+    done = wait_for_game(lambda: engine.runner.load(game.id), what="bots to finish")
     envelopes = list(engine.store.read_all(game.id))
     assert all(e.actor.startswith(("bot:", "system")) for e in envelopes)
     verdict = verify_history(exported(done, envelopes), {"race": RACE})
@@ -98,7 +93,7 @@ def test_a_search_bot_seat_plays_a_game_to_the_end_and_it_verifies(redis_server,
     engine = build_engine(redis_server.url, rulesets={**RULESETS, "pig": PIG})
     game = engine.runner.create_game("pig", [{"kind": "bot", "level": "ismcts:8"}, {"kind": "bot", "level": "random"}],
                                      {"target": 20}, seed="search-bot")
-    done = wait_until(lambda: finished(engine, game.id), timeout=60, what="the search bot's game to finish")
+    done = wait_for_game(lambda: engine.runner.load(game.id), what="the search bot's game to finish")
     envelopes = list(engine.store.read_all(game.id))
     assert any(e.actor == "bot:0" for e in envelopes)
     verdict = verify_history(exported(done, envelopes), {"pig": PIG})

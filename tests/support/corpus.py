@@ -126,3 +126,8 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def bare(outcome: dict | None) -> dict | None:
+    """A served or verified outcome without its sentence (`text`): the rules' outcome, as a header records it."""
+    return None if outcome is None else {k: v for k, v in outcome.items() if k != "text"}

@@ -17,6 +17,7 @@ import requests
 
 from service.serve import PUSHPIN_PORTS, find_redis_server, pushpin_env, start_pushpin
 from tests.support.machine import ensure_command
+from tests.support.settings import TEST_ENVIRONMENT
 
 # Ports for the servers tests start.  Not the kernel's pick (bind to port 0): that comes from the
 # ephemeral range, which every outgoing connection of a busy test run draws from too, and two
@@ -84,6 +85,22 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.05, what: s
             return value
         time.sleep(interval)
     raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+
+
+def wait_for_game(load, stall: float = 60.0, interval: float = 0.1, what: str = "the game to finish"):
+    """Until `load()` (a game: `.version`, `.status`) is finished, failing only when its version has not moved
+    for `stall` seconds. A whole game's length depends on the machine's load; a game that stops moving is
+    the failure, not one that moves slowly (a worker shares two cores with a whole suite)."""
+    seen, moved = None, time.monotonic()
+    while True:
+        game = load()
+        if game.status == "finished":
+            return game
+        if game.version != seen:
+            seen, moved = game.version, time.monotonic()
+        elif time.monotonic() - moved > stall:
+            raise TimeoutError(f"waiting for {what}: no move for {stall}s at version {seen} ({game.status})")
+        time.sleep(interval)
 
 
 class PortTaken(Exception):
@@ -172,8 +189,9 @@ def python_env(redis_url: str, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
     # load tests and concurrency tests send thousands of requests a minute from
     # one address: servers they start have no rate limits unless a test sets them
+    # (and run with the tests' settings: tests/support/settings.py)
     env.update({"REDIS_URL": redis_url, "PYTHONUNBUFFERED": "1", "RATE_LIMIT_PER_ADDRESS": "0",
-                "RATE_LIMIT_PER_TOKEN": "0"}, **extra)
+                "RATE_LIMIT_PER_TOKEN": "0", **TEST_ENVIRONMENT}, **extra)
     root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     return env

@@ -59,13 +59,53 @@ export const seats = {
   forget(gameId) { localStorage.removeItem(KEY(gameId)); },
 };
 
-// This browser's preferences (sound on my turn, the developer view), kept across pages and games.
-const PREFS = "tabletop-cartel:prefs";
-export const prefs = {
-  all() { try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; } },
-  get(name) { return Boolean(prefs.all()[name]); },
-  set(name, value) { localStorage.setItem(PREFS, JSON.stringify({ ...prefs.all(), [name]: value })); },
+// The seed commitment this browser was shown when it created, joined or first opened a game: the
+// replay page holds the game's history to it (a forger can re-seed a whole game and recompute its draws).
+const COMMITMENT = (gameId) => `tabletop-cartel:commitment:${gameId}`;
+export const commitments = {
+  get(gameId) { return localStorage.getItem(COMMITMENT(gameId)); },
+  keep(gameId, commitment) {
+    if (gameId && typeof commitment === "string" && !commitments.get(gameId)) localStorage.setItem(COMMITMENT(gameId), commitment);
+  },
 };
+
+// This seat's own entropy for the game's seed, sent once the game committed to its seed and before it
+// starts (docs/fairness.md): 16 random bytes from this browser, so nobody, the server included, chooses a roll.
+export function randomEntropy() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function contributeOwed(gameId, doc, held) {
+  const owed = doc?.contributions?.owed || [];
+  const sent = [];
+  for (const seat of owed) {
+    if (!held[seat]) continue;
+    try {
+      const answer = await api(`/v1/games/${gameId}/seats/${seat}/entropy`,
+        { method: "POST", token: held[seat], body: { entropy: randomEntropy() } });
+      commitments.keep(gameId, answer.seed_commitment);
+      sent.push(seat);
+    } catch (error) {
+      if (error.status !== 409) throw error; // 409: sent already, or the game started meanwhile
+    }
+  }
+  return sent;
+}
+
+// This browser's preferences (sound on my turn, the developer view, the narration's speed), kept across
+// pages and games; and a game's own (Druglord's "ask me to sway"), kept per game.
+const PREFS = "tabletop-cartel:prefs";
+function store(key) {
+  const read = () => { try { return JSON.parse(localStorage.getItem(key)) || {}; } catch { return {}; } };
+  return {
+    all: read,
+    get(name) { return Boolean(read()[name]); },
+    value(name, fallback) { return read()[name] ?? fallback; },
+    set(name, value) { localStorage.setItem(key, JSON.stringify({ ...read(), [name]: value })); },
+  };
+}
+export const prefs = store(PREFS);
+export const gamePrefs = (gameId) => store(`tabletop-cartel:game:${gameId}`);
 
 // A fresh Idempotency-Key per click: a retried request is answered once, never applied twice.
 export function idempotencyKey() {

@@ -6,6 +6,7 @@ import { showGame } from "./game.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { prefs } from "./api.js";
+import { installTips } from "./tips.js";
 
 let leave = null; // the current page's cleanup (closes its event stream, stops its timers)
 
@@ -43,5 +44,6 @@ function developerToggle() {
 }
 
 developerToggle();
+installTips();
 window.addEventListener("hashchange", route);
 route();

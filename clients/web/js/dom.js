@@ -63,7 +63,19 @@ export function focusableScrolls(root, label = "Table, scrolls sideways") {
     if (box.hasAttribute("tabindex")) continue;
     box.tabIndex = 0;
     box.setAttribute("role", "region");
-    box.setAttribute("aria-label", box.querySelector("caption, h2, h3")?.textContent || label);
+    if (!box.hasAttribute("aria-label")) box.setAttribute("aria-label", box.querySelector("caption, h2, h3")?.textContent || label);
+  }
+  return root;
+}
+
+// A players' table reads as one card per player on a phone (style.css): each cell names its column, the
+// table's header row being hidden there (a 9-column header once ran off the screen's edge).
+export function labelCells(root) {
+  for (const table of root.querySelectorAll("table.players-table")) {
+    const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+    for (const row of table.querySelectorAll("tbody tr")) {
+      [...row.children].forEach((cell, i) => { if (heads[i] && !cell.dataset.label) cell.dataset.label = heads[i]; });
+    }
   }
   return root;
 }

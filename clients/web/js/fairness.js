@@ -74,10 +74,20 @@ export async function sha256Hex(text) {
   return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", utf8.encode(text))));
 }
 
-// The players' entropy a history records, in order: GameCreated's (the creator's), then each SeatClaimed's.
+// The players' entropy a history records, in order: GameCreated's (a creator's, before contribution windows),
+// then each SeatClaimed's and EntropyContributed's.
+const CONTRIBUTING = new Set(["GameCreated", "SeatClaimed", "EntropyContributed"]);
 export function contributions(events) {
-  return events.filter((e) => (e.type === "GameCreated" || e.type === "SeatClaimed")
-    && typeof e.data?.entropy === "string").map((e) => e.data.entropy);
+  return events.filter((e) => CONTRIBUTING.has(e.type) && typeof e.data?.entropy === "string").map((e) => e.data.entropy);
+}
+
+// A history's recorded draws as calls, each {label, pairs}: format 5 records each draw call on a stream of its
+// own ([label, [[bound, value], ...]], the label "<roller>/<kind>/<n>"); format 4 one stream per command,
+// labelled by the command's version.
+function drawCalls(event) {
+  const keyed = event.draws.every((d) => Array.isArray(d) && typeof d[0] === "string");
+  return keyed ? event.draws.map(([label, pairs]) => ({ label, pairs: Array.isArray(pairs) ? pairs : [] }))
+    : [{ label: String(event.version), pairs: event.draws, whole: true }];
 }
 
 // The effective seed (docs/fairness.md, section 1): the seed itself with no contribution; else
@@ -95,33 +105,49 @@ export async function effectiveSeed(seed, entropy) {
   return hex(new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(seed), message)));
 }
 
-// Re-derive every draw a history records (format 4: `draws`, [bound, value] pairs, on a command's
-// first event; the stream is the effective seed's, its label that event's version).  Stops at the first
+// Re-derive every draw a history records (`draws` on a command's first event: format 5's draw calls, each on
+// the stream of (effective seed, its label), the labels of each roller and kind counted from 0 without a gap;
+// format 4's [bound, value] pairs on the stream of (effective seed, the event's version)).  Stops at the first
 // draw that differs: {commitment, contributions, total, rederived, commands, bad: null | {version, draw,
-// bound, recorded, derived}}.
+// bound, recorded, derived, label, gap}}.
 export async function rederiveDraws(header, events) {
   const result = { commitment: false, contributions: 0, total: 0, rederived: 0, commands: 0, bad: null };
   const recorded = events.filter((e) => Array.isArray(e.draws) && e.draws.length);
-  result.total = recorded.reduce((n, e) => n + e.draws.length, 0);
+  result.total = recorded.reduce((n, e) => n + drawCalls(e).reduce((m, c) => m + c.pairs.length, 0), 0);
   if (typeof header.seed !== "string") return result;
   result.commitment = (await sha256Hex(header.seed)) === header.seed_commitment;
   const entropy = contributions(events);
   result.contributions = entropy.length;
   const seed = await effectiveSeed(header.seed, entropy);
+  const counted = new Map(); // "<roller>/<kind>" -> the next n: no stream skipped, none used twice
   for (const event of recorded) {
-    const stream = await Stream.of(seed, String(event.version));
     result.commands += 1;
-    for (let k = 0; k < event.draws.length; k++) {
-      const [bound, value] = Array.isArray(event.draws[k]) ? event.draws[k] : [];
-      let derived = null;
-      try {
-        derived = await stream.randbelow(BigInt(bound));
-      } catch { /* not a positive integer bound: it cannot re-derive */ }
-      if (derived === null || !Number.isSafeInteger(value) || derived !== BigInt(value)) {
-        result.bad = { version: event.version, draw: k + 1, bound, recorded: value, derived: derived === null ? null : Number(derived) };
-        return result;
+    let k = 0;
+    for (const call of drawCalls(event)) {
+      if (!call.whole) {
+        const [roller, kind, n] = String(call.label).split("/");
+        const next = counted.get(`${roller}/${kind}`) ?? 0;
+        if (Number(n) !== next) {
+          result.bad = { version: event.version, draw: k + 1, label: call.label, gap: `${roller}/${kind}/${next}` };
+          return result;
+        }
+        counted.set(`${roller}/${kind}`, next + 1);
       }
-      result.rederived += 1;
+      const stream = await Stream.of(seed, call.label);
+      for (const pair of call.pairs) {
+        const [bound, value] = Array.isArray(pair) ? pair : [];
+        let derived = null;
+        try {
+          derived = await stream.randbelow(BigInt(bound));
+        } catch { /* not a positive integer bound: it cannot re-derive */ }
+        k += 1;
+        if (derived === null || !Number.isSafeInteger(value) || derived !== BigInt(value)) {
+          result.bad = { version: event.version, draw: k, bound, recorded: value, label: call.label,
+            derived: derived === null ? null : Number(derived) };
+          return result;
+        }
+        result.rederived += 1;
+      }
     }
   }
   return result;

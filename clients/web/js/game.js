@@ -1,10 +1,20 @@
 // The game page: whose turn it is and what is awaited, clocks, the seat's legal moves (with their
 // labels; picked on the board where the board can show them), the live event log, and the board.
-import { api, ruleset, seats, prefs, idempotencyKey, describeError, ApiError } from "./api.js";
-import { h, replace, countdown, brief, words, focusableScrolls } from "./dom.js";
+//
+// What the others do is told and shown: each event from the live feed is narrated one at a time at the
+// player's chosen speed, and the board is drawn as it stood after that event (GET .../state?version=N,
+// the view the seat had then); the player's own moves, the turn's announcement and the result wait until
+// the narration has caught up with the game, or until the player presses Skip.
+import { api, ruleset, seats, prefs, gamePrefs, idempotencyKey, describeError, ApiError, commitments, contributeOwed,
+  randomEntropy } from "./api.js";
+import { h, replace, countdown, brief, words, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
-import { who } from "./boards/pick.js";
+import { who, seatWords, namedSeats } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
+import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
+import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT, SWAY_HELP } from "./sway.js";
+import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
+import { namer } from "./names.js";
 import { toast } from "./app.js";
 
 const LOG_LIMIT = 300;
@@ -12,17 +22,33 @@ const TITLE = document.title;
 // a game that has ended: by its rules (finished), or left idle by its humans (abandoned)
 const ended = (doc) => doc.status === "finished" || doc.status === "abandoned";
 
+// The narration's speeds: the pause after each of the others' events, and the most a burst of them may
+// take in all (a bot turn of 40 events is told faster per event, not for longer).
+export const PACES = {
+  slow: { label: "Slow", ms: 1400, budget: 25000 },
+  normal: { label: "Normal", ms: 700, budget: 10000 },
+  fast: { label: "Fast", ms: 250, budget: 3000 },
+  instant: { label: "Instant", ms: 0, budget: 0 },
+};
+const pace = () => PACES[prefs.value("pace", "normal")] || PACES.normal;
+// the narration waits this long for a board it asked for before telling the line without it
+const VIEW_WAIT_MS = 1500;
+// the game's document is ahead of the events the feed has brought: after this, the page shows it anyway
+const BEHIND_MS = 3000;
+
 export async function showGame(main, gameId) {
   const page = {
     gameId, held: seats.get(gameId), seat: null, doc: null, rs: null, data: null, schema: null,
     picked: null, feed: null, lastVersion: 0, stopped: false, refreshing: null,
-    pending: [], pacing: null, touched: new Map(), wasMyTurn: false, openedAt: 0,
+    pending: [], telling: 0, instantUpTo: 0, shown: null, views: new Map(), recent: [],
+    touched: new Map(), wasMyTurn: false, openedAt: 0, choices: {}, sway: {}, trade: {}, auto: null,
+    prefs: gamePrefs(gameId),
   };
   page.seat = Object.keys(page.held).map(Number).sort((a, b) => a - b)[0] ?? null;
   const el = {
     title: h("h1"), notice: h("div", { role: "alert" }), status: h("div"), board: h("div", { class: "board" }),
-    moves: h("div"), log: h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": "What happened, oldest first" }), seatPanel: h("div"), feed: h("span", { class: "muted" }),
-    skip: h("span"), alerts: h("div", { class: "row alerts" }),
+    moves: h("div"), log: h("ol", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": "What happened, oldest first" }),
+    seatPanel: h("div"), feed: h("span", { class: "muted" }), settings: h("div"),
   };
   page.el = el;
   // A tap on the board is a press and a release on the same element: an event redrawing the board
@@ -37,16 +63,20 @@ export async function showGame(main, gameId) {
   };
   el.board.addEventListener("pointerup", released);
   el.board.addEventListener("pointercancel", released);
+  // every move button (the list, a stepper's, a picker's, the trade builder's, the popover's) sends its data-move
+  for (const box of [el.moves, el.board]) box.addEventListener("click", (event) => onMoveClick(page, event));
   replace(main, el.title, el.notice,
     h("div", { class: "layout game" },
-      h("div", {}, h("section", { class: "status", "aria-labelledby": "status-h" }, h("h2", { id: "status-h" }, "Table"), el.status, el.seatPanel),
-        h("section", { class: "board-section", "aria-label": "Board" }, el.board)),
+      h("div", {}, h("section", { class: "status", "aria-labelledby": "status-h" },
+        h("div", { class: "status-head" }, h("h2", { id: "status-h" }, "Table"), el.settings), el.status, el.seatPanel),
+      h("section", { class: "board-section", "aria-label": "Board" }, el.board)),
       h("div", {},
         h("section", { class: "moves-section", "aria-labelledby": "moves-h" }, h("h2", { id: "moves-h" }, "Your moves"), el.moves),
-        h("section", { class: "log-section", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.skip, el.log))));
+        h("section", { class: "log-section", "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "What happened ", el.feed), el.log))));
 
   await refresh(page);
   page.openedAt = page.doc.version;
+  page.shown = { version: page.doc.version, view: page.doc.view };
   page.rs = await ruleset(page.doc.ruleset);
   [page.data, page.schema] = await Promise.all([
     // the board of the game's own rules version (a version-1 Druglord game keeps its version-1 map)
@@ -59,7 +89,6 @@ export async function showGame(main, gameId) {
   return () => {
     page.stopped = true;
     clearInterval(ticking);
-    clearTimeout(page.pacing);
     if (page.feed) page.feed.close();
     document.title = TITLE;
     setFavicon(null);
@@ -78,7 +107,7 @@ async function refresh(page, note) {
         page.doc = await api(`/v1/games/${page.gameId}`, { token: token(page) });
       } catch (error) {
         if (error.status === 401 && page.seat !== null) { // a token this game does not know: watch instead
-          replace(page.el.notice, h("p", { class: "notice bad" }, `Seat ${page.seat}'s token was refused (${describeError(error)}); watching as a spectator.`));
+          replace(page.el.notice, h("p", { class: "notice bad" }, `Your seat's token was refused (${describeError(error)}); watching as a spectator.`));
           page.held = {};
           page.seat = null;
           page.again = true;
@@ -93,6 +122,11 @@ async function refresh(page, note) {
   } finally {
     page.refreshing = null;
   }
+  commitments.keep(page.gameId, page.doc.seed_commitment); // first seen here, if not at creation or claim
+  if (page.doc.contributions && (await contributeOwed(page.gameId, page.doc, page.held)).length) {
+    return refresh(page, note); // the game may have started with this seat's entropy
+  }
+  if (page.doc.version > (page.shown?.version ?? 0) && !page.pending.length) waitForFeed(page);
   if (page.rs) render(page);
   if (note) replace(page.el.notice, h("p", { class: "notice" }, note));
 }
@@ -122,8 +156,9 @@ async function follow(page) {
   feed.onmessage = (message) => {
     page.heardAt = Date.now();
     const event = JSON.parse(message.data);
-    page.lastVersion = Math.max(page.lastVersion, event.version);
-    logEvent(page, event);
+    if (event.version <= page.lastVersion) return; // a resumed stream repeats nothing the page told
+    page.lastVersion = event.version;
+    arrived(page, event);
     if (event.version > (page.doc?.version ?? 0)) refresh(page).catch(() => {});
   };
   feed.addEventListener("end", () => {
@@ -143,60 +178,130 @@ async function follow(page) {
   };
 }
 
-// Other seats' events play one at a time at a readable pace (the player's own land at once): a bot
-// turn of 30 events is a short story, not a jump.  "Skip" shows the rest at once.
-const PACE_MS = 350, PACE_BUDGET_MS = 2000;
+// ---- the narration: the others' events one at a time, the board as it stood after each -----
 
-const PACE_AT_MOST = 12; // further behind than this, the older events are shown at once
+// Caught up: nothing left to tell, the board at the game's version, and the log's last line told (what
+// happened before the page opened is history: the page need not wait for its lines).
+const caughtUp = (page) => !page.pending.length && (page.shown?.version ?? 0) >= (page.doc?.version ?? 0) &&
+  (page.lastVersion >= (page.doc?.version ?? 0) || (page.doc?.version ?? 0) <= page.openedAt || page.feedBehind);
 
-function logEvent(page, event) {
-  // what had happened before the page opened is history: shown at once, not played
-  if (event.version <= page.openedAt && !page.pending.length) { showEvent(page, event); return; }
+function arrived(page, event) {
+  page.recent = [...page.recent.slice(-30), event];
+  // what had happened before the page opened is history, and the page's own moves are already on the
+  // board: told at once
+  page.feedBehind = false;
+  if (!page.pending.length && (event.version <= page.openedAt || event.version <= page.instantUpTo)) {
+    logLine(page, event);
+    if (event.narration) touch(page, event.narration.refs || []);
+    // the last line of what the page shows is told: its moves (or the result) may show
+    if (page.rs && event.version >= (page.doc?.version ?? 0) && caughtUp(page)) render(page);
+    return;
+  }
   page.pending.push(event);
-  while (page.pending.length > PACE_AT_MOST) showEvent(page, page.pending.shift());
-  if (!page.pacing) pace(page);
+  if (!page.telling) tell(page);
 }
 
-function pace(page) {
-  const event = page.pending.shift();
-  if (!event) { page.pacing = null; replace(page.el.skip); return; }
-  showEvent(page, event);
-  const mine = page.seat !== null && event.actor === `seat:${page.seat}`;
-  const delay = mine || !page.pending.length ? 0 : Math.min(PACE_MS, PACE_BUDGET_MS / page.pending.length);
-  if (page.pending.length > 1) replace(page.el.skip, h("button", { class: "secondary", onclick: () => skip(page) }, `Skip (${page.pending.length})`));
-  page.pacing = setTimeout(() => pace(page), delay);
+// The board of a version as this seat saw it then (asked once per version; the latest is the document's).
+function viewAt(page, version) {
+  if (page.doc && version === page.doc.version) return Promise.resolve(page.doc.view);
+  if (!page.views.has(version)) {
+    const asked = api(`/v1/games/${page.gameId}/state?version=${version}`, { token: token(page) })
+      .then((at) => at.view).catch(() => undefined);
+    page.views.set(version, asked);
+    if (page.views.size > 60) page.views.delete(page.views.keys().next().value);
+  }
+  return page.views.get(version);
 }
 
+const within = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(undefined), ms))]);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function tell(page) {
+  const run = page.telling = (page.run || 0) + 1;
+  page.run = run;
+  renderProgress(page);
+  while (page.pending.length && page.run === run && !page.stopped) {
+    const event = page.pending[0];
+    const mine = page.seat !== null && event.actor === `seat:${page.seat}`;
+    const { ms, budget } = pace();
+    const quiet = !event.narration?.text; // an event with nothing to tell passes at once
+    const delay = mine || quiet || !ms ? 0 : Math.min(ms, budget / page.pending.length);
+    if (page.pending[1]) viewAt(page, page.pending[1].version); // the next board on its way meanwhile
+    const view = delay || !page.pending[1] ? await within(viewAt(page, event.version), VIEW_WAIT_MS) : undefined;
+    if (page.run !== run || page.stopped) return;
+    page.pending.shift();
+    logLine(page, event, true);
+    if (view !== undefined) show(page, event.version, view);
+    else page.shown = { version: event.version, view: page.shown?.view };
+    if (event.narration) touch(page, event.narration.refs || []);
+    renderProgress(page);
+    if (delay) await sleep(delay);
+  }
+  if (page.run !== run) return;
+  page.telling = 0;
+  if (caughtUp(page)) render(page);
+  else if (!page.stopped) waitForFeed(page);
+}
+
+// The board moves to `version`; what changed between the two boards is marked for a moment.
+function show(page, version, view) {
+  const before = page.shown?.view;
+  page.shown = { version, view };
+  if (before && view) {
+    (view.players || []).forEach((p, i) => {
+      if (JSON.stringify(p) !== JSON.stringify(before.players?.[i])) page.touched.set(`seat=${p.seat ?? i}`, Date.now() + 2000);
+    });
+  }
+  renderBoard(page);
+  markTouched(page);
+}
+
+// Skip: every line still to tell at once, and the board as the game is now.
 function skip(page) {
-  clearTimeout(page.pacing);
-  while (page.pending.length) showEvent(page, page.pending.shift());
-  page.pacing = null;
-  replace(page.el.skip);
+  page.run = (page.run || 0) + 1;
+  page.telling = 0;
+  while (page.pending.length) logLine(page, page.pending.shift());
+  page.shown = { version: page.doc.version, view: page.doc.view };
+  render(page);
 }
 
-function showEvent(page, event) {
+// The document is ahead of the feed (its events are on their way): shown as it is if they do not come.
+function waitForFeed(page) {
+  clearTimeout(page.behind);
+  page.behind = setTimeout(() => {
+    if (page.stopped || page.pending.length || page.telling || caughtUp(page)) return;
+    page.shown = { version: page.doc.version, view: page.doc.view };
+    page.feedBehind = page.lastVersion < page.doc.version; // shown without its lines: the feed lags
+    render(page);
+  }, BEHIND_MS);
+}
+
+function logLine(page, event, told = false) {
   const log = page.el.log;
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   const secret = event.data && event.data.secret !== undefined;
   const [kind, seatOf] = String(event.actor).split(":");
   const narration = event.narration;
-  const text = narration ? sentence(page, narration) : [h("b", {}, event.type), " ", h("span", { class: "muted" }, brief(event.data))];
+  const text = narration ? sentence(page, narration) : [h("b", {}, words(event.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()))];
+  log.querySelector("li.now")?.classList.remove("now");
   log.append(h("li", { dataset: { version: event.version, actor: event.actor, ...(secret ? { secret: "1" } : {}) },
-    class: seatOf !== undefined && kind !== "clock" ? `by-seat${Number(seatOf) % 6}` : "" },
-    text, secret ? h("span", { class: "secret", title: "Only your seat reads this" }, " secret") : "",
-    h("span", { class: "dev-only muted" }, ` v${event.version} ${event.actor} ${event.type} ${brief(event.data)}`)));
+    class: `${seatOf !== undefined && kind !== "clock" ? `by-seat${Number(seatOf) % 6}` : ""}${told ? " now" : ""}` },
+  text, secret ? h("span", { class: "secret", title: "Only your seat reads this" }, " secret") : "",
+  h("span", { class: "dev-only muted" }, ` v${event.version} ${event.actor} ${event.type} ${brief(event.data)}`)));
   while (log.children.length > LOG_LIMIT) log.firstChild.remove();
   if (atBottom) log.scrollTop = log.scrollHeight;
-  if (narration) touch(page, narration.refs || []);
 }
 
-// The sentence with the seats it names in their colours.
+// The sentence with the seats it names in their colours, by the names the page uses ("Seat 2", the
+// server's word for a seat without a name, is the seat's colour here, as everywhere on the page).
 function sentence(page, narration) {
-  let parts = [narration.text];
+  const rename = (text) => namedSeats(text, page.doc);
+  let parts = [rename(narration.text)];
   for (const ref of narration.refs || []) {
     if (ref.kind !== "seat" || !ref.text) continue;
-    parts = parts.flatMap((part) => typeof part !== "string" ? [part] : part.split(ref.text).flatMap((piece, i) =>
-      i ? [h("b", { class: `seat${Number(ref.id) % 6}` }, ref.text), piece] : [piece]));
+    const name = rename(ref.text);
+    parts = parts.flatMap((part) => typeof part !== "string" ? [part] : part.split(name).flatMap((piece, i) =>
+      i ? [h("b", { class: `seat${Number(ref.id) % 6}` }, name), piece] : [piece]));
   }
   return h("span", {}, parts);
 }
@@ -215,10 +320,11 @@ const THINGS = THING_KEYS.map((key) => `[data-${key}]`).join(",");
 function markTouched(page) {
   const now = Date.now();
   for (const [id, until] of page.touched) if (until < now) page.touched.delete(id);
-  for (const el of page.el.board.querySelectorAll(THINGS)) {
+  for (const el of page.el.board.querySelectorAll(`${THINGS},[data-seat]`)) {
     const ids = THING_KEYS.map((key) => el.dataset[key]).filter((v) => v !== undefined)
       .map((thing) => (thing.includes("=") ? thing.split("=")[1] : thing));
-    el.classList.toggle("touched", ids.some((id) => page.touched.has(id)));
+    const seat = el.dataset.seat !== undefined && !el.matches("g.pawn") ? page.touched.has(`seat=${el.dataset.seat}`) : false;
+    el.classList.toggle("touched", seat || ids.some((id) => page.touched.has(id)));
   }
 }
 
@@ -233,15 +339,37 @@ export function seatName(doc, seat, you = null) {
 
 function render(page) {
   const { doc, rs, el } = page;
-  replace(el.title, `${rs.title} `, h("span", { class: `badge ${doc.status}` }, doc.status), " ",
-    h("span", { class: "muted dev-only" }, `v${doc.version}`), " ",
-    h("a", { class: "rules-link", href: `#/rules/${doc.ruleset}`, target: "_blank", rel: "noopener" }, "Rules"));
-  announceTurn(page);
+  const up = caughtUp(page);
+  replace(el.title, `${rs.title} `, h("span", { class: `badge ${up ? doc.status : "active"}` }, up ? doc.status : "active"), " ",
+    h("span", { class: "muted dev-only" }, `v${page.shown?.version ?? doc.version}`), " ",
+    rs.rules_doc ? h("a", { class: "rules-link", href: `#/rules/${doc.ruleset}`, target: "_blank", rel: "noopener" }, "Rules") : null);
+  if (up) {
+    announceTurn(page);
+    for (const panel of [el.status, el.moves]) panel.style.minHeight = "";
+  }
+  replace(el.settings, settingsMenu(page));
   replace(el.status, statusLines(page));
   replace(el.seatPanel, seatControls(page));
   renderBoard(page);
   renderMoves(page);
   markTouched(page);
+}
+
+// While the narration is behind: the status and the moves say so, with Skip.
+function renderProgress(page) {
+  if (caughtUp(page)) return;
+  if (!page.pending.length && !page.telling) waitForFeed(page); // nothing left to tell: the feed is behind
+  const title = page.el.title.querySelector(".dev-only");
+  if (title) title.textContent = `v${page.shown?.version ?? ""}`;
+  const left = page.pending.length;
+  const skipButton = () => h("button", { class: "secondary skip-narration", onclick: () => skip(page) }, "Skip");
+  // the panels keep their height while the others' moves are told: on a phone the board is below them,
+  // and a panel shrinking to one line and growing back would make the board jump under the player's finger
+  for (const panel of [page.el.status, page.el.moves]) panel.style.minHeight = `${Math.max(panel.offsetHeight, parseFloat(panel.style.minHeight) || 0)}px`;
+  replace(page.el.status, statusLines(page));
+  replace(page.el.moves, h("div", { class: "catching-up" },
+    h("p", {}, page.seat === null ? "Showing what happened" : "Your moves come back once the others' moves are shown",
+      left ? ` (${left} more to show).` : "."), skipButton()));
 }
 
 // ---- whose turn: the tab's title and icon, a sound and a notification when it becomes yours -----
@@ -279,23 +407,46 @@ function beep() {
   } catch { /* no audio: the title and icon still say it */ }
 }
 
-function alertControls() {
-  const sound = h("input", { type: "checkbox", checked: prefs.get("sound"), onchange: (e) => prefs.set("sound", e.target.checked) });
-  const autoplay = h("input", { type: "checkbox", class: "autoplay", checked: prefs.get("autoplay"), onchange: (e) => prefs.set("autoplay", e.target.checked) });
-  const controls = [h("label", {}, sound, "Sound on my turn"),
-    h("label", { title: "A roll or a draw that is your only move is played for you after a moment" }, autoplay, "Play my only move for me")];
-  if ("Notification" in window && Notification.permission === "default") {
-    controls.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
-      "Notify me when it is my turn"));
+// The table's settings, behind one small menu so the first screen is the turn and the moves.  A menu
+// open when the page redraws stays open.
+function settingsMenu(page) {
+  const open = page.el.settings.querySelector("details")?.open;
+  const speed = h("select", { id: "pace", onchange: (e) => prefs.set("pace", e.target.value) },
+    Object.entries(PACES).map(([key, p]) => h("option", { value: key, selected: key === prefs.value("pace", "normal") }, p.label)));
+  const items = [h("label", {}, "Others' moves shown", speed)];
+  if (page.seat !== null && !ended(page.doc)) {
+    items.push(h("label", {}, h("input", { type: "checkbox", checked: prefs.get("sound"), onchange: (e) => prefs.set("sound", e.target.checked) }), "Sound on my turn"),
+      h("label", { title: "A roll or a draw that is your only move is played for you after a moment" },
+        h("input", { type: "checkbox", class: "autoplay", checked: prefs.get("autoplay"), onchange: (e) => prefs.set("autoplay", e.target.checked) }),
+        "Play my only move for me"));
+    if (page.doc.ruleset === "druglord") {
+      items.push(h("label", {}, "Ask me to Sway", h("select", { id: "sway-ask", onchange: (e) => { page.prefs.set("sway", e.target.value); render(page); } },
+        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === page.prefs.value("sway", SWAY_DEFAULT) }, text)))),
+      h("p", { class: "muted setting-help" }, SWAY_HELP));
+    }
+    if ("Notification" in window && Notification.permission === "default") {
+      items.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
+        "Notify me when it is my turn"));
+    }
   }
-  return controls;
+  return h("details", { class: "settings", open }, h("summary", { "aria-label": "Settings" }, "⚙ Settings"), h("div", { class: "settings-body" }, items));
 }
 
 function statusLines(page) {
   const { doc } = page;
-  const lines = [h("p", {}, page.seat === null ? "You are watching (spectator view)." : `You play seat ${page.seat}.`,
-    page.seat !== null && doc.seats[page.seat]?.name ? ` (${doc.seats[page.seat].name})` : "")];
-  if (doc.status === "open") lines.push(h("p", {}, `Waiting for players: seat${doc.open_seats.length > 1 ? "s" : ""} ${doc.open_seats.join(", ")} open.`));
+  const you = page.seat === null ? h("p", { class: "you" }, "You are watching (spectator view).")
+    : h("p", { class: "you", dataset: { seat: page.seat } }, "You play as ", h("b", { class: `seat${page.seat % 6}` }, who(doc, page.seat)), ".");
+  const lines = [you];
+  if (doc.status === "open") {
+    lines.push(h("p", {}, `Waiting for players: ${doc.open_seats.map((s) => who(doc, s)).join(", ")} ${doc.open_seats.length > 1 ? "are" : "is"} open.`));
+  }
+  if (!caughtUp(page)) {
+    // a player's Skip is in the moves panel (where the moves come back); a spectator's is here
+    lines.push(h("p", { class: "catching-up-status" }, h("b", {}, "Showing what happened"),
+      page.pending.length ? ` — ${page.pending.length} more` : "", " ",
+      page.seat === null ? h("button", { class: "secondary skip-narration", onclick: () => skip(page) }, "Skip") : null));
+    return lines;
+  }
   const awaiting = Object.entries(doc.awaiting || {});
   if (awaiting.length) {
     lines.push(h("ul", { class: "awaiting" }, awaiting.map(([seat, what]) => {
@@ -311,7 +462,6 @@ function statusLines(page) {
     if (doc.seed) lines.push(h("p", { class: "muted dev-only" }, `Seed (revealed): ${doc.seed}`));
   } else {
     lines.push(h("p", { class: "muted dev-only" }, `Seed commitment: ${doc.seed_commitment.slice(0, 16)}…`));
-    if (page.seat !== null) lines.push(h("div", { class: "row" }, alertControls()));
   }
   return lines;
 }
@@ -326,10 +476,10 @@ function resultPanel(page) {
   const headline = doc.status === "abandoned" ? "Abandoned: no player moved for a long time, so nobody won."
     : winners.length ? `${winners.map((s) => seatName(doc, s, page.seat)).join(" and ")} ${winners.length === 1 && winners[0] === page.seat ? "win" : winners.length > 1 ? "win" : "wins"}!` : "Nobody won.";
   return h("div", { class: "notice ok result" }, h("h3", {}, "Game over"), h("p", {}, h("b", {}, headline), " ", outcomeText(outcome, doc)),
-    perSeat.length ? h("table", { class: "scores" },
+    perSeat.length ? h("div", { class: "scroll" }, h("table", { class: "scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), perSeat.map(([key]) => h("th", { scope: "col" }, words(key))))),
       h("tbody", {}, doc.seats.map((_, seat) => h("tr", { class: winners.includes(seat) ? "winner" : "" },
-        h("th", { scope: "row", class: `seat${seat % 6}` }, seatName(doc, seat, page.seat)), perSeat.map(([, values]) => h("td", {}, String(values[seat]))))))) : null,
+        h("th", { scope: "row", class: `seat${seat % 6}` }, seatName(doc, seat, page.seat)), perSeat.map(([, values]) => h("td", {}, String(values[seat])))))))) : null,
     h("div", { class: "row" }, h("a", { href: `#/replay/${doc.id}` }, "Replay and verify"),
       h("a", { href: `/v1/games/${doc.id}/history`, download: `${doc.id}.jsonl` }, "Download the history")));
 }
@@ -337,8 +487,9 @@ function resultPanel(page) {
 // The outcome's reason with seat numbers in it ("seat 2 reached 10 points") in the players' names.
 export function outcomeText(outcome, doc = null) {
   if (!outcome) return "";
+  if (!doc && outcome.text) return outcome.text;  // a verdict's outcome: the server's own sentence
   let reason = outcome.reason ? String(outcome.reason) : "";
-  if (doc) reason = reason.replace(/\bseats? (\d+)/gi, (_, n) => seatName(doc, Number(n)));
+  if (doc) reason = seatWords(reason, doc);
   if (!doc) {
     const winners = outcome.winners ?? outcome.winner;
     if (winners !== undefined) reason = `Winner${[].concat(winners).length > 1 ? "s" : ""}: seat ${[].concat(winners).join(", ")}. ${reason}`;
@@ -352,10 +503,10 @@ function seatControls(page) {
   const controls = [];
   if (held.length > 1) {
     controls.push(h("label", {}, "Play as", h("select", { id: "play-as", onchange: (e) => switchSeat(page, Number(e.target.value)) },
-      held.map((s) => h("option", { value: s, selected: s === page.seat }, `seat ${s}${doc.seats[s]?.name ? ` (${doc.seats[s].name})` : ""}`)))));
+      held.map((s) => h("option", { value: s, selected: s === page.seat }, who(doc, s))))));
   }
   for (const seat of doc.open_seats || []) {
-    controls.push(h("button", { onclick: () => claimSeat(page, seat) }, `Take seat ${seat}`));
+    controls.push(h("button", { class: "take-seat", dataset: { seat }, onclick: () => claimSeat(page, seat) }, `Take the ${who(doc, seat)} seat`));
   }
   if (page.seat !== null && doc.seats[page.seat]?.kind === "bot" && doc.status === "active") {
     controls.push(h("button", { onclick: () => reclaim(page) }, "Take your seat back from the bot"));
@@ -366,18 +517,30 @@ function seatControls(page) {
 async function switchSeat(page, seat) {
   page.seat = seat;
   page.picked = null;
+  page.choices = {};
+  page.sway = {};
+  page.trade = {};
   if (page.feed) page.feed.close();
   // the log holds the other seat's feed, its secrets included: the new seat reads its own from the start
   replace(page.el.log);
   page.lastVersion = 0;
+  page.pending = [];
+  page.run = (page.run || 0) + 1;
+  page.telling = 0;
+  page.views = new Map();
   await refresh(page);
+  page.openedAt = page.doc.version;
+  page.shown = { version: page.doc.version, view: page.doc.view };
+  render(page);
   follow(page);
 }
 
 async function claimSeat(page, seat) {
   try {
-    const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`, { method: "POST", body: {} });
+    const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`,
+      { method: "POST", body: { entropy: randomEntropy() } });
     seats.add(page.gameId, claimed.seat, claimed.token);
+    commitments.keep(page.gameId, claimed.seed_commitment);
     page.held = seats.get(page.gameId);
     await switchSeat(page, claimed.seat);
   } catch (error) {
@@ -421,9 +584,13 @@ function watchFeed(page) {
 
 // ---- the board and the moves --------------------------------------------------------------
 
+// the server's labels name a seat whose player gave no name "Seat N" (rules/narration.py Names): the page's name
 function movesWithLabels(doc) {
-  return (doc.legal_moves || []).map((move, i) => ({ move, label: (doc.move_labels || [])[i] || move.type }));
+  return (doc.legal_moves || []).map((move, i) => ({ move, label: namedSeats((doc.move_labels || [])[i] || move.type, doc) }));
 }
+
+// the moves the page offers now: none while the narration is behind
+const offered = (page) => (caughtUp(page) && page.seat !== null ? movesWithLabels(page.doc) : []);
 
 // A press held longer than this is a drag or a lost release: the board no longer waits for it.
 const PRESS_MS = 4000;
@@ -432,78 +599,173 @@ function renderBoard(page) {
   const { doc } = page;
   if (page.pressedAt && Date.now() - page.pressedAt < PRESS_MS) { page.boardStale = true; return; }
   page.boardStale = false;
-  if (!doc.view) {
+  const view = page.shown?.view ?? doc.view;
+  page.el.board.dataset.version = String(page.shown?.version ?? doc.version);
+  if (!view) {
     replace(page.el.board, h("p", { class: "muted" }, "The board appears once every seat is taken."));
     return;
   }
   const draw = boardFor(doc.ruleset);
+  const upTo = page.shown?.version ?? doc.version;
   replace(page.el.board, draw({
-    view: doc.view, data: page.data, doc, seat: page.seat, moves: movesWithLabels(doc), picked: page.picked,
+    view, data: page.data, doc, seat: page.seat, moves: offered(page), picked: page.picked,
+    recent: page.recent.filter((e) => e.version <= upTo),
     // a pick is the click a press ended in: the board redraws now, whatever became of the release
-    pick: (value) => { page.pressedAt = 0; page.picked = page.picked === value ? null : value; render(page); },
+    pick: (value) => pickOnBoard(page, value),
   }));
-  focusableScrolls(page.el.board);
-  if (page.picked !== null) page.el.board.append(popover(page));
+  focusableScrolls(labelCells(page.el.board));
+  if (page.picked !== null && caughtUp(page)) page.el.board.append(popover(page));
+}
+
+// A tap on a board thing: a toggle of the set being chosen when that is all the moves make of it,
+// else the moves naming it, beside it.
+function pickOnBoard(page, value) {
+  page.pressedAt = 0;
+  const naming = offered(page).filter(({ move }) => mentions(move, value));
+  const items = arrange(naming);
+  if (items.length && items.every((i) => i.kind === "set") && toggleIn(arrange(offered(page)), page.choices, value)) {
+    page.picked = null;
+  } else {
+    page.picked = page.picked === value ? null : value;
+  }
+  render(page);
+}
+
+function thingName(page, value) {
+  return namer(page.doc.ruleset, page.data, page.shown?.view ?? page.doc.view, page.doc)(value);
+}
+
+function targetOf(page, value) {
+  return [...page.el.board.querySelectorAll(THINGS)].find((e) => THING_KEYS.some((key) => e.dataset[key] === String(value)));
 }
 
 // The moves naming what was picked, next to it on the board (a phone's moves panel is a screen away).
 function popover(page) {
-  const moves = movesWithLabels(page.doc).filter(({ move }) => mentions(move, page.picked));
-  const target = [...page.el.board.querySelectorAll(THINGS)].find((e) => THING_KEYS.some((key) => e.dataset[key] === String(page.picked)));
+  const moves = offered(page).filter(({ move }) => mentions(move, page.picked));
+  const target = targetOf(page, page.picked);
+  const what = target?.getAttribute("aria-label") || thingName(page, page.picked);
   const box = page.el.board.getBoundingClientRect(), at = target ? target.getBoundingClientRect() : box;
   const left = Math.max(0, Math.min(at.left - box.left, box.width - 260)), top = at.bottom - box.top + 6;
-  const shown = h("div", { class: "popover", role: "dialog", "aria-label": `Moves for ${target?.getAttribute("aria-label") || page.picked}` },
-    h("p", { class: "popover-what" }, target?.getAttribute("aria-label") || String(page.picked)),
-    moves.map(({ move, label }) => h("button", { class: "popover-move", dataset: { move: JSON.stringify(move) }, onclick: () => send(page, move) }, label)),
-    h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Close"));
+  const shown = h("div", { class: "popover", role: "dialog", "aria-label": `Moves for ${what}` },
+    h("p", { class: "popover-what" }, what),
+    target?.dataset.tip ? h("p", { class: "popover-tip muted" }, target.dataset.tip) : null,
+    choiceItems(page, moves, { popover: true }),
+    h("button", { class: "secondary popover-close", onclick: () => { page.picked = null; render(page); } }, "Close"));
   // through the CSSOM: the page's Content-Security-Policy refuses inline style attributes
   Object.assign(shown.style, { left: `${left}px`, top: `${top}px` });
   return shown;
 }
 
+// A move's button: its data-move is what a click sends (onMoveClick); `text` and `detail` for the
+// buttons that say it differently ("Keep these" and the move's label under it).
+function moveButton(entry, { forced = false, popover = false, text = null, detail = "" } = {}) {
+  return h("button", { class: `${popover ? "popover-move" : "play-move"}${forced ? " forced" : ""}`, dataset: { move: JSON.stringify(entry.move) } },
+    text ?? (forced ? `Do it: ${entry.label}` : entry.label), detail ? h("span", { class: "move-detail" }, detail) : null);
+}
+
+// The moves as a player chooses them (choices.js): buttons, steppers and pickers; the trade builder in
+// place of offers' templates.
+function choiceItems(page, entries, { popover = false } = {}) {
+  const redraw = () => render(page);
+  const trading = tradeBuilder({ ruleset: page.doc.ruleset, view: page.doc.view, doc: page.doc, data: page.data,
+    moves: entries, state: page.trade, redraw });
+  const items = arrange(entries.filter(({ move }) => !(trading && isOffer(move))));
+  const forced = !popover && items.length === 1 && items[0].kind === "move" && !trading && page.picked === null;
+  const out = items.map((item) => {
+    item.redraw = redraw;
+    const button = (entry, extra = {}) => moveButton(entry, { popover, ...extra });
+    if (item.kind === "amount") return amountControl(item, page.choices, button);
+    if (item.kind === "set") return setControl(item, page.choices, button, (v) => thingName(page, v));
+    return h("div", { class: "move", role: "listitem" }, moveButton(item, { forced, popover }),
+      popover ? null : h("button", { class: "secondary dev-only edit-move", title: "Edit before sending", "aria-label": `Edit: ${item.label}`,
+        dataset: { edit: JSON.stringify(item.move) } }, "Edit"));
+  });
+  if (trading) out.push(trading);
+  const list = h("div", { class: `moves${forced ? " only" : ""}`, role: "list" }, out);
+  if (forced) playForced(page, items[0].move);
+  return list;
+}
+
 function renderMoves(page) {
   const { doc } = page;
-  let moves = movesWithLabels(doc);
-  const out = [];
   if (page.seat === null) {
     replace(page.el.moves, h("p", { class: "muted" }, ended(doc) ? "The game is over." : "Spectators have no moves. Take an open seat to play."));
     return;
   }
+  if (!caughtUp(page)) { renderProgress(page); return; }
+  let moves = offered(page);
+  const out = [];
+  if (!moves.length) {
+    replace(page.el.moves, h("p", { class: "muted" }, ended(doc) ? "The game is over." : "Nothing to do now: waiting for the others."));
+    return;
+  }
+  // Druglord's Sway windows: asked as the player chose, and then as a question with its stakes
+  if (doc.ruleset === "druglord" && isSwayWindow(moves)) {
+    const roll = doc.view?.roll;
+    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves)) {
+      autoSend(page, [{ type: "EndSway" }], "sway");
+      replace(page.el.moves, h("p", { class: "muted not-asked" }, "Not asked to Sway on this roll (Settings: Ask me to Sway)."));
+      return;
+    }
+    const key = `${doc.version}`;
+    if (page.sway.key !== key) page.sway = { key, amounts: {} };
+    page.sway.redraw = () => render(page);
+    replace(page.el.moves, swayPanel({ roll, view: doc.view, doc, data: page.data, you: page.seat, moves, state: page.sway,
+      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }) }));
+    return;
+  }
+  // "decline all offers this turn": the offers that come after are declined as they come
+  const declining = declines(moves);
+  if (declining.length && page.declineAll === `${page.seat}:${turnKey(doc.view)}`) {
+    autoSend(page, [declining[0].move], "decline");
+    replace(page.el.moves, h("p", { class: "muted" }, "Declining the offers of this turn, as you asked."));
+    return;
+  }
   if (page.picked !== null) {
     moves = moves.filter(({ move }) => mentions(move, page.picked));
-    // the board's own name for what was picked ("Intersection 4, vacant"), else the value itself
-    const shown = [...page.el.board.querySelectorAll("[data-pick]")].find((e) => e.dataset.pick === String(page.picked));
-    out.push(h("div", { class: "row" }, h("span", { class: "picked-what" }, `Moves for ${shown?.getAttribute("aria-label") || page.picked}`),
+    const shown = targetOf(page, page.picked);
+    out.push(h("div", { class: "row" }, h("span", { class: "picked-what" }, `Moves for ${shown?.getAttribute("aria-label") || thingName(page, page.picked)}`),
       h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Show all")));
   }
-  const open = moves.filter(({ move }) => !endsTurn(move)).length; // moves other than ending the turn
-  if (!moves.length) {
-    out.push(h("p", { class: "muted" }, ended(doc) ? "The game is over." :
-      page.picked !== null ? "No move involves this." : "Nothing to do now: waiting for the others."));
-  } else {
-    // a forced move is proposed with one click: the whole panel is that one button
-    const forced = moves.length === 1 && page.picked === null;
-    out.push(h("div", { class: `moves${forced ? " only" : ""}`, role: "list" }, moves.map(({ move, label }) =>
-      h("div", { class: "move", role: "listitem" },
-        h("button", { class: `play-move${forced ? " forced" : ""}`, dataset: { move: JSON.stringify(move) },
-          onclick: (event) => endsTurn(move) && open ? confirmEnd(page, event.currentTarget, move, label, open) : send(page, move) },
-        forced ? `Do it: ${label}` : label),
-        h("button", { class: "secondary dev-only", title: "Edit before sending", "aria-label": `Edit: ${label}`,
-          onclick: () => { page.form.load(move); page.form.element.open = true; page.form.element.scrollIntoView({ block: "nearest" }); } }, "Edit")))));
-    if (forced) playForced(page, moves[0].move);
+  if (!moves.length) out.push(h("p", { class: "muted" }, "No move involves this."));
+  else out.push(choiceItems(page, moves));
+  if (declining.length) {
+    out.push(h("button", { class: "secondary decline-all", onclick: () => { page.declineAll = `${page.seat}:${turnKey(doc.view)}`; render(page); } },
+      "Decline all offers this turn"));
   }
-  // offers, bets and trades with terms a list cannot enumerate are composed from the command schemas
+  // offers, bets and trades with terms a list cannot enumerate, typed as a command: for developers
   if (page.schema && moves.length) {
     page.form = moveForm(page.schema.commands, (command) => send(page, command));
+    page.form.element.classList.add("dev-only");
     out.push(page.form.element);
   }
   const asking = page.el.moves.querySelector(".confirm-end .confirm-yes")?.dataset.move;
   replace(page.el.moves, out);
   // a confirmation still open when an event redraws the moves stays open while its move is still legal
   const again = asking && [...page.el.moves.querySelectorAll("button.play-move")].find((b) => b.dataset.move === asking);
-  const which = again && moves.find(({ move }) => JSON.stringify(move) === asking);
-  if (which && open) confirmEnd(page, again, which.move, which.label, open);
+  if (again) confirmEnd(page, again, JSON.parse(asking));
 }
+
+// A click on any move button of the panel or the popover: its data-move (a Sway's Done: its commands).
+function onMoveClick(page, event) {
+  const button = event.target.closest("button[data-move], button[data-edit]");
+  if (!button || button.disabled || !(page.el.moves.contains(button) || button.closest(".popover"))) return;
+  if (button.dataset.edit) {
+    const move = JSON.parse(button.dataset.edit);
+    page.form.load(move);
+    page.form.element.open = true;
+    page.form.element.scrollIntoView({ block: "nearest" });
+    return;
+  }
+  if (button.dataset.commands) return; // the Sway panel's Done sends its own list
+  const move = JSON.parse(button.dataset.move);
+  if (button.classList.contains("confirm-yes")) { send(page, move); return; }
+  if (endsTurn(move) && openChoices(page) && !button.classList.contains("popover-move")) confirmEnd(page, button, move);
+  else send(page, move);
+}
+
+// the choices still open beside ending the turn, as the panel shows them (a stepper's moves are one choice)
+const openChoices = (page) => arrange(offered(page)).filter((item) => !(item.kind === "move" && endsTurn(item.move))).length;
 
 // "Play my only move for me" (a preference, off unless chosen): a move that is the only one the seat
 // has and takes no choice at all (a roll, a draw: nothing but its type) is played after a moment to
@@ -519,46 +781,99 @@ function playForced(page, move) {
   }, window.cartelForcedDelayMs ?? FORCED_DELAY_MS);  // tests shorten it
 }
 
+// Commands the page sends for the player by a choice the player made (not to be asked to Sway, to
+// decline this turn's offers): once per version.
+function autoSend(page, commands, why) {
+  const at = `${why}@${page.doc.version}`;
+  if (page.auto === at) return;
+  page.auto = at;
+  setTimeout(() => { if (!page.stopped && page.doc.version === Number(at.split("@")[1])) sendAll(page, commands); }, 0);
+}
+
 // Ending a turn cannot be taken back: with other moves still listed, the click asks first, inline (a
 // window.confirm would block the page and hide from keyboard and automation alike).
 const endsTurn = (move) => move.type.startsWith("End");
 
-function confirmEnd(page, button, move, label, open) {
+function confirmEnd(page, button, move) {
+  const open = openChoices(page);
   const item = button.closest(".move");
-  if (item.querySelector(".confirm-end")) return;
+  if (!item || item.querySelector(".confirm-end") || !open) return;
+  const label = button.textContent;
   const keep = h("button", { class: "secondary confirm-no", onclick: () => { ask.remove(); button.focus(); } }, "Keep playing");
   const ask = h("div", { class: "confirm-end", role: "alertdialog", "aria-label": `Confirm: ${label}` },
     h("p", {}, `End your turn with ${open} move${open === 1 ? "" : "s"} still open?`),
     h("div", { class: "row" },
-      h("button", { class: "confirm-yes", dataset: { move: JSON.stringify(move) }, onclick: () => send(page, move) }, `Yes: ${label}`),
+      h("button", { class: "confirm-yes", dataset: { move: JSON.stringify(move) } }, `Yes: ${label}`),
       keep));
   item.append(ask);
   ask.querySelector(".confirm-yes").focus();
 }
 
-async function send(page, command) {
+function send(page, command) {
+  return sendAll(page, [command]);
+}
+
+// Send commands one after another, each decided against the version the last one left (a Sway and
+// Done are two commands; another seat answering the same roll in between is no conflict for them).
+async function sendAll(page, commands) {
   // the question is answered (or another move chosen): it must not come back with the next redraw
   page.el.moves.querySelector(".confirm-end")?.remove();
   for (const button of page.el.moves.querySelectorAll("button")) button.disabled = true;
+  let version = page.doc.version;
   try {
-    await api(`/v1/games/${page.gameId}/commands`, {
-      method: "POST", token: token(page), body: command,
-      headers: { "If-Match": `"${page.doc.version}"`, "Idempotency-Key": idempotencyKey() },
-    });
+    for (const [i, command] of commands.entries()) {
+      const answer = await post(page, command, version, i > 0);
+      version = answer.version;
+      page.instantUpTo = Math.max(page.instantUpTo, version);
+      // the answer's events are the page's own move told: logged now (the feed, bringing them again, skips them)
+      for (const event of answer.events || []) {
+        if (event.version > page.lastVersion && !page.pending.length) { page.lastVersion = event.version; arrived(page, event); }
+      }
+    }
     page.picked = null;
+    page.choices = {};
+    page.trade = {};
     replace(page.el.notice);
     await refresh(page);
+    // the page's own moves are on the board at once: the others' after them are told as they come
+    const view = page.doc.version === version ? page.doc.view : await within(viewAt(page, version), VIEW_WAIT_MS);
+    if (!page.pending.length && (page.shown?.version ?? 0) < version) page.shown = { version, view: view ?? page.doc.view };
+    render(page);
   } catch (error) {
+    const command = error.command || commands[0];
     if (error instanceof ApiError && error.status === 409) {
       // the pick was for a move that did not land: the player chooses again from the board as it is now
+      // (what happened meanwhile is logged as it arrives, at once)
       page.picked = null;
-      await refresh(page, "The game moved on before your move arrived (someone else acted first): refreshed, choose again.");
+      await refresh(page);
+      page.instantUpTo = Math.max(page.instantUpTo, page.doc.version);
+      skip(page);
+      replace(page.el.notice, h("p", { class: "notice" }, "The game moved on before your move arrived (someone else acted first): refreshed, choose again."));
       toast("Conflict: refreshed");
     } else {
-      replace(page.el.notice, h("p", { class: "notice bad" }, h("b", {}, `${command.type} refused: `), describeError(error)));
+      replace(page.el.notice, h("p", { class: "notice bad" }, h("b", {}, `${words(command.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase())} refused: `), describeError(error)));
       await refresh(page).catch(() => {});
     }
   } finally {
-    for (const button of page.el.moves.querySelectorAll("button")) button.disabled = false;
+    for (const button of page.el.moves.querySelectorAll("button")) if (!button.dataset.keepDisabled) button.disabled = false;
+    if (caughtUp(page)) renderMoves(page);
+  }
+}
+
+// One command with If-Match at `version`.  A later command of a sequence that meets a 409 while it is
+// still legal at the new version (another seat answered the same Sway window meanwhile) is sent again
+// once, there; a first command that meets one is the player's choice overtaken: the page says so.
+async function post(page, command, version, retry = false) {
+  try {
+    return await api(`/v1/games/${page.gameId}/commands`, {
+      method: "POST", token: token(page), body: command,
+      headers: { "If-Match": `"${version}"`, "Idempotency-Key": idempotencyKey() },
+    });
+  } catch (error) {
+    if (retry && error instanceof ApiError && error.status === 409 && error.problem?.still_legal) {
+      return post(page, command, error.problem.version, false);
+    }
+    error.command = command;
+    throw error;
   }
 }

@@ -1,6 +1,6 @@
 // The lobby: list games, create one (seats, options and clock from the ruleset's own description),
 // claim an open seat, resume a seat this browser holds.
-import { api, seats, describeError } from "./api.js";
+import { api, seats, describeError, commitments, contributeOwed, randomEntropy } from "./api.js";
 import { h, replace, timeAgo, words } from "./dom.js";
 
 const PAGE = 20;
@@ -89,8 +89,10 @@ function pager(lobby, filters, refresh) {
 
 async function claim(gameId, seat, message) {
   try {
-    const claimed = await api(`/v1/games/${gameId}/seats/${seat}/claim`, { method: "POST", body: {} });
+    const claimed = await api(`/v1/games/${gameId}/seats/${seat}/claim`,
+      { method: "POST", body: { entropy: randomEntropy() } });
     seats.add(gameId, claimed.seat, claimed.token);
+    commitments.keep(gameId, claimed.seed_commitment);
     location.hash = `#/games/${gameId}`;
   } catch (error) {
     replace(message, h("p", { class: "notice bad" }, `Seat ${seat}: ${describeError(error)}`));
@@ -114,6 +116,8 @@ function createForm(rulesets, message) {
     try {
       const created = await api("/v1/games", { method: "POST", body: spec });
       for (const seat of created.seats) if (seat.token) seats.add(created.id, seat.seat, seat.token);
+      commitments.keep(created.id, created.seed_commitment);
+      await contributeOwed(created.id, created, seats.get(created.id)); // this browser's seats: its entropy now
       location.hash = `#/games/${created.id}`;
     } catch (error) {
       replace(message, h("p", { class: "notice bad" }, `Could not create the game: ${describeError(error)}`));
@@ -122,7 +126,11 @@ function createForm(rulesets, message) {
     }
   });
   const rulesLink = h("a", { target: "_blank", rel: "noopener" }, "the rules");
-  const syncLink = () => { rulesLink.href = `#/rules/${pick.value}`; };
+  // a game without a rules document (a plugin's test game) has no link rather than a broken one
+  const syncLink = () => {
+    rulesLink.href = `#/rules/${pick.value}`;
+    rulesLink.hidden = !rulesets.find((r) => r.name === pick.value)?.rules_doc;
+  };
   pick.addEventListener("change", syncLink);
   syncLink();
   form.append(h("div", { class: "row" }, h("label", {}, "Game", pick), rulesLink),

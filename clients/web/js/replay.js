@@ -4,10 +4,11 @@
 // moves (when this browser holds a seat of the game) or to any narrated line of the log; an upload
 // stays in the page: verified once, and each version it folds is asked for once.  Beside the server's verdict, this browser
 // re-derives every recorded draw itself (fairness.js, from docs/fairness.md): no need to trust the server.
-import { api, ruleset, seats, describeError } from "./api.js";
+import { api, ruleset, seats, describeError, commitments } from "./api.js";
 import { rederiveDraws } from "./fairness.js";
-import { h, replace, brief, focusableScrolls } from "./dom.js";
+import { h, replace, brief, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
+import { who, namedSeats } from "./boards/pick.js";
 import { outcomeText } from "./game.js";
 
 export async function showReplay(main, gameId) {
@@ -77,6 +78,11 @@ async function checkDraws(into, header, events) {
   } else if (!found.commitment) {
     replace(into, h("p", { class: "notice bad", id: "browser-draws" },
       `0 of ${found.total} draws re-derived in this browser: the revealed seed does not match its commitment.`));
+  } else if (found.bad?.gap) {
+    const b = found.bad;
+    replace(into, h("p", { class: "notice bad", id: "browser-draws", "data-version": b.version },
+      `${found.rederived} of ${found.total} draws re-derived in this browser; the command at version ${b.version} `
+      + `draws on the stream ${b.label} where ${b.gap} comes next: a stream was skipped or used twice.`));
   } else if (found.bad) {
     const b = found.bad;
     replace(into, h("p", { class: "notice bad", id: "browser-draws", "data-version": b.version },
@@ -91,17 +97,33 @@ async function checkDraws(into, header, events) {
   }
 }
 
+// The history's seed commitment against the one this browser kept for the game (at creation, claim or first
+// sight): a history that commits to another seed is not the game played here, however well it verifies.
+function commitmentNotice(header, kept) {
+  if (!kept) {
+    return h("p", { class: "muted", id: "commitment" }, "This browser kept no seed commitment for this game "
+      + "(it did not create, join or open it here): the history is checked against its own commitment only.");
+  }
+  if (String(header.seed_commitment).toLowerCase() !== kept.toLowerCase()) {
+    return h("p", { class: "notice bad", id: "commitment" }, h("b", {}, "Not the game you saw: "),
+      `this history commits to the seed ${String(header.seed_commitment).slice(0, 16)}…, but when this game was `
+      + `created or joined here its commitment was ${kept.slice(0, 16)}…. Whatever else it verifies, it is another game.`);
+  }
+  return h("p", { class: "notice ok", id: "commitment" },
+    `The seed commitment is the one this browser kept when it saw the game (${kept.slice(0, 16)}…).`);
+}
+
 // Where turns begin: a TurnStarted event, or (a game that only marks their end) the event after a
 // TurnEnded.  A round begins where the turn comes back to the seat that played the first turn (a
 // seat playing again at once, as after doubles, is the same round), or at every mark that names no
 // seat (Druglord's turns are the whole table's).
-export function turnMarks(events) {
+export function turnMarks(events, header = {}) {
   const started = events.some((e) => e.type === "TurnStarted");
   const marks = [];
   events.forEach((e, i) => {
     if (started ? e.type === "TurnStarted" : i > 0 && events[i - 1].type === "TurnEnded") {
       const seat = started ? e.data?.seat : events[i - 1].data?.next;
-      marks.push({ version: e.version, seat, text: (started ? e.narration?.text : null) || `${seatWord(seat)}'s turn begins.` });
+      marks.push({ version: e.version, seat, text: (started ? e.narration?.text : null) || `${seatWord(seat, header)}'s turn begins.` });
     }
   });
   const first = marks[0]?.seat;
@@ -111,11 +133,13 @@ export function turnMarks(events) {
   return marks;
 }
 
-const seatWord = (seat) => (seat === undefined || seat === null ? "A" : `Seat ${seat}`);
+// a seat by its player's name (boards/pick.js `who`), never its number
+const seatWord = (seat, header) => (seat === undefined || seat === null ? "A" : who({ seats: header.seats || [] }, seat));
 
-// A narrated line of the history: the rules' sentence, else the event's type and data.
-function line(e) {
-  return e.narration?.text ? e.narration.text : `${e.type} ${brief(e.data)}`;
+// A narrated line of the history: the rules' sentence (a nameless seat by the page's name), else the
+// event's type and data.
+function line(e, header = {}) {
+  return e.narration?.text ? namedSeats(e.narration.text, { seats: header.seats || [] }) : `${e.type} ${brief(e.data)}`;
 }
 
 async function start(body, source) {
@@ -125,7 +149,7 @@ async function start(body, source) {
     ruleset(header.ruleset, `data?version=${header.ruleset_version || 1}`).then((d) => d.data).catch(() => null)]);
   const gameId = source.gameId || header.game_id || null;
   const mine = gameId ? Object.keys(seats.get(gameId)).map((s) => `seat:${s}`) : [];
-  const marks = turnMarks(events), rounds = marks.filter((m) => m.round);
+  const marks = turnMarks(events, header), rounds = marks.filter((m) => m.round);
   const el = {
     verdict: h("div", { role: "status" }), draws: h("div", { role: "status" }),
     version: h("output", { id: "replay-version" }), board: h("div"), now: h("p", { id: "replay-now", class: "muted" }),
@@ -153,7 +177,7 @@ async function start(body, source) {
       const [kind, seat] = String(e.actor).split(":");
       return h("li", { class: `${e.version === version ? "current " : ""}${kind === "seat" || kind === "bot" ? `by-seat${Number(seat) % 6}` : ""}`,
         dataset: { version: e.version, actor: e.actor ?? "" } },
-      h("button", { class: "linkish", onclick: () => show(e.version), "aria-label": `Go to version ${e.version}: ${line(e)}` }, line(e)),
+      h("button", { class: "linkish", onclick: () => show(e.version), "aria-label": `Go to version ${e.version}: ${line(e, header)}` }, line(e, header)),
       h("span", { class: "dev-only muted" }, ` v${e.version} ${e.actor ?? ""} ${e.type}`));
     }));
     try {
@@ -169,7 +193,7 @@ async function start(body, source) {
       replace(el.board, at.view ? boardFor(header.ruleset)({ view: at.view, data, doc: { seats: header.seats || [] }, seat: null, moves: [], picked: null, pick: () => {} })
         : h("p", { class: "muted" }, "Before the game's first event."),
       at.state ? h("details", { class: "dev-only" }, h("summary", {}, "The full state at this version"), h("pre", { class: "json" }, JSON.stringify(at.state, null, 1))) : null);
-      focusableScrolls(el.board);
+      focusableScrolls(labelCells(el.board));
     } catch (error) {
       if (pending === version) replace(el.error, h("p", { class: "notice bad" }, describeError(error)));
     }
@@ -185,10 +209,13 @@ async function start(body, source) {
   const myVersions = events.filter((e) => mine.includes(e.actor)).map((e) => e.version);
   turnSelect.addEventListener("change", () => { if (turnSelect.value) show(Number(turnSelect.value)); });
   onlyMine.addEventListener("change", () => show(current));
+  // Anchored to what this browser was shown: the commitment it kept when it created, joined or opened the game
+  const kept = gameId ? commitments.get(gameId) : null;
   const verify = async () => {
     replace(el.verdict, h("p", {}, "Verifying…"));
     try {
-      const result = await api("/v1/replays", { method: "POST", raw: source.text });
+      const query = kept ? `?expect_commitment=${kept}` : "";
+      const result = await api(`/v1/replays${query}`, { method: "POST", raw: source.text });
       verified = result.valid ? last : result.events;
       replace(el.verdict, verdictText(result, show));
     } catch (error) {
@@ -217,7 +244,7 @@ async function start(body, source) {
         button("◀ My move", () => jump(myVersions, -1), { id: "prev-mine", "aria-label": "Previous of my moves" }),
         button("My move ▶", () => jump(myVersions, 1), { id: "next-mine", "aria-label": "Next of my moves" }),
         h("label", {}, onlyMine, "Only my moves in the log")) : null,
-      el.now, slider, el.verdict, el.draws, el.error),
+      commitmentNotice(header, kept), el.now, slider, el.verdict, el.draws, el.error),
     h("div", { class: "layout" }, h("section", { "aria-label": "Board at this version" }, el.board),
       h("section", { "aria-labelledby": "replay-events-h" }, h("h2", { id: "replay-events-h" }, "What happened up to here"),
         h("p", { class: "muted" }, "Click a line to go to it."), el.events)));

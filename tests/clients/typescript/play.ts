@@ -15,15 +15,22 @@ type Move = components["schemas"]["Move"];
 type CommandResult = paths["/v1/games/{game_id}/commands"]["post"]["responses"][200]["content"]["application/json"];
 type Schemas = components["schemas"];
 
-// Each ruleset's small table: its fewest seats and the options that shorten a game where it has them
-const tables = {
-  kingpin: { seats: 2, options: { target: 3000, turn_limit: 25 } },
-  druglord: { seats: 2, options: { game_to: 20 } },
-  trafficking: { seats: 3, options: {} },
-  lords_of_cannabis: { seats: 2, options: {} },
-  narcos: { seats: 2, options: { mode: "basic" } },
-} as const;
-type Ruleset = keyof typeof tables;
+type Ruleset = CreateGame["ruleset"];
+
+// seat 0 for this program, the rest greedy bots
+function seatsOf(count: number): CreateGame["seats"] {
+  return [{ kind: "human", name: "typescript" }, ...Array.from({ length: count - 1 }, () => ({ kind: "bot", level: "greedy" }) as const)];
+}
+
+// Each ruleset's small table: its fewest seats and the options that shorten a game where it has them, each
+// typed as its own ruleset's CreateGame (issue 36 item 5: another game's option does not compile)
+const tables: { [R in Ruleset]: Extract<CreateGame, { ruleset: R }> } = {
+  kingpin: { ruleset: "kingpin", seats: seatsOf(2), options: { target: 3000, turn_limit: 25 } },
+  druglord: { ruleset: "druglord", seats: seatsOf(2), options: { game_to: 20 } },
+  trafficking: { ruleset: "trafficking", seats: seatsOf(3), options: {} },
+  lords_of_cannabis: { ruleset: "lords_of_cannabis", seats: seatsOf(2), options: {} },
+  narcos: { ruleset: "narcos", seats: seatsOf(2), options: { mode: "basic" } },
+};
 
 // Commands written by hand, each type-checked against its own game's union (a typo in a type fails tsc)
 const literals: {
@@ -59,11 +66,7 @@ async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
 }
 
 async function main(base: string, ruleset: Ruleset): Promise<void> {
-  const { seats, options } = tables[ruleset];
-  const table: CreateGame = {
-    ruleset, seed: `typescript-client-${ruleset}`, options,
-    seats: [{ kind: "human", name: "typescript" }, ...Array.from({ length: seats - 1 }, () => ({ kind: "bot", level: "greedy" }) as const)],
-  };
+  const table: CreateGame = { ...tables[ruleset], seed: `typescript-client-${ruleset}` };
   const created = await call<CreatedGame>(`${base}/v1/games`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(table),
   });

@@ -51,7 +51,7 @@ def table(empires: list[list[str]], wtype: str = "reefer", order: list[int] | No
     opts = dict(DEFAULTS, **(options or {}))
     chosen = [r for e in empires for r in e]
     deck = chosen + [r for r in REGION_IDS if r not in chosen]
-    recorded = {"rules_version": version} if version > 1 else {}   # as RulesetBase.setup records it
+    recorded = {"rules_version": version} if version > 1 else {}   # as Ruleset.setup records it
     events = [ev("GameStarted", seats=seats, options=opts, board=board_digest(version), baller=BALLER_DIGEST,
                  supply=dict(WEIGHT_TOTALS), dime_bags=DIME_BAGS, keep=[len(e) for e in empires],
                  secret={"deck": deck, "baller_deck": baller_deck()}, **recorded)]

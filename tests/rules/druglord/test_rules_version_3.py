@@ -24,8 +24,8 @@ from tests.rules.druglord.support import (
 from tests.rules.druglord.test_draft import to_next_turn
 
 
-def test_version_3_is_the_latest_and_listed():
-    assert latest_version(D) == 3 and [n for n, _ in D.versions] == [1, 2, 3]
+def test_version_3_is_listed():
+    assert latest_version(D) >= 3 and [n for n, _ in D.versions][:3] == [1, 2, 3]  # version 4: test_rules_version_4.py
     assert "roll-off" in dict(D.versions)[3]
 
 

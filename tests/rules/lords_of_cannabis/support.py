@@ -8,11 +8,12 @@ searching for an Rng whose next roll is the one wanted, never by patching the ru
 from __future__ import annotations
 
 from rules.base import Event, Rng, fold
+from rules.folding import changed
 from rules.lords_of_cannabis import RULESET as L
 from rules.lords_of_cannabis import evolve as E
 from rules.lords_of_cannabis.board import BRICK_NODES, NODE_PATHS, PATHS, RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import crop_deck
-from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
+from tests.rules.support import NAMES, assert_refused, ev, first, label_of, rng_where, types  # noqa: F401 (re-exported)
 
 ANY = Rng("cannabis-tests", 1)
 # Chips by brick for tests: brick 12 (the middle row) shows 6, brick 11 shows 8, the rest as below.
@@ -36,15 +37,15 @@ def table(seats: int = 3, current: int = 0, phase: str = "roll", deck: list[str]
 
 def greenhouse(state: dict, seat: int, node: int, level: int = 1) -> dict:
     """Given a Greenhouse (level 2: a Plantation) of `seat` on `node`, from its stock."""
-    state = E._build_site(state, seat, node)
+    state = changed(state, lambda new, own: E._build_site(new, own, seat, node))
     if level == 2:
-        state = E.plantation_built(state, {"seat": seat, "at": node, "free": True})
+        state = changed(state, lambda new, own: E.plantation_built(new, {"seat": seat, "at": node, "free": True}, own))
     return state
 
 
 def tunnel(state: dict, seat: int, *paths: int) -> dict:
     for path in paths:
-        state = E._build_tunnel(state, seat, path)
+        state = changed(state, lambda new, own, path=path: E._build_tunnel(new, own, seat, path))
     return state
 
 
@@ -93,3 +94,8 @@ def route(*nodes: int) -> list[int]:
 
 def corners(brick: int) -> tuple[int, ...]:
     return BRICK_NODES[brick]
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """The label `seat` reads for `move` (from its view, players named as NAMES)."""
+    return label_of(L, state, seat, move)

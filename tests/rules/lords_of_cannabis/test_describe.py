@@ -6,21 +6,23 @@ import json
 import math
 
 from rules.lords_of_cannabis.board import BRICK_NODES, NODE_DOCK, NODES, PATHS, RESOURCES
-from tests.rules.lords_of_cannabis.support import L, cards, crops, greenhouse, legal, new_game, table
+from tests.rules.lords_of_cannabis.support import L, cards, crops, greenhouse, label, legal, new_game, table
 
 
 def labels(state: dict, seat: int, kind: str) -> list[str]:
-    return [L.label(state, seat, m) for m in legal(state, seat) if m["type"] == kind]
+    return [label(state, seat, m) for m in legal(state, seat) if m["type"] == kind]
 
 
 def test_a_placement_label_names_the_bricks_around_the_intersection_and_its_dock():
     # Placement: a Greenhouse goes on an intersection; the label says which bricks (resource, chip) it borders
     state = new_game()
     seat = state["current"]
-    at_0 = L.label(state, seat, {"type": "PlaceGreenhouse", "at": 0})
+    at_0 = label(state, seat, {"type": "PlaceGreenhouse", "at": 0})
     (brick,) = [b for b in range(24) if 0 in BRICK_NODES[b]]
-    assert at_0 == f"Place a Greenhouse at intersection 0 ({L.static_data()['board']['bricks'][brick]['resource']} " \
-                   f"{state['chips'][brick]}; 3:1 ? dock)"
+    # intersection 0 is the topmost, on the coast: the top corner of its one brick, at a 3:1 dock
+    # (this board has two FUEL 6 bricks: the row tells them apart)
+    assert at_0 == f"Place a Greenhouse at the top corner of {L.static_data()['board']['bricks'][brick]['resource']} " \
+                   f"{state['chips'][brick]} (row 1), at a 3:1 dock"
 
 
 def test_a_bank_trade_label_gives_the_seats_own_rate():
@@ -33,7 +35,8 @@ def test_a_build_label_states_the_building_conversions_cost():
     # Plantation "(requires 3 FUEL and 2 SOIL)"
     state = cards(greenhouse(table(3, phase="main"), 0, 2), 0, FUEL=3, SOIL=2)
     (upgrade,) = labels(state, 0, "BuildPlantation")
-    assert upgrade.startswith("Upgrade your Greenhouse at intersection 2 (") and upgrade.endswith("3 FUEL + 2 SOIL")
+    assert upgrade.startswith("Upgrade your Greenhouse at the ") and ", at a 2:1 FUEL dock to a Plantation" in upgrade
+    assert upgrade.endswith("3 FUEL + 2 SOIL")
 
 
 def test_sheriff_labels_name_who_discards_and_who_is_robbed():
@@ -44,16 +47,16 @@ def test_sheriff_labels_name_who_discards_and_who_is_robbed():
     for seat, node in zip(range(3), (corners[0], corners[2], corners[4])):
         state = greenhouse(state, seat, node)
     state = cards(cards(state, 0, FUEL=1), 1, SOIL=2)   # seat 2 holds nothing: nothing to discard
-    assert L.label(state, 0, {"type": "MoveSheriff", "brick": 12}).endswith(": seats 0, 1 discard")
+    assert label(state, 0, {"type": "MoveSheriff", "brick": 12}).endswith(": Ana and Bo discard")
     state = crops({**state, "phase": "main"}, 0, "gangsta")
-    assert L.label(state, 0, {"type": "PlayGangsta", "brick": 12}).endswith(", taking a card from seat 1")
+    assert label(state, 0, {"type": "PlayGangsta", "brick": 12}).endswith(", taking a card from Bo")
 
 
 def test_labels_do_not_read_other_players_hands():
     # the view hides other hands; a label is shown to the seat that may send the move, so it must not tell more
     base = crops(cards(table(3, phase="main"), 0, FUEL=2, SOIL=1), 0, "strong_arm", "get_jacked")
     richer = cards(base, 1, SOIL=5, WATER=3)
-    assert [L.label(base, 0, m) for m in legal(base, 0)] == [L.label(richer, 0, m) for m in legal(base, 0)]
+    assert [label(base, 0, m) for m in legal(base, 0)] == [label(richer, 0, m) for m in legal(base, 0)]
 
 
 def test_static_data_draws_the_board():

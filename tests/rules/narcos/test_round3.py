@@ -44,8 +44,8 @@ def pursued_with_tip_off(version: int) -> dict:
 
 def test_new_games_are_played_under_version_2_and_version_1_games_keep_theirs():
     # issue 24: "a new rules version of each game, old games continue and verify under their version"
-    assert [number for number, _ in N.versions] == [1, 2] and N.version == 2
-    assert N.setup({"mode": "basic"}, 2, Rng("v", 1))[0].data["rules_version"] == 2
+    assert [number for number, _ in N.versions][:2] == [1, 2] and N.version >= 2  # version 3: test_any_moment.py
+    assert N.at(2).setup({"mode": "basic"}, 2, Rng("v", 1))[0].data["rules_version"] == 2
     old = N.at(1).setup({"mode": "basic"}, 2, Rng("v", 1))
     assert "rules_version" not in old[0].data and fold(N, old)["rules_version"] == 1
 

@@ -11,7 +11,7 @@ from rules.base import Event, Rng, fold
 from rules.trafficking import RULESET as T
 from rules.trafficking.data import BOARD_DIGEST, CARDS_DIGEST, DEALER_IDS, DEALERS
 from rules.trafficking.setup import turn_order
-from tests.rules.support import assert_refused, ev, first, rng_where, types  # noqa: F401 (re-exported)
+from tests.rules.support import NAMES, assert_refused, ev, first, label_of, rng_where, types  # noqa: F401 (re-exported)
 
 ANY_RNG = Rng("trafficking-tests", 1)
 
@@ -81,3 +81,8 @@ def p(state: dict, seat: int) -> dict:
 def roll_to(state: dict, seat: int, *faces: int) -> tuple[list[Event], dict]:
     """The seat rolls and the dice show `faces` (the move's die first)."""
     return play(state, seat, {"type": "Roll"}, dice(*faces))
+
+
+def label(state: dict, seat: int, move: dict) -> str:
+    """The label `seat` reads for `move` (from its view, players named as NAMES)."""
+    return label_of(T, state, seat, move)

@@ -10,7 +10,7 @@ import pytest
 from rules.base import BadCommand, Event, Rng, fold
 from rules.trafficking import search
 from rules.trafficking.data import CARDS
-from tests.rules.trafficking.support import T, at, dice, ev, first, game, given, p, play, refused, roll_to, types
+from tests.rules.trafficking.support import T, at, dice, ev, first, game, given, label, p, play, refused, roll_to, types
 
 IN_ORDER = list(range(16))
 RETAINER_KEPT = ev("CardDrawn", seat=3, deck="flip_out", kept=True, secret={"card": "FO01"})  # top when in order
@@ -132,7 +132,7 @@ def test_concert_crowd_lets_the_dealer_choose_how_many_lids_to_sell():
     assert first(events, "CardDrawn")["card"] == "FO09" and "LidsSold" not in types(events)
     sales = [m for m in T.legal_moves(state, 3) if m["type"] == "SellLids"]
     assert sales == [{"type": "SellLids", "count": n} for n in (1, 2, 3)] and {"type": "EndTurn"} in T.legal_moves(state, 3)
-    assert T.label(state, 3, sales[1]) == "Sell 2 Lids for $200"
+    assert label(state, 3, sales[1]) == "Sell 2 Lids for $200"
     refused(state, 3, {"type": "SellLids", "count": 4}, rule="18")
     events, after = play(state, 3, {"type": "SellLids", "count": 2})
     assert events[0] == Event("LidsSold", {"seat": 3, "lids": 2, "each": 100, "to": "card"})

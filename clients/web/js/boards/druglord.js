@@ -5,12 +5,14 @@
 // is clickable: the moves panel (and a popover beside it) then shows only the moves for it.  The
 // players' Traphouses and the racetrack (score) are tables below.
 import { who, seatFill } from "./pick.js";
-import { h } from "../dom.js";
+import { h, words as capital } from "../dom.js";
 import { mentions } from "../moves.js";
 import { zoomable } from "./zoom.js";
 import { layoutMap, shortName } from "./druglord_map.js";
 
 const WEIGHTS = ["reefer", "pills", "cocaine", "opiates"];
+const WEIGHT_NAMES = { reefer: "Reefer", pills: "Pills", cocaine: "Coca", opiates: "Opiates" };
+const weightName = (w) => WEIGHT_NAMES[w] || w;
 
 export function drawDruglord({ view, data, doc, moves, pick, picked }) {
   if (!data) return h("p", { class: "error" }, "The board's data could not be loaded.");
@@ -51,12 +53,14 @@ export function drawDruglord({ view, data, doc, moves, pick, picked }) {
       dataset: { region: region.id, owner: held?.owner ?? "", ...(pickable ? { pick: region.id } : {}) },
       tabindex: pickable ? 0 : undefined, role: pickable ? "button" : "img",
       "aria-pressed": pickable ? String(picked === region.id) : undefined,
-      "aria-label": `${region.name} (${region.id}, ${region.zone_name})${held ? `, ${who(doc, held.owner)}'s, weight ${weight}` : ""}`,
+      "aria-label": `${region.name} (${region.zone_name})${held ? `, ${who(doc, held.owner)}'s, weight ${weight}` : ""}`,
+      // what the Region card says: its tooltip on hover, focus, a long press or (not pickable) a tap
+      "data-tip": `${region.name} — ${region.zone_name}\nWeight Value ${region.wv}, Supply Capacity ${region.sc}` +
+        `${region.produces?.length ? `\nProduces: ${region.produces.map(weightName).join(", ")}` : ""}` +
+        `\nDemand: ${WEIGHTS.map((w) => `${weightName(w)} ${region.demand[w] ?? "–"}`).join(", ")}` +
+        `${region.ports?.length ? `\nPort on the ${region.ports.map(words).join(", ")}` : "\nLandlocked"}` +
+        `${held ? `\n${who(doc, held.owner)}: ${WEIGHTS.filter((w) => held.weight?.[w]).map((w) => `${held.weight[w]} ${weightName(w)}`).join(", ") || "no weight"}` : ""}`,
     });
-    g.append(h("svg:title", {}, `${region.name} (${region.id}) — ${region.zone_name}\nDemand: ${WEIGHTS.map((w) => `${w} ${region.demand[w] ?? "–"}`).join(", ")}` +
-      `${region.produces?.length ? `\nProduces: ${region.produces.join(", ")}` : ""}` +
-      `${region.ports?.length ? `\nPort on the ${region.ports.map(words).join(", ")}` : "\nLandlocked"}` +
-      `${held ? `\n${who(doc, held.owner)}: ${WEIGHTS.map((w) => `${w} ${held.weight[w]}`).join(", ")}` : ""}`));
     g.append(h("svg:circle", { class: "hit", cx: x, cy: y, r: 22 }));
     if (region.ports?.length) g.append(h("svg:circle", { class: "port", cx: x, cy: y, r: 14 }));
     g.append(h("svg:circle", { class: "spot", cx: x, cy: y, r: 10, fill: zoneStyle[region.zone].spot }));
@@ -76,10 +80,16 @@ export function drawDruglord({ view, data, doc, moves, pick, picked }) {
   const actor = view.actor !== undefined && view.actor !== null ? view.actor : null;
   return h("div", { class: "druglord" },
     h("div", { class: "row" }, h("span", {}, `Turn ${view.turn}`),
-      h("span", { class: "badge" }, `${view.phase}${view.phase_name ? `: ${view.phase_name}` : ""}`),
+      h("span", { class: "badge" }, `${capital(view.phase)}${view.phase_name ? `: ${view.phase_name}` : ""}`),
       actor !== null ? h("span", {}, "acting: ", h("b", { class: `seat${actor % 6}` }, who(doc, actor))) : null,
       view.last_roll ? h("span", { class: "muted" }, `last roll: ${rollText(view.last_roll, doc)}`) : null),
-    zoomable(svg, "druglord", { max: 8 }),
+    // a phone opens on the Regions the seat may pick now (a tap target 24 px or more), the whole map otherwise
+    zoomable(svg, "druglord", { max: 8, fit: () => {
+      const ids = data.regions.filter((r) => moves.some(({ move }) => mentions(move, r.id))).map((r) => spots[r.id]);
+      if (!ids.length) return null;
+      const xs = ids.map((p) => p.x), ys = ids.map((p) => p.y);
+      return { box: [Math.min(...xs) - 40, Math.min(...ys) - 40, Math.max(...xs) + 40, Math.max(...ys) + 50], key: ids.map((p) => `${p.x},${p.y}`).sort().join(";") };
+    } }),
     h("div", { class: "legend" }, view.players.map((p) => h("span", {}, h("b", { class: `seat${p.seat % 6}` }, "■ "),
       `${who(doc, p.seat)} (${p.markers})${p.seat === view.you ? " — you" : ""}`)),
     h("span", { class: "muted" }, "■ with a number: a player's marker and the Weight on it · blue ring: a port")),
@@ -89,27 +99,36 @@ export function drawDruglord({ view, data, doc, moves, pick, picked }) {
 
 const words = (ocean) => `${ocean[0].toUpperCase()}${ocean.slice(1)}`;
 
-// {"0": 7, "2": 9} -> "Ana 7, Bot 2 9"; anything else as it comes
+// The last roll in words: "Bot 1's trade die: 4 +1 = 5"; a roll-off's dice by their players' names.
 function rollText(roll, doc) {
   const totals = roll.totals || roll.naturals;
-  if (!totals || typeof totals !== "object") return JSON.stringify(roll);
-  return Object.entries(totals).map(([seat, n]) => `${/^(seat)?\d+$/.test(seat) ? who(doc, Number(seat.replace("seat", ""))) : seat} ${typeof n === "object" ? JSON.stringify(n) : n}`).join(", ");
+  if (!totals || typeof totals !== "object") return "";
+  const die = (name) => (/^seat\d+$/.test(name) ? `${who(doc, Number(name.slice(4)))}` : `${name} die`);
+  const one = ([name, total]) => {
+    const natural = roll.naturals?.[name], mod = roll.modifiers?.[name] || 0;
+    return `${die(name)} ${natural !== undefined && mod && natural !== 1 ? `${natural} ${mod > 0 ? "+" : "−"}${Math.abs(mod)} = ` : ""}${total}`;
+  };
+  const parts = Object.entries(totals).map(one).join(", ");
+  return roll.kind === "rolloff" || roll.roller === undefined ? parts : `${who(doc, roll.roller)}'s ${parts}`;
 }
 
 function racetrack(view, doc, data) {
   const names = Object.fromEntries(data.regions.map((r) => [r.id, r.name]));
   return h("div", { class: "racetrack" }, h("h2", {}, `Racetrack (game to ${view.game_to})`),
-    h("div", { class: "scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ["Seat", "Score", "Laps", "Regions", "Cases", "Hand"].map((t) => h("th", { scope: "col" }, t)))),
+    h("div", { class: "scroll" }, h("table", { class: "players-table" }, h("thead", {}, h("tr", {}, ["Player", "Score", "Laps", "Regions", "Cases", "Hand"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat } },
-        h("td", { class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}`), h("td", { class: "score" }, p.score), h("td", {}, p.laps),
-        h("td", { class: "holdings" }, p.regions.map((id) => h("span", { class: "holding", title: names[id] || id }, `${names[id] || id} `, h("span", { class: "muted" }, `(${id})`)))),
+        h("th", { scope: "row", class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}`), h("td", { class: "score" }, p.score), h("td", {}, p.laps),
+        h("td", { class: "holdings" }, p.regions.map((id) => h("span", { class: "holding", dataset: { region: id } }, names[id] || "a Region"))),
         h("td", {}, `${p.case_total} / ${view.trial_at}`),
-        h("td", {}, p.hand?.length ? p.hand.map((c) => c.name || c.id || c).join(", ") : p.hand_count)))))));
+        h("td", {}, p.hand?.length ? p.hand.map((c) => {
+          const card = data.baller?.cards?.find((b) => b.id === (c.id || c));
+          return h("span", { class: "card baller", dataset: { tip: card ? `${card.name}: ${card.text}` : "" }, tabindex: 0 }, card?.name || c.name || "a card");
+        }) : p.hand_count)))))));
 }
 
 function traphouses(view, doc) {
   return h("div", { class: "traphouses" }, h("h2", {}, "Traphouses"),
-    h("div", { class: "scroll" }, h("table", {}, h("thead", {}, h("tr", {}, ["Seat", ...WEIGHTS].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, view.players.map((p) => h("tr", {}, h("td", {}, `${who(doc, p.seat)}`),
+    h("div", { class: "scroll" }, h("table", { class: "players-table" }, h("thead", {}, h("tr", {}, ["Player", ...WEIGHTS.map(weightName)].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat } }, h("th", { scope: "row", class: `seat${p.seat % 6}` }, `${who(doc, p.seat)}`),
         WEIGHTS.map((w) => h("td", {}, `${p.traphouse[w]}${p.traphouse_locked?.[w] ? ` (${p.traphouse_locked[w]} locked)` : ""}`))))))));
 }

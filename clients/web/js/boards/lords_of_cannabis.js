@@ -3,10 +3,12 @@
 // buildings, Tunnels and the Sheriff).  Intersections, paths and bricks share their numbers, so each is
 // picked under the argument that names it ("at=12", "path=30", "brick=4"); a resource a move names
 // (discard it, trade it, Strong-Arm it) is picked on the stash table.
-import { h } from "../dom.js";
-import { pickable, seatFill, who } from "./pick.js";
+import { h, words } from "../dom.js";
+import { named, pickable, seatFill, who } from "./pick.js";
 import { zoomable } from "./zoom.js";
 
+// the ways two dice make each number: how often a chip produces
+const WAYS = { 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1 };
 const U = 100; // one brick's width in SVG units; the data's positions are in brick widths
 const MARGIN = 1; // room for the loading docks outside the coast
 const RESOURCE_FILL = { FUEL: "#f2c48d", CEMENT: "#cfd0d4", WATER: "#a9d1f0", SEEDS: "#e8df93", SOIL: "#c9a27c" };
@@ -30,24 +32,41 @@ export function drawLordsOfCannabis(args) {
 
   const bricks = h("svg:g", { class: "bricks" });
   for (const brick of board.bricks) bricks.append(drawBrick(brick, nodes, chips[brick.id], view.sheriff === brick.id, X, Y, args));
+  // a corner and a path are named by the bricks around them, as the players see them ("FUEL 8")
+  const brickName = (b) => `${b.resource}${chips[b.id] ? ` ${chips[b.id]}` : ""}`;
+  const around = (id) => board.bricks.filter((b) => b.corners.includes(id)).map(brickName);
+  args.places = { around, brickName, brickById };
   const docks = h("svg:g", { class: "docks" }, board.docks.map((dock) => drawDock(dock, brickById[dock.brick], nodes, X, Y)));
   const paths = h("svg:g", { class: "paths" }, board.paths.map((path) => drawPath(path, nodes, view.tunnels?.[path.id], X, Y, args)));
+  // a corner's tap target is as large as the spacing allows, unless paths are picked at the same time
+  args.bigCorners = !board.paths.some((p) => named(args.moves, `path=${p.id}`));
   const corners = h("svg:g", { class: "intersections" }, board.intersections.map((node) => drawIntersection(node, view, X, Y, args)));
   svg.append(bricks, docks, paths, corners);
 
   return h("div", { class: "lords-of-cannabis" },
     h("div", { class: "row" },
-      h("span", { class: "badge" }, `phase: ${view.phase}`),
+      h("span", { class: "badge" }, words(view.phase)),
       h("span", {}, h("b", { class: `seat${view.current % 6}` }, `${who(args.doc, view.current)}`), view.current === view.you ? " (you)" : "", " to play"),
       view.dice ? h("span", { class: "dice", "aria-label": `Dice ${view.dice.join(" and ")}` }, `dice ${view.dice[0]} + ${view.dice[1]} = ${view.dice[0] + view.dice[1]}`) : null,
       view.free_tunnels ? h("span", { class: "badge" }, `${view.free_tunnels} free Tunnel(s)`) : null),
-    zoomable(svg, "lords_of_cannabis"),
+    // a phone opens on what the seat may pick now (corners and paths are small), the whole board otherwise
+    zoomable(svg, "lords_of_cannabis", { fit: () => {
+      const spots = [];
+      for (const n of board.intersections) if (named(args.moves, `at=${n.id}`)) spots.push([X(n.x), Y(n.y)]);
+      for (const b of board.bricks) if (named(args.moves, `brick=${b.id}`)) spots.push([X(b.x), Y(b.y)]);
+      for (const p of board.paths) {
+        if (named(args.moves, `path=${p.id}`)) for (const e of p.ends) spots.push([X(nodes[e].x), Y(nodes[e].y)]);
+      }
+      if (!spots.length) return null;
+      const xs = spots.map((q) => q[0]), ys = spots.map((q) => q[1]);
+      return { box: [Math.min(...xs) - 40, Math.min(...ys) - 40, Math.max(...xs) + 40, Math.max(...ys) + 40], key: spots.map(String).sort().join(";") };
+    } }),
     h("div", { class: "legend" },
       Object.entries(RESOURCE_FILL).map(([r, fill]) => h("span", {}, h("svg:svg", { class: "swatch", viewBox: "0 0 10 10", "aria-hidden": "true" },
         h("svg:rect", { width: 10, height: 10, fill, stroke: "#55565a" })), ` ${r}`)),
       h("span", {}, "■ Greenhouse, ⌂ Plantation, thick line: Tunnel, ★ Sheriff, chip 6 and 8 in red")),
     players(view, data, args),
-    offers(view));
+    offers(view, args.doc));
 }
 
 function polygon(brick, nodes, X, Y) {
@@ -58,8 +77,9 @@ function polygon(brick, nodes, X, Y) {
 
 function drawBrick(brick, nodes, chip, sheriff, X, Y, args) {
   const cx = X(brick.x), cy = Y(brick.y);
-  const g = h("svg:g", { class: "brick", dataset: { brick: brick.id, resource: brick.resource, chip: chip ?? "" } },
-    h("svg:title", {}, `Brick ${brick.id}: ${brick.resource}${chip ? `, number ${chip}` : ""}${sheriff ? " — the Sheriff is here" : ""}`),
+  const g = h("svg:g", { class: "brick", dataset: { brick: brick.id, resource: brick.resource, chip: chip ?? "",
+    tip: `${brick.resource}${chip ? ` ${chip}: produces when ${chip} is rolled (${WAYS[chip]} of 36 rolls)` : ": no number"}` +
+      `${sheriff ? "\nThe Sheriff is here: it produces nothing." : ""}\nA Greenhouse on a corner takes 1 card, a Plantation 2.` } },
     h("svg:polygon", { points: polygon(brick, nodes, X, Y), fill: RESOURCE_FILL[brick.resource] || "#eee" }),
     h("svg:text", { class: "resource", x: cx, y: cy - 0.24 * U, "text-anchor": "middle" }, brick.resource));
   if (chip) {
@@ -70,7 +90,7 @@ function drawBrick(brick, nodes, chip, sheriff, X, Y, args) {
     g.append(h("svg:text", { class: "sheriff", x: cx, y: cy + 0.36 * U, "text-anchor": "middle" }, "★"));
   }
   return pickable(g, `brick=${brick.id}`, args,
-    `Brick ${brick.id}, ${brick.resource}${chip ? ` ${chip}` : ""}${sheriff ? ", Sheriff" : ""}`);
+    `The ${brick.resource}${chip ? ` ${chip}` : ""} brick${sheriff ? ", the Sheriff on it" : ""}`);
 }
 
 function drawDock(dock, brick, nodes, X, Y) {
@@ -85,8 +105,9 @@ function drawDock(dock, brick, nodes, X, Y) {
   const [ax, ay] = corner(a), [bx, by] = corner(b);
   const dx = brick.x + 0.9 * Math.cos(mid), dy = brick.y + 0.9 * Math.sin(mid);
   const rate = dock.kind === "?" ? "3:1 ?" : `2:1 ${dock.kind}`;
-  return h("svg:g", { class: "dock", role: "img", "aria-label": `Loading dock ${rate} on brick ${dock.brick}, ${dock.side} side` },
-    h("svg:title", {}, `Loading dock: ${rate}`),
+  const trade = dock.kind === "?" ? "3 of a kind for 1 with the bank" : `2 ${dock.kind} for 1 with the bank`;
+  return h("svg:g", { class: "dock", role: "img", "aria-label": `Loading dock ${rate} on the ${brick.resource} brick`,
+    "data-tip": `Loading dock ${rate}: built on one of its corners, you trade ${trade}.` },
     h("svg:line", { x1: X(ax), y1: Y(ay), x2: X(dx), y2: Y(dy) }),
     h("svg:line", { x1: X(bx), y1: Y(by), x2: X(dx), y2: Y(dy) }),
     h("svg:rect", { x: X(dx) - 0.26 * U, y: Y(dy) - 0.1 * U, width: 0.52 * U, height: 0.2 * U, rx: 4,
@@ -101,16 +122,21 @@ function drawPath(path, nodes, owner, X, Y, args) {
   const g = h("svg:g", { class: `path${built ? " tunnel" : ""}`, dataset: { path: path.id, owner: built ? owner : "" } },
     h("svg:line", { ...line, class: "hit" }),
     h("svg:line", { ...line, class: "road", stroke: built ? seatFill(owner) : undefined }));
+  const between = [...new Set(path.ends.flatMap((e) => args.places.around(e)))];
+  const along = path.ends.map((e) => args.places.around(e)).reduce((a, b) => a.filter((x) => b.includes(x)));
   return pickable(g, `path=${path.id}`, args,
-    `Path ${path.id} between intersections ${path.ends.join(" and ")}${built ? `, seat ${owner}'s Tunnel` : ""}`);
+    `The path ${along.length > 1 ? `between ${along.join(" and ")}` : along.length ? `on the coast of ${along[0]}` : `by ${between.join(", ")}`}` +
+    `${built ? `, ${who(args.doc, owner)}'s Tunnel` : ""}`);
 }
 
 function drawIntersection(node, view, X, Y, args) {
   const x = X(node.x), y = Y(node.y), key = String(node.id);
   const plantation = view.plantations?.[key], greenhouse = view.greenhouses?.[key];
   const owner = plantation ?? greenhouse;
+  // the hit circle is as large as the corners' spacing allows (a brick's side is 0.577 wide): 24 px and
+  // more on a phone's whole board; the ring a player sees is the smaller mark inside it
   const g = h("svg:g", { class: "intersection", dataset: { intersection: node.id, owner: owner ?? "", building: plantation !== undefined ? "plantation" : greenhouse !== undefined ? "greenhouse" : "" } },
-    h("svg:circle", { class: "hit", cx: x, cy: y, r: 0.16 * U }));
+    h("svg:circle", { class: "hit", cx: x, cy: y, r: (args.bigCorners ? 0.285 : 0.16) * U }), h("svg:circle", { class: "mark", cx: x, cy: y, r: 0.16 * U }));
   if (plantation !== undefined) {
     const s = 0.13 * U;
     g.append(h("svg:path", { class: "building", fill: seatFill(plantation),
@@ -121,24 +147,31 @@ function drawIntersection(node, view, X, Y, args) {
   } else {
     g.append(h("svg:circle", { class: "vacant", cx: x, cy: y, r: 0.045 * U }));
   }
-  const what = plantation !== undefined ? `seat ${plantation}'s Plantation` : greenhouse !== undefined ? `seat ${greenhouse}'s Greenhouse` : "vacant";
-  return pickable(g, `at=${node.id}`, args, `Intersection ${node.id}, ${what}${node.dock ? `, dock ${node.dock}` : ""}`);
+  const what = plantation !== undefined ? `${who(args.doc, plantation)}'s Plantation` : greenhouse !== undefined ? `${who(args.doc, greenhouse)}'s Greenhouse` : "vacant";
+  const bricks = args.places.around(node.id);
+  return pickable(g, `at=${node.id}`, args, `The corner of ${bricks.join(", ") || "the sea"}, ${what}${node.dock ? `, at a ${node.dock === "?" ? "3:1 ?" : `2:1 ${node.dock}`} dock` : ""}`);
 }
 
 function players(view, data, args) {
   const resources = data.resources || [];
-  const head = ["Seat", "Points", "Stash", "Crops", "Gangstas", "Tunnel", "Tunnels / tiles left"];
+  const head = ["Player", "Points", "Stash", "Crops", "Gangstas", "Tunnel", "Tunnels / tiles left"];
   const bank = h("p", { class: "muted" }, `Bank: ${resources.map((r) => `${r} ${view.bank?.[r] ?? "?"}`).join(", ")} · Crop deck ${view.crop_deck_count}` +
-    `${view.longest_tunnel !== null && view.longest_tunnel !== undefined ? ` · Longest Tunnel: seat ${view.longest_tunnel}` : ""}` +
-    `${view.mob_boss !== null && view.mob_boss !== undefined ? ` · Mob Boss: seat ${view.mob_boss}` : ""}`);
-  return [bank, h("div", { class: "scroll" }, h("table", { class: "loc-players" },
+    `${view.longest_tunnel !== null && view.longest_tunnel !== undefined ? ` · Longest Tunnel: ${who(args.doc, view.longest_tunnel)}` : ""}` +
+    `${view.mob_boss !== null && view.mob_boss !== undefined ? ` · Mob Boss: ${who(args.doc, view.mob_boss)}` : ""}`);
+  return [bank, h("div", { class: "scroll" }, h("table", { class: "loc-players players-table" },
     h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, view.players.map((p) => h("tr", { dataset: { seat: p.seat }, class: p.seat === view.current ? "current" : "" },
       h("th", { scope: "row", class: `seat${p.seat % 6}` }, pickable(h("span", {}, `${who(args.doc, p.seat)}${p.seat === view.you ? " (you)" : ""}`), `victim=${p.seat}`, args)),
       h("td", { class: "points" }, p.total_points !== undefined && p.total_points !== p.points ? `${p.points} (${p.total_points})` : p.points),
       h("td", { class: "stash" }, p.stash ? h("span", { class: "cards" }, resources.map((r) =>
-        stashCard(r, p.stash[r], p.seat === view.you, args))) : `${p.stash_count} card(s)`), h("td", {}, p.crops ? p.crops.join(", ") || "0" : p.crop_count), h("td", {}, p.gangstas),
+        stashCard(r, p.stash[r], p.seat === view.you, args))) : `${p.stash_count} card(s)`), h("td", { class: "crops" }, p.crops ? (p.crops.length ? h("span", { class: "cards" }, p.crops.map((id) => cropCard(id, data))) : "0") : p.crop_count), h("td", {}, p.gangstas),
       h("td", {}, p.tunnel_length), h("td", { class: "muted" }, `${p.tunnels_left} / ${p.tiles_left}`))))))];
+}
+
+// a Crop card in the seat's hand, by its name, its text in a tooltip
+function cropCard(id, data) {
+  const card = data.crops?.cards?.find((c) => c.id === id);
+  return h("span", { class: "card crop", tabindex: 0, dataset: { tip: card ? `${card.name}: ${card.text}` : "" } }, card?.name || "a Crop card");
 }
 
 // a resource the seat holds: picked when a move names it (discard it, trade it, ask it of the others)
@@ -147,9 +180,11 @@ function stashCard(resource, count, yours, args) {
   return yours ? pickable(card, resource, args) : card;
 }
 
-function offers(view) {
+function offers(view, doc) {
   if (!view.offers?.length) return null;
-  const side = (o) => Object.entries(o || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ");
-  return h("div", {}, h("h2", {}, "Open offers"), h("ul", {}, view.offers.map((o) =>
-    h("li", {}, `#${o.id}: seat ${o.from} → seat ${o.to}: gives ${side(o.terms.give)} for ${side(o.terms.get)}`))));
+  const side = (o) => Object.entries(o || {}).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(" + ");
+  const name = (seat) => (seat === view.you ? "you" : who(doc, seat));
+  return h("div", { class: "offers" }, h("h2", {}, "Open offers"), h("ul", {}, view.offers.map((o) =>
+    h("li", { dataset: { offer: o.id } }, h("b", { class: `seat${o.from % 6}` }, name(o.from).replace(/^./, (c) => c.toUpperCase())),
+      ` offer${o.from === view.you ? "" : "s"} ${name(o.to)} ${side(o.terms.give)} for ${side(o.terms.get)}.`))));
 }

@@ -22,8 +22,8 @@ export function drawNarcos(args) {
     h("div", { class: "row" },
       h("span", { class: "badge" }, `Round ${view.round} · ${view.mode} mode`),
       h("span", {}, h("b", { class: `seat${turn.seat % 6}` }, `${who(args.doc, turn.seat)}`), turn.seat === view.you ? " (you)" : "", ` — ${turn.phase}`),
-      turn.phase === "manage" || turn.actions ? h("span", { class: "badge" }, `actions ${turn.performed}/${turn.actions}`) : null,
-      view.window ? h("span", { class: "notice" }, `${who(args.doc, view.window.attacker)} plays ${cartel[view.window.card]?.english || view.window.card}; waiting for seat ${view.window.waiting.join(", ")}`) : null),
+      turn.phase === "manage" || turn.actions ? h("span", { class: "badge" }, `${turn.actions} action${turn.actions === 1 ? "" : "s"} left · ${turn.performed} done`) : null,
+      view.window ? h("span", { class: "notice" }, `${who(args.doc, view.window.attacker)} plays ${cartel[view.window.card]?.english || "a Cartel card"}; waiting for ${view.window.waiting.map((s) => (s === view.you ? "you" : who(args.doc, s))).join(", ")}`) : null),
     rack(view, turn, cards, args),
     // your network right under the rack (what you can sell and carry is what the rack is about), the
     // opponents' after the cities
@@ -31,11 +31,24 @@ export function drawNarcos(args) {
       view.players.filter((p) => p.seat === view.you).map((p) => network(p, view, data, cards, cartel, args)),
       view.players.filter((p) => p.seat !== view.you).map((p) => network(p, view, data, cards, cartel, args))),
     cities(view, data, turn, cards, args),
-    supply(view, data));
+    supply(view, data, args.doc));
 }
 
+// what a card of the Narcos deck does (the rulebook, 6.1 and 6.2), for its tooltip
+const KIND_TIP = {
+  laboratory: "Laboratory (gun): buy it in phase 3 to produce more merchandise per action.",
+  transport: "Transport (gun): buy it in phase 3 to ship more merchandise per action.",
+  storage: "Storage (gun): buy it in phase 3 to hold more merchandise in the United States.",
+  dealer: "Dealer (gun): sell your whole Storage to it, 1 million a unit, once a turn each.",
+  police: "Police (siren): at 2 sirens it takes 1 merchandise (or 1 million); 1 sicario removes it as it appears.",
+  military: "Military (siren, Round 2): at 2 sirens it takes 1 million; 2 sicarios remove it as it appears.",
+  press: "Press (siren): you must turn another card, unless 1 sicario removes it.",
+  snitch: "Snitch (siren): look at the next card and put it on the rack or leave it.",
+  dea: "DEA agent (siren): pursues a player who takes 5 or more actions, or (Round 2) the richest: a siren at the start of their turns.",
+};
+
 function cardFace(card, id, extra = "") {
-  const entry = card || { name: id, kind: "?" };
+  const entry = card || { name: "a card", kind: "?" };
   const detail = entry.kind === "laboratory" ? `makes ${entry.table?.join("/")} for 1–4 crops`
     : entry.kind === "transport" ? `carries ${entry.capacity}` : entry.kind === "storage" ? `holds ${entry.capacity}`
       : entry.kind === "dealer" ? entry.city : entry.kind === "dea" ? `pursues ${entry.agent}` : "";
@@ -52,7 +65,8 @@ function rack(view, turn, cards, args) {
     table.length ? h("div", { class: "cards" }, table.map((t) => {
       const card = cards[t.card];
       const used = (turn.used_dealers || []).includes(t.card);
-      return pickable(h("div", { class: `card narcos-card side-${card?.side || "unknown"} status-${t.status}${used ? " used" : ""}`, dataset: { card: t.card } },
+      return pickable(h("div", { class: `card narcos-card side-${card?.side || "unknown"} status-${t.status}${used ? " used" : ""}`,
+        dataset: { card: t.card, tip: KIND_TIP[card?.kind] || "" } },
         cardFace(card, t.card, [t.status !== "on" ? t.status : "", used ? "sold to" : "", turn.bought?.includes(t.card) ? "bought" : ""].filter(Boolean).join(", "))),
       t.card, args);
     })) : h("p", { class: "muted" }, "No card turned yet this turn."),
@@ -71,15 +85,15 @@ function cities(view, data, turn, cards, args) {
         h("h3", {}, city, view.tokens?.[city] ? h("span", { class: "badge" }, ` token ${view.tokens[city]}`) : null),
         permanent ? h("p", { class: "muted" }, `Permanent Dealer (−2): ${cards[permanent].name}`) : null,
         dealers.length ? h("div", { class: "cards" }, dealers.map((id) =>
-          pickable(h("div", { class: `card dealer${(turn.used_dealers || []).includes(id) ? " used" : ""}`, dataset: { card: id } },
+          pickable(h("div", { class: `card dealer${(turn.used_dealers || []).includes(id) ? " used" : ""}`, dataset: { card: id, tip: KIND_TIP.dealer } },
             h("b", {}, cards[id].name), (turn.used_dealers || []).includes(id) ? "sold to" : "free"), id, args)))
           : h("p", { class: "muted" }, "No Dealer on the rack"),
-        employees.some(Boolean) ? h("p", {}, "Employees: ", employees.map((n, seat) => n ? h("span", { class: `seat${seat % 6}` }, `seat ${seat}: ${n} `) : null)) : null);
+        employees.some(Boolean) ? h("p", {}, "Employees: ", employees.map((n, seat) => n ? h("span", { class: `seat${seat % 6}` }, `${who(args.doc, seat)} ${n} `) : null)) : null);
     })));
 }
 
-function supply(view, data) {
-  const dea = Object.entries(view.dea || {}).map(([agent, where]) => `${agent}: ${where === null ? "not out" : typeof where === "number" ? `on seat ${where}` : where}`);
+function supply(view, data, doc) {
+  const dea = Object.entries(view.dea || {}).map(([agent, where]) => `${agent}: ${where === null ? "not out" : typeof where === "number" ? `on ${who(doc, where)}` : where}`);
   return h("section", { class: "supply", "aria-label": "The supply" }, h("h2", {}, "Supply"),
     h("ul", { class: "facts" },
       h("li", {}, `Merchandise (white) ${view.supply?.merchandise ?? "?"} of ${data.box?.merchandise ?? "?"}`),
@@ -117,7 +131,7 @@ function network(p, view, data, cards, cartel, args) {
       h("div", { class: "slot" }, cardFace(transport, p.transport)),
       h("div", { class: "slot" }, cardFace(storage, p.storage), h("span", { class: "goods", dataset: { goods: p.stored } }, `stored ${p.stored}/${storage?.capacity ?? "?"}`))),
     p.hand ? h("div", {}, h("span", { class: "muted" }, "Cartel cards: "), p.hand.length ? h("div", { class: "cards" }, p.hand.map((id) =>
-      pickable(h("div", { class: "card cartel", dataset: { card: id }, title: cartel[id]?.text || "" }, h("b", {}, cartel[id]?.english || id),
+      pickable(h("div", { class: "card cartel", tabindex: 0, dataset: { card: id, tip: cartel[id] ? `${cartel[id].english}: ${cartel[id].text}` : "" } }, h("b", {}, cartel[id]?.english || "a Cartel card"),
         cartel[id]?.name || ""), id, args))) : "none")
       : h("p", { class: "muted" }, `${p.hand_count} Cartel card(s) in hand · ${p.backs_spent} spent face down`));
 }

@@ -7,16 +7,32 @@ import { h } from "../dom.js";
 const kept = new Map(); // board key -> { x, y, w, h }, the last view of that board
 const STEP = 1.5; // one button press
 const DRAG_PX = 6; // a pointer moving less than this is a tap, not a pan
+const NARROW_PX = 700; // a screen narrower than this opens a board on what matters (fit)
 
 // `svg` with its full viewBox already set; returns the box to put on the page (the svg inside it).
 // `focus` (optional) names the board point the + button brings to the middle (the seat's own pawn).
-export function zoomable(svg, key, { max = 6, focus = null } = {}) {
+// `fit` (optional) gives the part of the board a phone should open on: {box: [x0, y0, x1, y1], key} (what
+// can be picked, or the seat's own pawn); each new key opens there once, and after that the player's own
+// view is kept.  Only on a narrow screen: a desktop shows the whole board.
+export function zoomable(svg, key, { max = 6, focus = null, fit = null } = {}) {
   const [fx, fy, fw, fh] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
   const full = { x: fx, y: fy, w: fw, h: fh };
   const same = kept.get(key)?.full;
   let view = same && same.w === fw && same.h === fh ? { ...kept.get(key).view } : { ...full };
+  // a view the player chose (zoomed, panned) is theirs: the page no longer moves it by itself
+  const mine = Boolean(same && kept.get(key)?.user);
+  const wanted = fit && !mine && window.innerWidth < NARROW_PX ? fit() : null;
+  if (wanted && wanted.key !== kept.get(key)?.fitted) {
+    const [x0, y0, x1, y1] = wanted.box;
+    const w = Math.max(full.w / max, (x1 - x0) * 1.15, (y1 - y0) * 1.15 * full.w / full.h);
+    view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - (w * full.h / full.w) / 2, w };
+  } else if (fit && !mine && !wanted && kept.get(key)?.fitted) {
+    view = { ...full }; // the page zoomed on a choice that is made: the whole board again
+  }
 
-  const show = (next) => {
+  let user = mine;
+  const show = (next, byPlayer = true) => {
+    if (byPlayer) user = true;
     const w = Math.min(full.w, Math.max(full.w / max, next.w));
     const hh = w * full.h / full.w;
     // the view stays over the board: it may not drift off into empty space
@@ -27,9 +43,10 @@ export function zoomable(svg, key, { max = 6, focus = null } = {}) {
     const zoomed = w < full.w - 0.01;
     svg.classList.toggle("zoomed", zoomed);
     box.dataset.zoom = (full.w / w).toFixed(2);
+    box.dataset.full = `${full.x} ${full.y} ${full.w} ${full.h}`;
     out.disabled = whole.disabled = !zoomed;
     inn.disabled = w <= full.w / max + 0.01;
-    kept.set(key, { full, view });
+    kept.set(key, { full, view, fitted: fit ? wanted?.key ?? null : null, user });
   };
   // zoom by `factor` (>1 closer) keeping the board point (px, py) where it is on the screen
   const zoomAt = (factor, px = view.x + view.w / 2, py = view.y + view.h / 2) => {
@@ -102,7 +119,7 @@ export function zoomable(svg, key, { max = 6, focus = null } = {}) {
     if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; }
   }, true);
 
-  show(view);
+  show(view, false);
   return box;
 }
 

@@ -1,0 +1,58 @@
+"""The bots' choices over a fixed set of positions, as one digest per ruleset: what
+tests/rules/test_bot_revision.py compares across processes and with tests/data/bot-fingerprint.json.
+
+    python -m tests.support.bot_fingerprint          prints {"revision": N, "rulesets": {name: digest}}
+
+Positions come from seeded random playouts of every ruleset at its least and its largest table; at each
+sampled position every awaited seat is asked for its move at every level (the search at a small budget),
+as a worker asks (rules/bot_seat.py bot_command: the seat's world in canonical form, the bot key's streams).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+
+from rules import EVERY_RULESET
+from rules.base import Rng, fold, normalize_options
+from rules.bot_seat import BOTS_REVISION, bot_command, bot_key
+
+SEARCH = "ismcts:8"
+POSITIONS = 30  # sampled a playout, at each of two table sizes
+EVERY = 12  # commands between two samples
+
+
+def levels(ruleset) -> list[str]:
+    return [SEARCH if level == "ismcts" else level for level in ruleset.bot_levels]
+
+
+def choices(ruleset, seats: int, seed: str) -> list:
+    """Every level's move for every awaited seat at POSITIONS positions of a random playout."""
+    events = ruleset.setup(normalize_options(ruleset.options, None), seats, Rng(seed, "setup"))
+    state, version, key, out = fold(ruleset, events), 1 + len(events), bot_key(seed), []
+    for step in range(POSITIONS * EVERY):
+        if ruleset.outcome(state) is not None:
+            break
+        awaited = sorted(ruleset.awaiting(state))
+        if step % EVERY == 0:
+            out.append([[level, seat, bot_command(ruleset, state, seat, level, key, version)]
+                        for seat in awaited for level in levels(ruleset)])
+        seat = awaited[0]
+        command = ruleset.bot_move(state, seat, "random", Rng(seed, f"play:{step}"))
+        events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
+        state, version = fold(ruleset, events, state), version + len(events)
+    return out
+
+
+def fingerprint() -> dict:
+    digests = {}
+    for name, ruleset in sorted(EVERY_RULESET.items()):
+        moves = [choices(ruleset, seats, f"fingerprint-{name}-{seats}")
+                 for seats in sorted({ruleset.min_seats, ruleset.max_seats})]
+        digests[name] = hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest()
+    return {"revision": BOTS_REVISION, "rulesets": digests}
+
+
+if __name__ == "__main__":
+    json.dump(fingerprint(), sys.stdout, indent=1)
+    sys.stdout.write("\n")
