@@ -15,7 +15,7 @@ from rules.druglord import bots
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
 from rules.folding import rules_version
 from rules.search import value
-from rules.search.hidden import deal, others
+from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
 # against the best few others, every seat following the greedy bot for ROLLOUT_MOVES_PER_SEAT
@@ -60,6 +60,11 @@ def worth(state: dict, seat: int) -> float:
     empire = bots._empire_value(frozenset(mine), rules_version(state))
     cases = bots.TRIAL_COST * case_total(state, seat) / trial_at(state)
     return player["score"] + bots.WEIGHT_UNIT * weight + EMPIRE_TURNS * empire - cases
+
+
+def evaluate_by_worth(state: dict) -> list[float]:
+    """Shares of the win by each seat's `worth`: bots revision 1's value (rules/bot_seat.py), kept to re-run it."""
+    return shares([worth(state, s) + 1 for s in range(state["seats"])])
 
 
 def evaluate(state: dict) -> list[float]:

@@ -24,7 +24,7 @@ from rules.lords_of_cannabis.board import RESOURCE_INDEX
 from rules.lords_of_cannabis.cards import VICTORY_CARDS
 from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
 from rules.search import value
-from rules.search.hidden import deal, others
+from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
 # against the best few others, every seat following the greedy bot until ROLLOUT_ROUNDS rounds of turns
@@ -125,6 +125,12 @@ POSITION_PER_POINT = 100.0
 def worth(state: dict, seat: int) -> float:
     points = total_points(state, seat)
     return points + (bots.value(state, seat) - 1000 * points) / POSITION_PER_POINT
+
+
+def evaluate_by_worth(state: dict) -> list[float]:
+    """Shares of the win by each seat's `worth` (hidden Victory Point cards included: a determinization's are
+    sampled): bots revision 1's value (rules/bot_seat.py), kept to re-run it."""
+    return shares([worth(state, s) for s in range(state["seats"])])
 
 
 def evaluate(state: dict) -> list[float]:

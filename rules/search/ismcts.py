@@ -31,6 +31,7 @@ machine's speed, which is why it is only a cap (see README "Search bots").
 """
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -60,6 +61,20 @@ class SearchSettings:
     confidence: float = CONFIDENCE  # guided: standard errors by which a move must beat the policy's to replace it
     halving: bool = False  # guided: compare the candidates in rounds, dropping the worse half each round
     grouped: bool = False  # guided: candidates of different kinds (command types) first
+    # what a playout's end is scored by instead of the ruleset's `evaluate` hook: an earlier bots revision's
+    # value, kept so that its moves re-run (Ruleset.search_revisions, rules/bot_seat.py)
+    evaluate: Callable[[Any], list[float] | None] | None = None
+
+
+def revised(ruleset: Any, settings: SearchSettings) -> Any:
+    """The ruleset as an earlier bots revision searched it (rules/bot_seat.py, Ruleset.search_revisions): a
+    shallow copy with that revision's `search_settings`, and its `evaluate` when the settings name one;
+    everything else the ruleset's.  What the search reads of either is then that revision's, as it was."""
+    searched = copy.copy(ruleset)
+    searched.search_settings = settings
+    if settings.evaluate is not None:
+        searched.evaluate = settings.evaluate
+    return searched
 
 
 class Node:

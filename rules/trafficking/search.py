@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rules.base import Rng
 from rules.search import value
-from rules.search.hidden import deal, others
+from rules.search.hidden import deal, others, shares
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import HANDS, KILO
 
@@ -93,6 +93,13 @@ def narc_worth(players: list[dict]) -> float:
     dealers = [p for p in players if p["role"] == "dealer"]
     charged = sum(1.0 if p["out"] is not None else min(p["offenses"], 3) / 3 for p in dealers)
     return NARC_START + charged / max(1, len(dealers))
+
+
+def evaluate_by_worth(state: dict) -> list[float]:
+    """Shares of the win by each seat's worth in its role: bots revision 1's value (rules/bot_seat.py), kept
+    to re-run it."""
+    players = state["players"]
+    return shares([narc_worth(players) if p["role"] == "narc" else dealer_worth(p) for p in players])
 
 
 def evaluate(state: dict) -> list[float]:
