@@ -40,7 +40,7 @@ from pathlib import Path
 
 from rules import EVERY_RULESET
 from rules.base import Rng, fold, normalize_options
-from rules.bot_seat import bot_command, bot_key
+from rules.bot_seat import BOTS_REVISION, bot_command, bot_key
 from rules.search import ismcts
 
 OUT = Path(__file__).resolve().parent / "results" / "arena"
@@ -70,11 +70,17 @@ def measured_seat(state: dict, role: str, n: int) -> int:
     return seats[n % len(seats)]
 
 
-def tune(overrides: dict, omniscient: bool = False) -> None:
+REVISION = BOTS_REVISION  # the bots revision every seat plays (--revision): today's, or an earlier one's re-run
+
+
+def tune(overrides: dict, omniscient: bool = False, revision: int = BOTS_REVISION) -> None:
     """Every ruleset's search settings with `overrides` (SearchSettings fields): for measuring a lever
     without editing the games (--settings); run in each worker process.  `omniscient` (--omniscient, a
     bench-only ceiling, never served) hands every bot the true state instead of its seat's
-    determinization: how much a determinization that used every public fact could gain at most."""
+    determinization: how much a determinization that used every public fact could gain at most.
+    `revision`: the bots revision every seat plays (rules/bot_seat.py), to compare two on the same seeds."""
+    global REVISION
+    REVISION = revision
     for ruleset in EVERY_RULESET.values():
         ruleset.search_settings = dataclasses.replace(ruleset.search_settings, **overrides)
         if omniscient:
@@ -111,7 +117,7 @@ def play(job: tuple) -> dict:
         if move_seconds:  # the worker's cap (service/jobs.py BOT_MOVE_SECONDS), for search levels
             def out_of_time(deadline=started + move_seconds):
                 return time.perf_counter() >= deadline
-        command = bot_command(ruleset, state, seat, level, bot_key(seed), version, out_of_time)
+        command = bot_command(ruleset, state, seat, level, bot_key(seed), version, out_of_time, REVISION)
         spent[level] += time.perf_counter() - started
         used = time.process_time() - cpu_started  # CPU: what a move costs whatever else the machine runs
         cpu[level] += used
@@ -339,14 +345,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--move-seconds", type=float, default=None,
-                        help="cap each search move at this many seconds, as the worker does (BOT_MOVE_SECONDS=1); "
-                             "the result then depends on the machine's speed and load")
+                        help="cap each search move at this many seconds (a served game never does: its budget is "
+                             "iterations); the result then depends on the machine's speed and load")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--lone", default=None, help="at more than 2 seats, only the lineups with this level alone "
                                                      "(e.g. 1 ismcts vs 3 greedy)")
     parser.add_argument("--max-commands", type=int, default=None,
                         help="stop a game after this many commands and report it as a failure "
-                             "(default: the progress bound, 1000 + 300 a seat)")
+                             "(default: the progress bound, 1000 + 500 a seat)")
     parser.add_argument("--role", default=None,
                         help="where seats have roles (Trafficking: narc, dealer): each level in a seat of that "
                              "role, --against in every other, on the same seeds")
@@ -354,6 +360,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--settings", type=json.loads, default={},
                         help="JSON of search settings to override in every ruleset, e.g. '{\"confidence\": 1.5}' "
                              "(fields of rules.search.ismcts.SearchSettings): a lever measured without editing code")
+    parser.add_argument("--revision", type=int, default=BOTS_REVISION,
+                        help="the bots revision every seat plays (rules/bot_seat.py): an earlier one's search as it "
+                             "was, to measure a revision's change on the same seeds")
     parser.add_argument("--omniscient", action="store_true",
                         help="bench only: every bot reads the true state (a ceiling for better determinization)")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
@@ -361,14 +370,14 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
     from rules import RULESETS
     names = [n for n in args.rulesets.split(",") if n] or sorted(RULESETS)
-    tune(args.settings, args.omniscient)
+    tune(args.settings, args.omniscient, args.revision)
     if args.speed:
         return {"speed": speed(names, args.seats, args.iterations)}
     args.out.mkdir(parents=True, exist_ok=True)
     report = {"command": "python3 -m bench.arena " + " ".join(argv or sys.argv[1:]), "settings": args.settings,
-              "omniscient": args.omniscient,
+              "revision": args.revision, "omniscient": args.omniscient,
               "games_per_pairing": args.games, "rulesets": [], "failures": []}
-    with multiprocessing.Pool(args.workers, tune, (args.settings, args.omniscient)) as pool:
+    with multiprocessing.Pool(args.workers, tune, (args.settings, args.omniscient, args.revision)) as pool:
         for name in names:
             ruleset = EVERY_RULESET[name]
             levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]

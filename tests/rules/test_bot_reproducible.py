@@ -73,3 +73,23 @@ def test_every_level_moves_the_same_in_another_process(name):
     there = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                            check=True)
     assert json.loads(there.stdout) == json.loads(json.dumps(moves(name)))
+
+
+CLOCKS = ("time", "time_ns", "perf_counter", "perf_counter_ns", "monotonic", "monotonic_ns", "process_time",
+          "process_time_ns")
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_no_served_level_reads_a_clock(name, monkeypatch):
+    # a cut by the clock mostly leaves a guided search with its policy's move, which the comparisons above
+    # would not tell from the full search's: so every clock is made to fail while each level chooses
+    import time
+    ruleset = EVERY_RULESET[name]
+    state, seat, version = position(name)
+
+    def clock():
+        raise AssertionError(f"a served {name} bot read the clock")
+    for reading in CLOCKS:
+        monkeypatch.setattr(time, reading, clock)
+    for level in ruleset.bot_levels:
+        bot_command(ruleset, state, seat, level, KEY, version)
