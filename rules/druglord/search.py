@@ -8,10 +8,8 @@ Baller cards (deck + others' hands) are each dealt anew with the same sizes; eve
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from rules.base import Rng
-from rules.druglord import bots
+from rules.druglord import bots, data
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
 from rules.folding import rules_version
 from rules.search import value
@@ -99,4 +97,4 @@ def progress(state: dict) -> float:
     return min(1.0, max(p["score"] for p in state["players"]) / state["options"]["game_to"])
 
 
-WEIGHTS = value.load(Path(__file__).with_name("search_weights.json"), FEATURES)
+WEIGHTS = value.weights(data.SEARCH_WEIGHTS, FEATURES, data.SEARCH_WEIGHTS_FILE.name)

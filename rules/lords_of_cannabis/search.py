@@ -15,13 +15,11 @@ it, and never reads a hidden card.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from rules.base import Rng
 from rules.folding import rules_version
 from rules.lords_of_cannabis import bots
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
-from rules.lords_of_cannabis.cards import VICTORY_CARDS
+from rules.lords_of_cannabis.cards import SEARCH_WEIGHTS, SEARCH_WEIGHTS_FILE, VICTORY_CARDS
 from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
 from rules.search import value
 from rules.search.hidden import deal, others, shares
@@ -167,4 +165,4 @@ def progress(state: dict) -> float:
     return min(1.0, max(total_points(state, s) for s in range(state["seats"])) / WINNING_POINTS)
 
 
-WEIGHTS = value.load(Path(__file__).with_name("search_weights.json"), FEATURES)
+WEIGHTS = value.weights(SEARCH_WEIGHTS, FEATURES, SEARCH_WEIGHTS_FILE.name)

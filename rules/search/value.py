@@ -23,10 +23,9 @@ a liability never helps, -1; 0 for no constraint), and the fit holds both its we
 """
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 def expand(row: Sequence[float], progress: float) -> list[float]:
@@ -65,10 +64,10 @@ def input_names(features: Sequence[str]) -> list[str]:
     return [*(f"{name} at the start" for name in features), *(f"{name} at the end" for name in features)]
 
 
-def load(path: Path, features: Sequence[str]) -> list[float]:
-    """The fitted weights in `path`, checked against the game's feature names (a weights file for
-    other features is a bug: the numbers would weigh the wrong things)."""
-    data = json.loads(path.read_text())
+def weights(data: Mapping[str, Any], features: Sequence[str], source: str) -> list[float]:
+    """The fitted weights of a game's data file (`data`, as its data module read it from `source`), checked
+    against the game's feature names (a weights file for other features is a bug: the numbers would weigh
+    the wrong things)."""
     if data["inputs"] != input_names(features):
-        raise ValueError(f"{path}: fitted for {data['inputs']}, the game describes {input_names(features)}")
+        raise ValueError(f"{source}: fitted for {data['inputs']}, the game describes {input_names(features)}")
     return [float(w) for w in data["weights"]]

@@ -12,11 +12,10 @@ stack.  The search is weaker for it, and never reads a hidden card.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from rules.base import Rng
 from rules.search import value
 from rules.search.hidden import deal, others, shares
+from rules.trafficking import data
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import HANDS, KILO
 
@@ -138,4 +137,4 @@ def progress(state: dict) -> float:
     return min(1.0, max(p["sold"] for p in state["players"]) / KILO)
 
 
-WEIGHTS = value.load(Path(__file__).with_name("search_weights.json"), FEATURES)
+WEIGHTS = value.weights(data.SEARCH_WEIGHTS, FEATURES, data.SEARCH_WEIGHTS_FILE.name)

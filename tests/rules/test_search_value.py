@@ -2,7 +2,6 @@
 its features, with weights bench.fit_evaluate fitted on the greedy bot's own games.  Pure: no Redis."""
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
@@ -30,12 +29,11 @@ def test_a_seat_out_of_the_game_has_no_chance_and_the_others_share_it():
     assert shares == pytest.approx([0.0, 0.5, 0.5])
 
 
-def test_weights_fitted_for_other_features_are_refused(tmp_path):
-    path = tmp_path / "weights.json"
-    path.write_text(json.dumps({"inputs": value.input_names(["score"]), "weights": [1.0, 2.0]}))
-    assert value.load(path, ["score"]) == [1.0, 2.0]
-    with pytest.raises(ValueError, match="fitted for"):
-        value.load(path, ["score", "cash"])
+def test_weights_fitted_for_other_features_are_refused():
+    data = {"inputs": value.input_names(["score"]), "weights": [1.0, 2.0]}
+    assert value.weights(data, ["score"], "weights.json") == [1.0, 2.0]
+    with pytest.raises(ValueError, match="weights.json: fitted for"):
+        value.weights(data, ["score", "cash"], "weights.json")
 
 
 def test_the_fit_recovers_the_weights_that_made_the_data_and_holds_a_weight_to_its_sign():
