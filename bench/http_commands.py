@@ -52,7 +52,7 @@ TARGET = 0.5
 
 def plan_for(name: str, seed: str = "bench-http", max_commands: int = PLAN_COMMANDS) -> PlayedGame:
     ruleset = RULESETS[name]
-    return play(ruleset, ruleset.min_seats, seed, policy="cheap", max_commands=max_commands)
+    return play(ruleset, ruleset.min_seats, seed, policy="cheap", max_commands=max_commands, draw_keys=True)
 
 
 class GameFleet:

@@ -1,8 +1,10 @@
 """Seeded games played in-process exactly as the server would play them.
 
-The server's randomness depends only on the game's seed and version: the setup
-batch is rolled with `Rng(seed, 2)` (GameCreated is version 1), each command
-with `Rng(seed, version + 1)`, and a bot seat picks its move as the worker does
+The server's randomness depends only on the game's seed and what was drawn before: a game the server
+creates today draws under draw keys (`draw_keys=True`: rules/base.py KeyedRng, each draw call on its
+roller's own stream, the setup's roller "world", a seat's move its seat's), the histories of formats
+1-4 by version (the setup batch rolled with `Rng(seed, 2)`, GameCreated being version 1, each command
+with `Rng(seed, version + 1)`; the in-process benches' histories still are).  A bot seat picks its move as the worker does
 (rules/bot_seat.py `bot_command`: its seat's determinization and the bot key of
 the seed).  So a game created with a given seed can
 be played here first, without Redis, and its every command known in advance:
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
 from rules import RULESETS
-from rules.base import Event, Rng, seed_commitment
+from rules.base import WORLD, Event, KeyedRng, Rng, seed_commitment
 from rules.bot_seat import bot_command, bot_key
 from rules.ruleset import Ruleset, latest_version
 
@@ -107,10 +109,11 @@ def _normal(value: Any) -> Any:
 
 def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None = None, *,
          policy: str = "cheap", actor_kind: str = "seat", max_commands: int = 100_000,
-         until_version: int | None = None) -> PlayedGame:
+         until_version: int | None = None, draw_keys: bool = False) -> PlayedGame:
     """Play a game from creation as the server would: GameCreated (v1), setup, then
     commands chosen by `policy` for the lowest awaited seat, until the game ends,
-    `max_commands` were sent or the version reaches `until_version`."""
+    `max_commands` were sent or the version reaches `until_version`.  `draw_keys`: draw as a game the
+    server creates today does (a plan for games created over HTTP); else as histories of format 4."""
     ruleset = RULESETS[ruleset] if isinstance(ruleset, str) else ruleset
     from rules.base import normalize_options
     options = normalize_options(ruleset.options, options)
@@ -118,11 +121,20 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
     public_seats = [{"kind": "bot", "level": "random"} if actor_kind == "bot" else {"kind": "human"}] * seats
     created = Event("GameCreated", {"ruleset": ruleset.name, "ruleset_version": latest_version(ruleset),
                                     "options": options, "seats": public_seats,
-                                    "seed_commitment": seed_commitment(seed), "clock": {}})
+                                    "seed_commitment": seed_commitment(seed), "clock": {},
+                                    **({"draw_keys": "seat-counter"} if draw_keys else {})})
     game.batches.append(Batch(1, "system", {"type": "CreateGame"}, [created]))
-    rng = Rng(seed, 2, record=True)
+    counters: dict[str, int] = {}  # under draw keys: the game's draw counters, advanced by each command's draws
+
+    def rng_for(roller: str, version: int) -> Rng:
+        return KeyedRng(seed, counters, roller, record=True) if draw_keys else Rng(seed, version, record=True)
+
+    def drawn(rng: Rng) -> list:
+        return rng.recorded() if draw_keys else rng.draws
+
+    rng = rng_for(WORLD, 2)
     setup = [Event(e.type, _normal(dict(e.data))) for e in ruleset.setup(options, seats, rng)]
-    game.batches.append(Batch(2, "system", {"type": "StartGame"}, setup, draws=rng.draws))
+    game.batches.append(Batch(2, "system", {"type": "StartGame"}, setup, draws=drawn(rng)))
     state = None
     for event in setup:
         state = ruleset.evolve(state, event)
@@ -133,11 +145,11 @@ def play(ruleset: Ruleset | str, seats: int, seed: str, options: Mapping | None 
             break
         seat = min(int(s) for s in ruleset.awaiting(state))
         command = choose(ruleset, state, seat, bot_key(seed), version)
-        rng = Rng(seed, version + 1, record=True)
+        rng = rng_for(str(seat), version + 1)
         events = ruleset.decide(state, seat, command, rng)
         events = [Event(e.type, _normal(dict(e.data))) for e in events]
         game.batches.append(Batch(version + 1, f"{actor_kind}:{seat}", _normal(dict(command)), events, seat,
-                                  rng.draws))
+                                  drawn(rng)))
         for event in events:
             state = ruleset.evolve(state, event)
         version += len(events)

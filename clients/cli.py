@@ -46,6 +46,35 @@ ENTROPY_HELP = ("your own entropy for the game's dice and shuffles (1 to 256 cha
                 'e.g. --entropy "$(head -c 16 /dev/urandom | base64)"')
 
 
+def player_key_path() -> Path:
+    """Where `cartel login` keeps player keys, one per server: $CARTEL_PLAYER_KEYS, else
+    $XDG_CONFIG_HOME/cartel/players.json (~/.config/...)."""
+    configured = os.environ.get("CARTEL_PLAYER_KEYS")
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return Path(configured) if configured else base / "cartel" / "players.json"
+
+
+def kept_player_keys() -> dict[str, str]:
+    try:
+        return dict(json.loads(player_key_path().read_text()))
+    except (OSError, ValueError):
+        return {}
+
+
+def keep_player_key(url: str, key: str) -> Path:
+    """Keep `key` as this machine's player key for the server at `url` (readable by its user only)."""
+    path = player_key_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600, exist_ok=True)
+    path.write_text(json.dumps({**kept_player_keys(), url.rstrip("/"): key}, indent=0))
+    return path
+
+
+def player_key_for(url: str) -> str | None:
+    """The player key for `url`: $CARTEL_PLAYER_KEY, else the one `cartel login` kept."""
+    return os.environ.get("CARTEL_PLAYER_KEY") or kept_player_keys().get(url.rstrip("/"))
+
+
 class UsageError(Exception):
     """A command line the CLI cannot act on (reported like argparse's errors, exit 2)."""
 
@@ -154,6 +183,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, parents=[common], help=help, description=help)
+
+    p = command("login", "Become a player: create one named NAME (its key is kept on this machine, "
+                         "$CARTEL_PLAYER_KEYS), or keep an existing key with --key.")
+    p.add_argument("name", nargs="?", help="the new player's name (2 to 24 letters, digits, _ or -)")
+    p.add_argument("--key", help="a player key you hold (checked, then kept)")
+
+    p = command("me", "Who you are as a player (the kept key, or $CARTEL_PLAYER_KEY) and your games.")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true")
 
     p = command("rulesets", "List the games the server hosts, with seat counts, options and bot levels.")
     p.add_argument("--json", action="store_true", help="print the raw JSON")
@@ -307,6 +345,37 @@ def dump(value: Any, out: TextIO) -> None:
 
 
 # ================================================================= commands
+def cmd_login(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    if bool(args.name) == bool(args.key):
+        raise UsageError("give a NAME for a new player, or --key for a key you hold")
+    if args.key:
+        player = client.login(args.key).me()
+        key = args.key
+    else:
+        player = client.create_player(args.name)
+        key = player["key"]
+    path = keep_player_key(client.base_url, key)
+    print(f"player {player['name']} ({player['id']}); key kept in {path}", file=out)
+    return EXIT_OK
+
+
+def cmd_me(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    key = player_key_for(client.base_url)
+    if not key:
+        raise UsageError("no player key for this server: run `cartel login NAME` (or set $CARTEL_PLAYER_KEY)")
+    player = client.with_token(key)
+    me, games = player.me(), player.my_games(limit=args.limit)
+    if args.json:
+        dump({"player": me, **games}, out)
+        return EXIT_OK
+    print(f"{me['name']} ({me['id']})", file=out)
+    for game in games["games"]:
+        print(f"{game['id']}  {game['ruleset']:<18} {game['status']:<9} seat {game['seat']}  "
+              f"{game.get('visibility', 'public')}", file=out)
+    print(f"{games['total']} seat(s) bound to you", file=out)
+    return EXIT_OK
+
+
 def cmd_rulesets(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
     rulesets = client.rulesets()
     if args.json:
@@ -539,6 +608,7 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
 
 READ_ONLY = {"show", "moves", "watch"}
 COMMANDS: dict[str, Callable[[CartelClient, argparse.Namespace, TextIO], int]] = {
+    "login": cmd_login, "me": cmd_me,
     "rulesets": cmd_rulesets, "create": cmd_create, "games": cmd_games, "claim": cmd_claim, "reclaim": cmd_reclaim,
     "contribute": cmd_contribute,
     "show": cmd_show,

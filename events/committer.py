@@ -12,6 +12,8 @@ The steps, in order (`steps`; the service registers `publish` and `schedule`):
     publish   the batch to the live streams' push engine         (every append but a game's creation)
     snapshot  the folded state, every `snapshot_every` events    (when a multiple is crossed)
     lobby     the lobby's index                                  (a new game; a changed status)
+    players   the index of each player's seats (events/players.py) (a seat bound to a player)
+    ratings   a rated game's result into its ruleset's ratings (events/ratings.py) (a game finished)
     schedule  the jobs the new state needs (service/scheduling.py) (unless deferred: `Commit.schedule`)
 
 A game's creation goes through the same list (`create`), and so does a schedule that a bot job
@@ -28,13 +30,14 @@ from typing import Any, Callable, Mapping
 
 from redis.exceptions import RedisError
 
-from events import clocks
+from events import clocks, ratings
 from events import table as tables
 from events.envelope import Envelope, canonical
 from events.game import Game, fold_game
 from events.limits import Toll
 from events.repository import GameRepository
 from events.store import EventStore, PendingEvent
+from events.visibility import listed
 from rules.base import Event, KeyedRng, Rng
 
 log = logging.getLogger(__name__)
@@ -119,6 +122,8 @@ class Committer:
             Step("cache", self._cache, lambda c: c.appended),
             Step("snapshot", self._snapshot, self._snapshot_due),
             Step("lobby", self._index, lambda c: c.appended and c.status_changed),
+            Step("players", self._bind, lambda c: any(e.type in tables.BINDINGS for e in c.envelopes)),
+            Step("ratings", self._rate, lambda c: c.appended and c.status_changed and c.after.status == "finished"),
         ]
 
     # ------------------------------------------------------------------ the list
@@ -220,7 +225,24 @@ class Committer:
     def _index(self, commit: Commit) -> None:
         after, before = commit.after, commit.before
         self.store.index_game(after.id, after.table["ruleset"], int(after.meta["created_at"]), after.status,
-                              before.status if before else None, at=commit.envelopes[-1].at)
+                              before.status if before else None, at=commit.envelopes[-1].at,
+                              listed=listed(after.meta))
+
+    def _bind(self, commit: Commit) -> None:
+        """Index the seats this append bound to a player (GameCreated's, SeatClaimed's `player`)."""
+        for envelope in commit.envelopes:
+            for seat, player in tables.bound_seats(envelope.event):
+                self.store.players.bind(player, commit.after.id, seat, envelope.at)
+
+
+    def _rate(self, commit: Commit) -> None:
+        """A finished game that is rated joins its ruleset's rated games, and the ratings are brought up to
+        date (events/ratings.py: a projection of the histories; a reader of the leaderboard does the same)."""
+        after = commit.after
+        result = ratings.result_of(after.id, after.ruleset.name, after.table, after.outcome())
+        if result is not None:
+            self.store.ratings.record(result)
+            ratings.bring_up_to_date(self.repository, self.store.ratings, after.ruleset.name)
 
 
 def meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:

@@ -25,8 +25,14 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     {lobby}:ended        sorted set: finished or abandoned game id (not yet archived) -> when it ended (ms)
     {lobby}:archived     hash: archived game id -> its lobby row (JSON): all Redis keeps of an archived game
     {lobby}:retention    string: set once the retention indexes were filled from the lobby's (an upgrade)
+    pl:{players}:names   hash: a player's name, lower-cased -> player id (names are unique, case aside)
+    pl:{players}:keys    hash: SHA-256 of a player key -> player id (the key itself is never stored)
+    pl:{players}:ext     hash: a platform's external_id -> player id (players an app key created)
+    pl:{players}:p:<id>  hash: id, name, key (its SHA-256), created_at, external_id (events/players.py)
+    pl:{players}:games:<id>  sorted set: "<game id>:<seat>" -> when the seat was bound to the player (ms)
     rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs); kind addr, tok, or
-                         chat (the chat's own limit, per seat token or spectator address)
+                         chat (the chat's own limit, per seat token or spectator address), or player (an app
+                         key acting for a player: their external_id's digest)
 
 RQ keeps its own keys (`rq:*`) on the queue Redis.
 """
@@ -43,6 +49,10 @@ ENDED_INDEX = f"{LOBBY}:ended"
 ARCHIVED_INDEX = f"{LOBBY}:archived"
 RETENTION_BACKFILLED = f"{LOBBY}:retention"
 RATE_LIMIT_PREFIX = "rl:{ratelimit}:"
+PLAYERS = "pl:{players}"  # one hash tag for every player key, so the player scripts run on Redis Cluster
+PLAYER_NAMES = f"{PLAYERS}:names"
+PLAYER_KEYS = f"{PLAYERS}:keys"
+PLAYER_EXTERNAL_IDS = f"{PLAYERS}:ext"
 
 
 def stream_key(game_id: str) -> str:
@@ -82,3 +92,35 @@ def chat_key(game_id: str, channel: str) -> str:
 
 def presence_key(game_id: str) -> str:
     return f"g:{{{game_id}}}:presence"
+
+
+def invitation_field(seat: int) -> str:
+    """The meta field holding an open seat's invitation: "<sha256 of its token>:<expires at, ms>"."""
+    return f"inv:{seat}"
+
+
+RATINGS = "rt:{ratings}"  # one hash tag for the ratings' keys (events/ratings.py), so its scripts run on a Cluster
+
+
+def ratings_key(ruleset: str) -> str:
+    return f"{RATINGS}:r:{ruleset}"
+
+
+def ratings_lock_key(ruleset: str) -> str:
+    return f"{RATINGS}:lock:{ruleset}"
+
+
+def rated_games_key(ruleset: str) -> str:
+    return f"{RATINGS}:g:{ruleset}"
+
+
+def rated_set_key(ruleset: str) -> str:
+    return f"{RATINGS}:s:{ruleset}"
+
+
+def player_key(player_id: str) -> str:
+    return f"{PLAYERS}:p:{player_id}"
+
+
+def player_games_key(player_id: str) -> str:
+    return f"{PLAYERS}:games:{player_id}"

@@ -24,7 +24,9 @@ from events.keys import rate_limit_key
 class Limit:
     """One limit that applies to a request."""
 
-    kind: str  # "address", "token" or "chat" (the chat's own limit: identity "tok:<digest>" or "addr:<ip>")
+    # "address", "token", "player" (the app key acting for one) or "chat" (the chat's own limit: identity
+    # "tok:<digest>" or "addr:<ip>")
+    kind: str
     identity: str  # the client address, or a digest of the token
     per_minute: int
     burst: int

@@ -138,7 +138,13 @@ def rematch_created(d: Mapping[str, Any], names: Names) -> Narration:
     return said(f"Everyone agreed: the rematch is game {d['game_id']}.")
 
 
+def seat_token_renewed(d: Mapping[str, Any], names: Names) -> Narration:
+    return said(f"{names(d['seat'])} took a fresh token for their seat; the old one no longer works.",
+                names.ref(d["seat"]))
+
+
 TABLE_NARRATIONS: dict[str, Narrator] = {
+    "SeatTokenRenewed": seat_token_renewed,
     "SeatResigned": seat_resigned, "GameAborted": game_aborted, "SeatLeft": seat_left,
     "RematchAsked": rematch_asked, "RematchCreated": rematch_created,
     "GameCreated": game_created, "SeatClaimed": seat_claimed, "SeatHandedToBot": seat_handed_to_bot,

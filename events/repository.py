@@ -85,6 +85,12 @@ class GameRepository:
         version, (table, state), _, meta = cached
         return Game(game_id, self.ruleset_of(meta), dict(meta), version, state, table, fresh=False)
 
+    def cached_meta(self, game_id: str) -> dict | None:
+        """The meta of this process's copy of the game (None: no copy), for what never changes (its
+        visibility), read without a round trip."""
+        cached = self._cache.get(game_id)
+        return cached[3] if cached else None
+
     @staticmethod
     def _fold_tail(ruleset: Ruleset, envelopes, folded: tuple, last: int, command: str) -> tuple[tuple, int, str]:
         """fold_game of a stream tail onto (table, state); the last version and command id read."""

@@ -34,7 +34,7 @@ from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
 
 log = logging.getLogger(__name__)
-SUMMARY_FIELDS = ("ruleset", "ruleset_version", "version", "created_at", "seats")
+SUMMARY_FIELDS = ("ruleset", "ruleset_version", "version", "created_at", "seats", "visibility")
 DAY = 24 * 3600
 
 

@@ -151,13 +151,18 @@ class GameRunner:
     # ------------------------------------------------------------------ the table's commands
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
-                    token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0) -> Game:
+                    token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
+                    visibility: str = "public", invitations: Mapping[int, str] | None = None) -> Game:
         return self.table_commands.create_game(ruleset_name, seats, options, seed, clock, token_hashes,
-                                               contribution_seconds)
+                                               contribution_seconds, visibility=visibility, invitations=invitations)
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
-                   entropy: str | None = None) -> Game:
-        return self.table_commands.claim_seat(game_id, seat, token_hash, name, entropy)
+                   entropy: str | None = None, player: str | None = None, invited: bool = False) -> Game:
+        return self.table_commands.claim_seat(game_id, seat, token_hash, name, entropy, player, invited)
+
+    def renew_seat_token(self, game_id: str, seat: int, player: str, token_hash: str) -> Game:
+        """A fresh token for a seat bound to `player` (events/table.py RenewSeatToken)."""
+        return self.table_commands.renew_seat_token(game_id, seat, player, token_hash)
 
     def contribute(self, game_id: str, seat: int, entropy: str) -> Game:
         return self.table_commands.contribute(game_id, seat, entropy)

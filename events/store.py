@@ -34,7 +34,10 @@ from events.keys import (
     ticket_key,
 )
 from events.limits import RateLimited, Toll
+from events.players import PlayerStore
 from events.presence import Presence
+from events.ratings import RatingsStore
+from events.visibility import TableAccess
 from events.work import WorkIndexes
 from rules.base import Event
 
@@ -221,6 +224,9 @@ class EventStore(LobbyReads):
         self.work = WorkIndexes(client)
         self.chat = ChatLog(client)  # beside the games' streams, never in them (events/chat.py)
         self.presence = Presence(client)
+        self.players = PlayerStore(client)  # players and the index of their seats (events/players.py)
+        self.ratings = RatingsStore(client)  # the rated games and their ratings per ruleset (events/ratings.py)
+        self.access = TableAccess(client)  # visibility and invitations (events/visibility.py)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets
         # its script cache) it loads the script and retries, so clients never see it.
         self._append = client.register_script(_load_script("append.lua"))
@@ -272,17 +278,19 @@ class EventStore(LobbyReads):
                                          json.dumps(table, separators=(",", ":"))]))
 
     def index_game(self, game_id: str, ruleset: str, created_at: int, status: str,
-                   previous: str | None = None, at: int | None = None) -> None:
-        """Lobby listing: every game by creation time, by status, by ruleset and by both; and the
-        retention indexes: a new game is watched for idleness, an ended one (at `at`) waits to be archived."""
+                   previous: str | None = None, at: int | None = None, listed: bool = True) -> None:
+        """Lobby listing: every game by creation time, by status, by ruleset and by both (a `listed` one:
+        unlisted and private tables never are); and the retention indexes: a new game is watched for
+        idleness, an ended one (at `at`) waits to be archived."""
         pipe = self.redis.pipeline(transaction=False)
-        for key in (lobby_index(), lobby_index(ruleset=ruleset)):
-            pipe.zadd(key, {game_id: created_at})
-        if previous and previous != status:
-            pipe.zrem(lobby_index(previous), game_id)
-            pipe.zrem(lobby_index(previous, ruleset), game_id)
-        pipe.zadd(lobby_index(status), {game_id: created_at})
-        pipe.zadd(lobby_index(status, ruleset), {game_id: created_at})
+        if listed:
+            for key in (lobby_index(), lobby_index(ruleset=ruleset)):
+                pipe.zadd(key, {game_id: created_at})
+            if previous and previous != status:
+                pipe.zrem(lobby_index(previous), game_id)
+                pipe.zrem(lobby_index(previous, ruleset), game_id)
+            pipe.zadd(lobby_index(status), {game_id: created_at})
+            pipe.zadd(lobby_index(status, ruleset), {game_id: created_at})
         if previous is None and status not in ENDED:
             pipe.zadd(IDLE_INDEX, {game_id: created_at})
         if status in ENDED:

@@ -19,6 +19,15 @@ controlled each seat and why:
     Leave {seat}                   -> SeatLeft                          (a human seat, before the start)
     Rematch {seat}                 -> RematchAsked                      (a player of a finished game)
     LinkRematch {game_id}          -> RematchCreated                    (every player asked: the new game)
+    RenewSeatToken {seat, player}  -> SeatTokenRenewed                  (the seat's player: a fresh token)
+
+People (issue 37): a seat may be bound to a player, at the creation (GameCreated's seat carries
+`player`, the player's id, and `name`, the player's name) or by a claim (SeatClaimed's `player`); the
+binding is the seat's, so it stays through a hand-over to a bot and back, and leaves with the player
+(SeatLeft).  The seat's player may get a fresh token for it: SeatTokenRenewed records that the seat's
+token changed (the runner writes the new token's digest in the same append, so the old one stops working
+at once).  A table created `unlisted` or `private` records it as GameCreated's `visibility` (absent: public,
+as in every game from before visibilities).  Games without any of these fold to the table they always did.
 
 The table's life (docs/api.md "A table's life"): a player who resigns an active game hands their seat to a
 bot (the clock's bot level, else the ruleset's first) so the others play on, and the game ends when one
@@ -69,27 +78,32 @@ from rules.describe import ANY, INT, STR, arr, dict_of, nullable, obj
 
 ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
                            "GameAbandoned", "EntropyContributed", "ContributionsClosed", "SeatResigned",
-                           "GameAborted", "SeatLeft", "RematchAsked", "RematchCreated"})
+                           "GameAborted", "SeatLeft", "RematchAsked", "RematchCreated", "SeatTokenRenewed"})
 TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat", "AbandonGame",
                             "ContributeEntropy", "CloseContributions", "Resign", "Abort", "Leave", "Rematch",
-                            "LinkRematch"})
+                            "LinkRematch", "RenewSeatToken"})
 # the table commands a seat's own token sends (the others are the server's: clocks, windows, abandonment)
 SEAT_ACTIONS = ("Resign", "Abort", "Leave", "Rematch")
 SEED_SOURCES = ("server", "fixed")  # who chose the seed: the server, or the creator under an operator's setting
 DRAW_KEYS = "seat-counter"  # GameCreated's draw_keys: each draw call on its roller's own stream (KeyedRng)
 ENDED = ("finished", "abandoned")  # the statuses of a game that takes no more moves
-SEAT_FIELDS = ("kind", "level", "name")
+SEAT_FIELDS = ("kind", "level", "name", "player")
+VISIBILITIES = ("public", "unlisted", "private")  # who may see the table (events/visibility.py)
+BINDINGS = ("GameCreated", "SeatClaimed")  # the events that may bind a seat to a player (bound_seats)
 # The JSON Schema of each table event's data (rules/describe.py's helpers; the spec's TableEvent): never redacted
 ENGINE_EVENT_DATA: dict[str, dict] = {
     "GameCreated": obj({"ruleset": STR, "ruleset_version": INT, "options": dict_of(ANY),
-                        "seats": arr(obj({"kind": STR, "level": nullable(STR), "name": nullable(STR)},
-                                         optional=("level", "name"))),
+                        "seats": arr(obj({"kind": STR, "level": nullable(STR), "name": nullable(STR),
+                                          "player": STR}, optional=("level", "name", "player"))),
                         "seed_commitment": STR, "clock": dict_of(ANY), "entropy": STR,
                         "seed_source": {"type": "string", "enum": list(SEED_SOURCES)},
-                        "contribution_seconds": INT, "draw_keys": {"type": "string", "enum": [DRAW_KEYS]}},
-                       # absent in games from before versions, entropy windows and draw keys
-                       optional=("ruleset_version", "entropy", "seed_source", "contribution_seconds", "draw_keys")),
-    "SeatClaimed": obj({"seat": INT, "name": STR, "entropy": STR}, optional=("name", "entropy")),
+                        "contribution_seconds": INT, "draw_keys": {"type": "string", "enum": [DRAW_KEYS]},
+                        "visibility": {"type": "string", "enum": list(VISIBILITIES[1:])}},
+                       # absent in games from before versions, entropy windows and draw keys; in public ones
+                       optional=("ruleset_version", "entropy", "seed_source", "contribution_seconds", "draw_keys",
+                                 "visibility")),
+    "SeatClaimed": obj({"seat": INT, "name": STR, "entropy": STR, "player": STR},
+                       optional=("name", "entropy", "player")),
     "EntropyContributed": obj({"seat": INT, "entropy": STR}),
     "ContributionsClosed": obj({"deadline": INT, "missing": arr(INT)}),
     "SeatHandedToBot": obj({"seat": INT, "level": STR, "reason": STR}),
@@ -101,6 +115,7 @@ ENGINE_EVENT_DATA: dict[str, dict] = {
     "SeatLeft": obj({"seat": INT}),
     "RematchAsked": obj({"seat": INT}),
     "RematchCreated": obj({"game_id": STR}),
+    "SeatTokenRenewed": obj({"seat": INT, "player": STR}),
 }
 
 
@@ -121,6 +136,10 @@ class NotNow(IllegalMove):
     a leave or abort once the game has started, a rematch before the end or asked twice."""
 
 
+class NotYourSeat(IllegalMove):
+    """A fresh token asked for a seat that is not bound to the player asking."""
+
+
 class NoContribution(IllegalMove):
     """Entropy the table does not take now: the game started (its seed is fixed), the seat already sent
     some or is not a human's, or the game was created before contribution windows."""
@@ -138,7 +157,7 @@ def evolve(table: dict | None, event: Event) -> dict:
             created["entropy"] = [{"by": "creator", "entropy": d["entropy"]}]
         if "contribution_seconds" in d:  # since contribution windows: closed at once when it is 0
             created["window"] = {"seconds": d["contribution_seconds"], "closed": not d["contribution_seconds"]}
-        for field in ("seed_source", "draw_keys"):
+        for field in ("seed_source", "draw_keys", "visibility"):
             if field in d:
                 created[field] = d[field]
         return created
@@ -146,7 +165,8 @@ def evolve(table: dict | None, event: Event) -> dict:
         raise ValueError(f"the first engine event must be GameCreated, not {event.type}")
     new = dict(table)
     if event.type == "SeatClaimed":
-        new["seats"] = _with_seat(table, d["seat"], {"kind": "human", **({"name": d["name"]} if "name" in d else {})})
+        new["seats"] = _with_seat(table, d["seat"], {"kind": "human", **({"name": d["name"]} if "name" in d else {}),
+                                                     **({"player": d["player"]} if "player" in d else {})})
         if "entropy" in d:
             new["entropy"] = [*table.get("entropy", ()), {"by": f"seat:{d['seat']}", "entropy": d["entropy"]}]
     elif event.type == "EntropyContributed":
@@ -179,6 +199,8 @@ def evolve(table: dict | None, event: Event) -> dict:
         key = str(d["seat"])  # JSON object keys: the table round-trips through snapshots unchanged
         new["timeouts"] = {**table["timeouts"], key: d["timeouts"]}
         new["expired"] = {**table["expired"], key: d["deadline"]}
+    elif event.type == "SeatTokenRenewed":
+        pass  # the token is the meta's (its digest); the history records that it changed, and for whom
     elif event.type == "GameAbandoned":
         new["abandoned"] = {"idle_since": d["idle_since"], "idle_seconds": d["idle_seconds"]}
     else:
@@ -195,19 +217,22 @@ def _with_seat(table: dict, seat: int, spec: dict) -> list[dict]:
 # ------------------------------------------------------------------- decide
 def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, Any]], seed_commitment: str,
             clock: Mapping[str, Any] | None, ruleset_version: int = 1, *, seed_source: str = "server",
-            contribution_seconds: int = 0) -> list[Event]:
+            contribution_seconds: int = 0, visibility: str = "public") -> list[Event]:
     """CreateGame: the table as checked by the ruleset's table checks (rules.table_checks.table_checks),
     the version of the rules the game is played under for ever (absent in games from before
     versions were recorded: 1), who chose the seed, how long the human seats may take to send their
     entropy before the game starts without theirs (0: it starts as soon as no seat is open), and the
-    draw keys its dice are rolled with."""
+    draw keys its dice are rolled with; an unlisted or private table says so (a public one, as before)."""
     if seed_source not in SEED_SOURCES:
         raise ValueError(f"seed_source must be one of {SEED_SOURCES}")
+    if visibility not in VISIBILITIES:
+        raise ValueError(f"visibility must be one of {VISIBILITIES}")
     public = [{k: v for k, v in seat.items() if k in SEAT_FIELDS} for seat in seats]
     return [Event("GameCreated", {"ruleset": ruleset, "ruleset_version": ruleset_version, "options": dict(options),
                                   "seats": public, "seed_commitment": seed_commitment, "clock": dict(clock or {}),
                                   "seed_source": seed_source, "contribution_seconds": int(contribution_seconds),
-                                  "draw_keys": DRAW_KEYS})]
+                                  "draw_keys": DRAW_KEYS,
+                                  **({"visibility": visibility} if visibility != "public" else {})})]
 
 
 def _refuse_entropy(entropy: Any) -> None:
@@ -249,10 +274,16 @@ def decide(table: dict, status: str, awaiting: Mapping[int, str], command: Mappi
             raise SeatNotOpen(f"the game is {status}: it has no seat to take", rule="lobby")
         if spec["kind"] != "open":
             raise SeatNotOpen(f"seat {seat} is not open (it is {spec['kind']})", rule="lobby")
-        name, entropy = command.get("name"), command.get("entropy")
+        name, entropy, player = command.get("name"), command.get("entropy"), command.get("player")
         _refuse_entropy(entropy)
         return [Event("SeatClaimed", {"seat": seat, **({"name": name} if name else {}),
-                                      **({"entropy": entropy} if entropy is not None else {})})]
+                                      **({"entropy": entropy} if entropy is not None else {}),
+                                      **({"player": player} if player else {})})]
+    if kind == "RenewSeatToken":
+        if spec.get("player") != command["player"]:
+            raise NotYourSeat(f"seat {seat} is not bound to this player: only the seat's own player gets a fresh "
+                              "token for it", rule="players")
+        return [Event("SeatTokenRenewed", {"seat": seat, "player": command["player"]})]
     if kind == "ContributeEntropy":
         return [_contribution(table, status, seat, command["entropy"])]
     if kind in SEAT_ACTIONS:
@@ -329,7 +360,8 @@ def _contribution(table: dict, status: str, seat: int, entropy: Any) -> Event:
     return Event("EntropyContributed", {"seat": seat, "entropy": entropy})
 
 
-ARGUMENTS = {"ClaimSeat": {"name": (str, type(None)), "entropy": (str, type(None))}, "ReclaimSeat": {},
+ARGUMENTS = {"ClaimSeat": {"name": (str, type(None)), "entropy": (str, type(None)), "player": (str, type(None))},
+             "ReclaimSeat": {}, "RenewSeatToken": {"player": (str,)},
              "ContributeEntropy": {"entropy": (str,)}, "CloseContributions": {"deadline": (int,)},
              "ExpireClock": {"deadline": (int,)},
              "HandSeatToBot": {"level": (str,), "reason": (str,)},
@@ -384,9 +416,20 @@ def seed_source(table: Mapping[str, Any]) -> str:
     return table.get("seed_source", "server")
 
 
+def bound_seats(event: Event) -> list[tuple[int, str]]:
+    """(seat, player id) for each seat the event binds to a player (BINDINGS)."""
+    if event.type == "GameCreated":
+        return [(n, seat["player"]) for n, seat in enumerate(event.data["seats"]) if seat.get("player")]
+    if event.type == "SeatClaimed" and event.data.get("player"):
+        return [(event.data["seat"], event.data["player"])]
+    return []
+
+
 def projection(table: dict) -> dict[str, str]:
-    """The meta hash fields the lobby and the workers read without folding."""
-    return {"ruleset": table["ruleset"], "ruleset_version": str(table["ruleset_version"]),
+    """The meta hash fields the lobby and the workers read without folding (`visibility`: a table that is
+    not public; a public one has none, as before visibilities)."""
+    return {**({"visibility": table["visibility"]} if "visibility" in table else {}),
+            "ruleset": table["ruleset"], "ruleset_version": str(table["ruleset_version"]),
             "options": json.dumps(table["options"]), "seats": json.dumps(table["seats"]),
             "clock": json.dumps(table["clock"]), "timeouts": json.dumps(table["timeouts"]),
             "seed_commitment": table["seed_commitment"], "seed_source": seed_source(table)}

@@ -16,6 +16,7 @@ from events.committer import Append, Committer, counted
 from events.envelope import canonical
 from events.game import Game, GameNotFound, refuse_if_closed
 from events.handler import RETRIES_ON_CONFLICT
+from events.keys import invitation_field
 from events.repository import GameRepository
 from events.seeds import seal
 from events.store import ConcurrencyConflict
@@ -33,11 +34,14 @@ class TableCommands:
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
-                    rematch_of: str | None = None) -> Game:
+                    rematch_of: str | None = None, visibility: str = "public",
+                    invitations: Mapping[int, str] | None = None) -> Game:
         """Record a new game and commit to its seed, before any player's entropy can reach the server:
         the human seats contribute afterwards, within `contribution_seconds` (events/table.py).  It
         starts at once when no seat is open and the window waits for nobody.  A `seed` given by the
-        caller (the service allows it only under an operator's setting) is recorded as "fixed"."""
+        caller (the service allows it only under an operator's setting) is recorded as "fixed".  A seat may
+        carry `player` (and that player's name): it is bound to them.  `invitations`: open seat -> its
+        invitation's meta value (events/visibility.py), for an unlisted or private table."""
         rulesets = self.repository.rulesets
         version = latest_version(rulesets[ruleset_name])  # a new game is played under the latest rules
         ruleset = ruleset_at(rulesets[ruleset_name], version)
@@ -51,12 +55,13 @@ class TableCommands:
         game_id = secrets.token_hex(8)
         created_at = self.committer.clock()
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version,
-                                 seed_source=source, contribution_seconds=contribution_seconds)
+                                 seed_source=source, contribution_seconds=contribution_seconds, visibility=visibility)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
         meta = {"seed": seal(seed, self.repository.seed_key, secrets.token_bytes(16)), "status": "open",
                 "created_at": str(created_at), "human_at": str(created_at),
                 "deadlines": "{}", "draws": "recorded",  # its export records its draws (events/history.py)
-                **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()}}
+                **tables.projection(table), **{f"tok:{seat}": digest for seat, digest in (token_hashes or {}).items()},
+                **{invitation_field(seat): value for seat, value in (invitations or {}).items()}}
         if contribution_seconds:
             meta["window_closes"] = str(created_at + contribution_seconds * 1000)
         if rematch_of:  # the game it plays again (that game's RematchCreated names this one)
@@ -67,12 +72,15 @@ class TableCommands:
         return self._start(game) if starts else game
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
-                   entropy: str | None = None) -> Game:
+                   entropy: str | None = None, player: str | None = None, invited: bool = False) -> Game:
         """Turn an open seat into a human one (the table decides), with the claimer's entropy if it sent
-        some; the last claim starts the game, with every contribution in its effective seed."""
+        some, bound to `player` if a player claims it; the invitation it was claimed with (`invited`) is used
+        up with it.  The last claim starts the game, with every contribution in its effective seed."""
         command = {"type": "ClaimSeat", "seat": seat, **({"name": name} if name else {}),
-                   **({"entropy": entropy} if entropy is not None else {})}
-        game = self._decide(game_id, command, f"claim-{seat}", extra_meta={f"tok:{seat}": token_hash}, human=True)
+                   **({"entropy": entropy} if entropy is not None else {}), **({"player": player} if player else {})}
+        game = self._decide(game_id, command, f"claim-{seat}",
+                            extra_meta={f"tok:{seat}": token_hash, **({invitation_field(seat): ""} if invited else {})},
+                            human=True)
         return self._start_if_ready(game)
 
     def contribute(self, game_id: str, seat: int, entropy: str) -> Game:
@@ -116,6 +124,12 @@ class TableCommands:
         except tables.NothingToReclaim as refusal:
             raise NotAwaited(refusal.reason, rule=refusal.rule) from None
 
+    def renew_seat_token(self, game_id: str, seat: int, player: str, token_hash: str) -> Game:
+        """A fresh token for a seat bound to `player` (NotYourSeat otherwise): its digest replaces the old
+        one's in the same append that records SeatTokenRenewed, so the old token stops working at once."""
+        return self._decide(game_id, {"type": "RenewSeatToken", "seat": seat, "player": player}, f"token-{seat}",
+                            extra_meta={f"tok:{seat}": token_hash}, human=True)
+
     # ------------------------------------------------------------- a table's life
     def seat_action(self, game_id: str, seat: int, kind: str) -> Game:
         """A player's Resign, Abort, Leave or Rematch (events/table.py decides; NotNow if not now).  Leaving
@@ -132,12 +146,13 @@ class TableCommands:
         """The new game: this one's ruleset (its latest rules), options, clock and seats, each player at the
         seat they held with the token they hold (a seat a bot took over is theirs again), each bot as it was."""
         handed = set(game.table.get("handed", ()))
-        seats = [{"kind": "human", **({"name": spec["name"]} if spec.get("name") else {})}
+        seats = [{"kind": "human", **{k: spec[k] for k in ("name", "player") if spec.get(k)}}
                  if spec["kind"] == "human" or n in handed else dict(spec) for n, spec in enumerate(game.seats)]
         tokens = {n: game.meta[f"tok:{n}"] for n in tables.players(game.table) if game.meta.get(f"tok:{n}")}
         window = (game.table.get("window") or {}).get("seconds", 0)
         new = self.create_game(game.table["ruleset"], seats, game.options, clock=game.table["clock"] or None,
-                               token_hashes=tokens, contribution_seconds=window, rematch_of=game.id)
+                               token_hashes=tokens, contribution_seconds=window, rematch_of=game.id,
+                               visibility=game.table.get("visibility", "public"))
         return self._decide(game.id, {"type": "LinkRematch", "game_id": new.id}, "rematch-link")
 
     def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:

@@ -325,7 +325,9 @@ def normalize_options(spec: Mapping[str, Option], given: Mapping[str, Any] | Non
     out = {}
     for name, option in spec.items():
         value = given.get(name, option.default)
-        if option.choices and value not in option.choices:
+        # by type as well as value: 1 == True and 3000.0 == 3000 in Python, yet `1` is not a yes and the
+        # typed options in openapi.yaml refuse it (a client checked by them must meet the same server)
+        if option.choices and not any(value == choice and type(value) is type(choice) for choice in option.choices):
             raise BadCommand(f"option {name!r} must be one of {list(option.choices)}, not {value!r}", rule="options")
         out[name] = value
     return out

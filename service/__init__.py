@@ -15,10 +15,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from rules import RULESETS
     from service.api import BLUEPRINTS
     from service.api.base import CartelApi
+    from service.api.invitations import install as install_gate
     from service.api.web import blp as web_blp
     from service.bodies import StrictJSONProvider
     from service.cors import install as install_cors
     from service.errors import register_error_handlers
+    from service.identity import check_app_key
     from service.ratelimit import install as install_rate_limits
     from service.wiring import build_engine
 
@@ -58,6 +60,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         ALLOW_FIXED_SEEDS=os.environ.get("ALLOW_FIXED_SEEDS", "") in ("1", "true", "yes"),
         # how long a new game waits for its human seats' entropy (POST /v1/games contribution_seconds)
         CONTRIBUTION_SECONDS=int(os.environ.get("CONTRIBUTION_SECONDS", 30)),
+        # players (service/identity.py): the operator's key for a platform acting for its users server to server
+        # (unset: no app key), the requests a minute an app may send for one of its players, and how long an
+        # invitation to a seat of an unlisted or private table works
+        PLATFORM_APP_KEY=os.environ.get("PLATFORM_APP_KEY") or None,
+        RATE_LIMIT_PER_PLAYER=int(os.environ.get("RATE_LIMIT_PER_PLAYER", 1200)),
+        INVITATION_SECONDS=int(os.environ.get("INVITATION_SECONDS", 7 * 24 * 3600)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "
@@ -65,12 +73,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                      "license": {"name": "MIT", "url": "https://opensource.org/licenses/MIT"}},
             # relative: the host that serves /openapi.json (python3 -m service.serve: http://127.0.0.1:8000)
             "servers": [{"url": "/", "description": "This server"}],
-            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
-                                                             "description":
-                                                                 "The seat token issued at creation or claim"}}},
+            "components": {"securitySchemes": {
+                "seatToken": {"type": "http", "scheme": "bearer",
+                              "description": "The seat token issued at creation or claim"},
+                "playerKey": {"type": "http", "scheme": "bearer",
+                              "description": "A player key ('cp_...') from POST /v1/players"},
+                "appKey": {"type": "http", "scheme": "bearer",
+                           "description": "The operator's app key (PLATFORM_APP_KEY), acting for the player its "
+                                          "X-Cartel-Player header names by their external_id"}}},
         },
     )
     app.config.update(config or {})
+    check_app_key(app.config.get("PLATFORM_APP_KEY"))
     app.json.sort_keys = False
     archive = None
     if app.config.get("ARCHIVE_URL") or app.config.get("ARCHIVE_DIR"):  # else ARCHIVE_URL / ARCHIVE_DIR from the env
@@ -86,6 +100,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(web_blp)  # the reference frontend: static files, outside the API description
     register_error_handlers(app)
     install_rate_limits(app)
+    install_gate(app)  # after the rate limits: probing ids for private tables is limited too
     install_cors(app)
     hops = int(os.environ.get("PROXY_FIX_HOPS", 0))
     if hops:  # behind N reverse proxies: count the client's address, not the proxy's

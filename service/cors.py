@@ -12,8 +12,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_cors import CORS
 
+# X-Cartel-Invitation: a page that follows an invitation; X-Cartel-Player is not here: it goes with the app key,
+# which belongs on a platform's server, never in a page
 ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID",
-                   "Prefer"]
+                   "Prefer", "X-Cartel-Invitation"]
 EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",
                    "RateLimit-Policy", "Preference-Applied"]
 PREFLIGHT_MAX_AGE = 600  # seconds a browser may cache a preflight answer

@@ -22,6 +22,13 @@ worker_connections = max(1000, threads * 2)  # gthread: connections a process ho
 timeout = 60
 graceful_timeout = 10
 keepalive = 5
+# A request line and a header field's limits, under Pushpin's built-in ones: Pushpin's front end (condure)
+# closes a connection with no answer at all when a request's URI passes about 4 KB, or its whole head
+# its buffer (`client_buffer_size`, 8 KB: service/serve.py); gunicorn's defaults (4094 and 8190) lay
+# beyond those, so behind Pushpin its 414 and 431 problem documents were never seen.  Under them,
+# gunicorn refuses first and Pushpin passes the document on (tests/e2e/test_pushpin_limits.py).
+limit_request_line = 3000
+limit_request_field_size = 4096
 accesslog = os.environ.get("ACCESS_LOG") or None
 # The request path without its query string: a stream ticket (?ticket=) must never reach a log.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(L)s'

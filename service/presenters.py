@@ -28,7 +28,8 @@ def summary(game_id: str, meta: dict) -> dict:
             # what the table is, before anyone joins: its options (every one, defaults filled in) and clock
             "options": json.loads(meta.get("options") or "{}"),
             "clock": json.loads(meta.get("clock") or "null") or None,
-            "seed_source": meta.get("seed_source", "server"), "rematch_of": meta.get("rematch_of")}
+            "seed_source": meta.get("seed_source", "server"), "visibility": meta.get("visibility") or "public",
+            "rematch_of": meta.get("rematch_of")}
 
 
 def turn_state(game: Game, seat: int | None, view: dict | None = None, now: int | None = None,

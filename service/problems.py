@@ -77,16 +77,36 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("malformed-history", 400, "Malformed history",
                 "An uploaded history is not the JSON Lines export of a game.",
                 "Upload the body GET /v1/games/{id}/history gave, unchanged."),
+    ProblemType("player-header-required", 400, "X-Cartel-Player required",
+                "The app key was sent without X-Cartel-Player (or with one that is not an external_id): the app key "
+                "acts for one of the platform's players at a time.",
+                "Name the player you act for: `X-Cartel-Player: <their external_id>`.", "X-Cartel-Player"),
     # 401 / 403: who is asking
     ProblemType("token-required", 401, "Seat token required",
-                "The request needs a seat token and has none.",
-                "Send `Authorization: Bearer <token>` with the token of your seat."),
+                "The request needs a seat token (or, for a player's request, a player key) and has none.",
+                "Send `Authorization: Bearer <token>` with the token of your seat (or your player key)."),
     ProblemType("token-malformed", 401, "Malformed Authorization header",
                 "Authorization is not `Bearer <token>`.", "Send `Authorization: Bearer <token>`.",
                 "Authorization"),
     ProblemType("ticket-invalid", 401, "Stream ticket invalid",
                 "The `ticket` of an event stream is unknown or expired.",
                 "Get a new one with POST /v1/games/{id}/tickets.", "ticket"),
+    ProblemType("player-key-invalid", 401, "Player key invalid",
+                "The request needs a player and its key holds none: not a player key ('cp_...'), unknown, or "
+                "rotated away; or the app key's X-Cartel-Player names no player.",
+                "Send your current player key (POST /v1/players gives one), or create the platform's player first."),
+    ProblemType("app-key-required", 403, "App key required",
+                "`external_id` with POST /v1/players from a caller other than the operator's app key.",
+                "Leave `external_id` out, or send the platform's app key (PLATFORM_APP_KEY).", "external_id"),
+    ProblemType("not-your-seat", 403, "Not your seat",
+                "A fresh token asked for a seat not bound to the calling player, or an invitation asked by "
+                "someone who holds no seat at the table.",
+                "Bind seats to yourself at creation (`as_player`) or claim; invite with your seat token."),
+    ProblemType("invitation-required", 403, "Invitation required",
+                "A claim of a private table's seat without a valid invitation to that seat: none, used, expired "
+                "or for another seat.",
+                "Claim with the invitation you were sent (X-Cartel-Invitation or `?invitation=`), or ask a "
+                "player at the table for a new one."),
     ProblemType("token-not-for-this-game", 403, "Token holds no seat in this game",
                 "The seat token is not one of this game's.", "Use the token this game gave your seat."),
     ProblemType("token-not-for-this-seat", 403, "Token holds another seat",
@@ -115,6 +135,10 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "If-Match (or `expected_version`) names a version the game has moved past; `version` is the "
                 "current one and, for a command, `still_legal` says whether it is legal there.",
                 "Resend with If-Match at `version` if `still_legal`, else read the game and choose anew."),
+    ProblemType("player-name-taken", 409, "Player name taken",
+                "POST /v1/players with a name another player has (whatever its case), or an external_id another "
+                "player has.", "Choose another name (or, for a platform, look the player up by its external_id).",
+                param_doc="`name` or `external_id`, whichever is taken"),
     ProblemType("seat-taken", 409, "Seat taken",
                 "A claim for a seat that is not open: a player or a bot has it.",
                 "Claim another open seat (the lobby lists them), or spectate."),

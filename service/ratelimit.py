@@ -1,4 +1,5 @@
-"""Rate limits per client address and per seat token: GCRA in one Lua call to Redis.
+"""Rate limits per client address and per seat token or player key (per player, for the app key acting for
+one: RATE_LIMIT_PER_PLAYER): GCRA in one Lua call to Redis.
 
 Each limit is a steady rate (RATE_LIMIT_PER_ADDRESS / RATE_LIMIT_PER_TOKEN
 requests a minute, 0 = off) plus a burst: a client that has been quiet may send
@@ -34,6 +35,7 @@ from flask import Flask, Response, current_app, g, request
 
 from events.limits import Limit, RateLimited, Toll, Verdict, burst_of
 from service.errors import Problem
+from service.identity import PLAYER_HEADER, is_app_key
 from service.wiring import engine
 
 EXEMPT_PATHS = ("/healthz", "/readyz", "/metrics", "/openapi.json")
@@ -49,7 +51,14 @@ def limits_for_request() -> list[Limit]:
         limits.append(Limit("address", str(request.remote_addr), per_address, burst_of(per_address, burst_seconds)))
     per_token = int(config["RATE_LIMIT_PER_TOKEN"])
     header = request.headers.get("Authorization", "")
-    if per_token > 0 and header.lower().startswith("bearer "):
+    acting_for = request.headers.get(PLAYER_HEADER)
+    if acting_for and is_app_key(header[7:].strip()):
+        # the app key acts for many players: each of them is limited, not the key they all share
+        per_player = int(config["RATE_LIMIT_PER_PLAYER"])
+        if per_player > 0:
+            digest = hashlib.sha256(acting_for.encode()).hexdigest()[:32]
+            limits.append(Limit("player", digest, per_player, burst_of(per_player, burst_seconds)))
+    elif per_token > 0 and header.lower().startswith("bearer "):  # a seat token, or a player key: its player
         digest = hashlib.sha256(header[7:].strip().encode()).hexdigest()[:32]
         limits.append(Limit("token", digest, per_token, burst_of(per_token, burst_seconds)))
     return limits

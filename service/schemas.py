@@ -8,6 +8,7 @@ import marshmallow as ma
 from marshmallow import INCLUDE, validate
 
 from events.seeds import ENTROPY_MAX, ENTROPY_RULES, entropy_refusal
+from events.table import VISIBILITIES
 from rules import RULESETS
 from rules.narration import REF_KINDS
 from service.spec_types import view_refs
@@ -51,6 +52,22 @@ def check_display_name(name: str, what: str = "names", rules: str = NAME_RULES) 
 def SeatName() -> ma.fields.String:
     return ma.fields.String(validate=[validate.Length(1, NAME_MAX), check_display_name],
                             metadata={"description": f"Display name: {NAME_RULES}"})
+
+
+def Visibility() -> ma.fields.String:
+    return ma.fields.String(validate=validate.OneOf(VISIBILITIES), metadata={
+        "description": "public (when left out): the lobby lists it; unlisted: it does not, whoever has the id may "
+                       "read and join it; private: it does not, and only its players and whoever holds an invitation "
+                       "to it may read it (to anyone else its id answers 404, as an unknown one)"})
+
+
+class StrictBoolean(ma.fields.Boolean):
+    """true or false, and nothing marshmallow would read as one ("yes", 1, "on")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 def check_entropy(value: str) -> None:
@@ -135,11 +152,16 @@ class SeatSpecSchema(Strict):
     level = ma.fields.String(validate=validate.Length(1, 32),
                              metadata={"description": "Bot level (see the ruleset's bot_levels); bots only"})
     name = SeatName()
+    as_player = StrictBoolean(metadata={
+        "description": "Bind this human seat to the calling player (their player key, or the app key with "
+                       "X-Cartel-Player): it takes the player's name and is listed in their games"})
 
     @ma.validates_schema
     def level_only_for_bots(self, data, **kwargs):
         if "level" in data and data["kind"] != "bot":
             raise ma.ValidationError("only bot seats have a level", "level")
+        if data.get("as_player") and data["kind"] != "human":
+            raise ma.ValidationError("only a human seat is bound to a player", "as_player")
 
 
 class ClockSpecSchema(Strict):
@@ -166,6 +188,7 @@ class CreateGameSchema(Strict):
                        "allows it (ALLOW_FIXED_SEEDS, for tests and tournaments), and then recorded as "
                        "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
+    visibility = Visibility()  # no load_default: a `default` in the spec makes generated clients require it
     contribution_seconds = ma.fields.Integer(strict=True, validate=validate.Range(0, 3600), metadata={
         "description": "How long the game waits, after its creation, for every human seat's entropy before it "
                        "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "
@@ -182,10 +205,19 @@ class SeatSchema(Strict):
     kind = ma.fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
     level = ma.fields.String()
     name = ma.fields.String()
+    player = ma.fields.String(metadata={
+        "description": "The id of the player the seat is bound to (its `name` is theirs); absent: anonymous"})
 
 
 class IssuedSeatSchema(SeatSchema):
     token = ma.fields.String(metadata={"description": "Bearer token for this seat; shown once, stored hashed"})
+    invitation = ma.fields.String(metadata={
+        "description": "An unlisted or private table's open seat: its invitation token, shown once (it admits "
+                       "its holder to read the table and claim this seat, once; see invitation_link)"})
+    invitation_link = ma.fields.String(metadata={
+        "description": "The game's URL with the invitation in its query: it reads the table; the same query on the "
+                       "seat's claim takes the seat"})
+    invitation_expires_at = ma.fields.Integer(metadata={"description": "When the invitation stops working (ms)"})
 
 
 class ContributionsSchema(Strict):
@@ -220,6 +252,7 @@ class CreatedGameSchema(Strict):
     contributions = ma.fields.Nested(ContributionsSchema, allow_none=True, metadata={
         "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
+    visibility = Visibility()
 
 
 class GameSummarySchema(Strict):
@@ -238,6 +271,7 @@ class GameSummarySchema(Strict):
         "description": "The turn clock the game was created with (move_seconds, response_seconds, "
                        "timeouts_before_bot...), or null for none"})
     seed_source = SeedSource()
+    visibility = Visibility()
     rematch_of = ma.fields.String(allow_none=True, metadata={
         "description": "The finished game this one plays again (a rematch every player of it asked for); null "
                        "otherwise"})

@@ -211,12 +211,15 @@ class CartelClient:
     def create_game(self, ruleset: str, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
                     options: Mapping[str, Any] | None = None, seed: str | None = None,
                     clock: ClockSpec | Mapping[str, Any] | None = None,
-                    contribution_seconds: int | None = None) -> CreatedGame:
+                    contribution_seconds: int | None = None, visibility: str | None = None) -> CreatedGame:
         """``POST /v1/games``.  Human seats get their token in the answer (``.tokens``), only there; the seed
         commitment is kept (``commitments``).  Each human seat then adds its own entropy, after the commitment:
         a client following the game with that seat's token does it by itself (``auto_contribute``), or call
         ``contribute``.  ``contribution_seconds``: how long the game waits for them (the server's default: 30 s);
-        ``seed`` only where the server's operator allows fixed seeds (tests, tournaments).
+        ``seed`` only where the server's operator allows fixed seeds (tests, tournaments).  ``visibility``:
+        ``public`` (the default), ``unlisted`` or ``private``; an unlisted or private table's open seats carry
+        their invitations (``seats[n].invitation``).  ``SeatSpec.human(as_player=True)`` binds a seat to the
+        player whose key this client holds.
 
         Not retried on a connection error (a retry could create a second game).
         """
@@ -230,6 +233,8 @@ class CartelClient:
             body["clock"] = clock.to_json() if isinstance(clock, ClockSpec) else dict(clock)
         if contribution_seconds is not None:
             body["contribution_seconds"] = contribution_seconds
+        if visibility is not None:
+            body["visibility"] = visibility
         created = CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
         self.commitments[created.id] = created.seed_commitment
         return created
@@ -242,18 +247,22 @@ class CartelClient:
 
     lobby = games
 
-    def claim(self, game_id: str, seat: int, name: str | None = None, *, entropy: str | None = None) -> ClaimedSeat:
+    def claim(self, game_id: str, seat: int, name: str | None = None, *, entropy: str | None = None,
+              invitation: str | None = None) -> ClaimedSeat:
         """``POST /v1/games/{id}/seats/{seat}/claim``: take an open seat; the answer holds its token (once).
 
         ``entropy``: the seat's own contribution to the game's seed (public; docs/fairness.md); by default
         16 random bytes drawn here, so that nobody, the server included, can choose the game's rolls.
         The game's seed commitment is kept (``commitments``).  The last claim starts the game (once every
-        human seat has sent its entropy).  Not retried on a connection error.
+        human seat has sent its entropy).  A client holding a player key binds the seat to its player (who
+        then finds it in ``my_games``); ``invitation``: the seat's, for a private table.  Not retried on a
+        connection error.
         """
         body: JSON = {"name": name} if name else {}
         body["entropy"] = entropy if entropy is not None else secrets.token_hex(16)
         claimed = ClaimedSeat.from_json(self._json(
-            "POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/claim", idempotent=False, json_body=body))
+            "POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/claim", idempotent=False, json_body=body,
+            headers={"X-Cartel-Invitation": invitation} if invitation else None))
         if claimed.raw.get("seed_commitment"):
             self.commitments.setdefault(game_id, claimed.raw["seed_commitment"])
         return claimed
@@ -292,6 +301,48 @@ class CartelClient:
         """``POST .../seats/{seat}/rematch``: ask to play the finished game again; ``rematch`` in the answer is
         the new game's id once every player asked (this client's token holds the same seat there)."""
         return self._seat_action(game_id, seat, "rematch")
+
+    # ------------------------------------------------------------- players
+    def create_player(self, name: str, *, external_id: str | None = None) -> dict:
+        """``POST /v1/players``: ``{id, name, key, created_at, external_id}``; the key is shown here only.  Use
+        ``login(key)`` for a client that acts as the player.  ``external_id`` only with the operator's app
+        key.  Not retried on a connection error."""
+        body: JSON = {"name": name, **({"external_id": external_id} if external_id is not None else {})}
+        return self._json("POST", "/v1/players", idempotent=False, json_body=body)
+
+    def login(self, key: str) -> CartelClient:
+        """A client holding the player key ``key`` (same server and session), checked with ``me()`` first:
+        ``ProblemError`` 401 ``player-key-invalid`` for a key that holds no player."""
+        client = self.with_token(key)
+        client.me()
+        return client
+
+    def me(self) -> dict:
+        """``GET /v1/players/me``: the player this client's key is."""
+        return self._json("GET", "/v1/players/me")
+
+    def my_games(self, *, offset: int = 0, limit: int = 20) -> dict:
+        """``GET /v1/players/me/games``: ``{games: [{id, ruleset, status, seats, ..., seat}], total, ...}``, newest
+        first: every game where a seat is bound to this client's player."""
+        return self._json("GET", "/v1/players/me/games", params={"offset": offset, "limit": limit})
+
+    def rotate_key(self) -> str:
+        """``POST /v1/players/me/key``: a new key (this client holds it from now on); the old one stops working."""
+        key = self._json("POST", "/v1/players/me/key", idempotent=False)["key"]
+        self.token = key
+        return key
+
+    def renew_seat_token(self, game_id: str, seat: int) -> str:
+        """``POST /v1/games/{id}/seats/{seat}/token`` with this client's player key: a fresh token for a seat bound
+        to the player (the old one stops working)."""
+        return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/token",
+                          idempotent=False)["token"]
+
+    def invite(self, game_id: str, seat: int) -> dict:
+        """``POST /v1/games/{id}/seats/{seat}/invitation`` (this client's seat token or player key, a player at the
+        table): ``{invitation, link, expires_at, ...}`` for an open seat; the seat's earlier one stops working."""
+        return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/invitation",
+                          idempotent=False)
 
     def _seat_action(self, game_id: str, seat: int, action: str) -> dict:
         return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/{action}", idempotent=False)

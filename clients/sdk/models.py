@@ -31,10 +31,11 @@ class SeatSpec:
     kind: str
     level: str | None = None
     name: str | None = None
+    as_player: bool = False  # a human seat bound to the calling player (a client holding a player key)
 
     @classmethod
-    def human(cls, name: str | None = None) -> SeatSpec:
-        return cls("human", None, name)
+    def human(cls, name: str | None = None, *, as_player: bool = False) -> SeatSpec:
+        return cls("human", None, name, as_player)
 
     @classmethod
     def bot(cls, level: str = "random", name: str | None = None) -> SeatSpec:
@@ -50,6 +51,8 @@ class SeatSpec:
             body["level"] = self.level
         if self.name is not None:
             body["name"] = self.name
+        if self.as_player:
+            body["as_player"] = True
         return body
 
 
@@ -113,10 +116,13 @@ class Seat:
     level: str | None = None
     name: str | None = None
     token: str | None = field(default=None, repr=False)
+    player: str | None = None  # the id of the player the seat is bound to (its name is theirs); None: anonymous
+    invitation: str | None = field(default=None, repr=False)  # an unlisted or private table's open seat, once
 
     @classmethod
     def from_json(cls, doc: JSON) -> Seat:
-        return cls(doc["seat"], doc["kind"], doc.get("level"), doc.get("name"), doc.get("token"))
+        return cls(doc["seat"], doc["kind"], doc.get("level"), doc.get("name"), doc.get("token"), doc.get("player"),
+                   doc.get("invitation"))
 
 
 @dataclass(frozen=True)

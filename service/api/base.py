@@ -10,9 +10,11 @@ from flask_smorest.utils import prepare_response
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
+from events.visibility import player_seats
 from service.auth import bearer_token, hash_token, seat_of
 from service.bodies import json_body
 from service.errors import Problem, ProblemSchema
+from service.identity import acting_player, is_app_key, is_player_key
 from service.wiring import engine
 
 PROBLEM = "application/problem+json"
@@ -150,7 +152,8 @@ class CartelApi(flask_smorest.Api):
 
 def load_for_reader(game_id: str, ticket: str | None = None):
     """The game and the caller's seat (None without a token: a spectator); a stream ticket
-    stands for a seat token where the reader cannot send headers (the events endpoint only)."""
+    stands for a seat token where the reader cannot send headers (the events endpoint only), and a player key
+    (or the app key acting for a player) for the seat bound to that player."""
     game = engine().runner.load(game_id)
     token = bearer_token(required=False)
     if game.archived:  # a public record now: seat tokens are not kept, every reader gets the ended game's view
@@ -161,7 +164,17 @@ def load_for_reader(game_id: str, ticket: str | None = None):
             raise Problem(401, "ticket-invalid", "this stream ticket is unknown or expired; get a new one with "
                           "POST /v1/games/{id}/tickets", headers={"WWW-Authenticate": 'Bearer realm="tabletop-cartel"'})
         return game, seat
+    if token and (is_player_key(token) or is_app_key(token)):
+        return game, player_seat(game)
     return game, (seat_of(game.meta, token) if token else None)
+
+
+def player_seat(game) -> int:
+    """The seat of the game bound to the calling player (a player key reads as their seat); 403 if none."""
+    seats = player_seats(game.meta, acting_player().id)
+    if not seats:
+        raise Problem(403, "token-not-for-this-game", "no seat of this game is bound to this player")
+    return seats[0]
 
 
 def load_for_seat(game_id: str, seat: int):

@@ -9,6 +9,7 @@ from flask.views import MethodView
 
 from events.runner import NotAwaited
 from events.table import NoContribution, SeatNotOpen
+from events.visibility import visibility_of
 from rules.base import IllegalMove
 from rules.ruleset import check_bot_level, check_options, latest_version, ruleset_at
 from service.api.base import (
@@ -22,8 +23,10 @@ from service.api.base import (
     load_for_reader,
     load_for_seat,
 )
+from service.api.invitations import invitation_link, invitation_seat, issue_invitation
 from service.auth import hash_token, new_token
 from service.errors import Problem
+from service.identity import acting_player
 from service.presenters import contributions, game_document, summary
 from service.schemas import (
     ClaimedSeatSchema,
@@ -68,17 +71,23 @@ class Games(MethodView):
         if spec["ruleset"] not in runner.rulesets:
             raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
         refuse_early_secrets(spec)
-        tokens = {n: new_token() for n, seat in enumerate(spec["seats"]) if seat["kind"] == "human"}
+        seats = bound_to_caller(spec["seats"])
+        tokens = {n: new_token() for n, seat in enumerate(seats) if seat["kind"] == "human"}
         window = spec.get("contribution_seconds", current_app.config["CONTRIBUTION_SECONDS"])
+        visibility = spec.get("visibility", "public")
+        invitations = ({n: issue_invitation(runner.clock()) for n, seat in enumerate(seats) if seat["kind"] == "open"}
+                       if visibility != "public" else {})
         try:
-            game = runner.create_game(spec["ruleset"], spec["seats"], spec["options"], spec.get("seed"),
-                                      spec.get("clock"), {n: hash_token(t) for n, t in tokens.items()}, window)
+            game = runner.create_game(spec["ruleset"], seats, spec["options"], spec.get("seed"), spec.get("clock"),
+                                      {n: hash_token(t) for n, t in tokens.items()}, window, visibility=visibility,
+                                      invitations={n: value for n, (_, value, _) in invitations.items()})
         except IllegalMove as refusal:  # a table the ruleset is not played at: not a move, so not illegal-move
             raise table_refused(refusal, runner.rulesets[spec["ruleset"]], spec) from None
-        seats = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {})} for n, s in enumerate(game.seats)]
+        issued = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {}),
+                   **(invited(game.id, *invitations[n]) if n in invitations else {})} for n, s in enumerate(game.seats)]
         return ({"id": game.id, "ruleset": spec["ruleset"], "status": game.status, "version": game.version,
                  "seed_commitment": game.meta["seed_commitment"], "seed_source": game.meta["seed_source"],
-                 "contributions": contributions(game, runner.clock()), "seats": seats},
+                 "contributions": contributions(game, runner.clock()), "seats": issued, "visibility": visibility},
                 201, {"Location": f"/v1/games/{game.id}"})
 
 
@@ -116,8 +125,12 @@ class ClaimSeat(MethodView):
 
         With `entropy`, the seat adds its own to the game's seed (docs/fairness.md)."""
         token = new_token()
+        player = acting_player(required=False)  # a player key (or the app key for a player) binds the seat
+        invited = admitted_to_claim(game_id, seat)
         try:
-            game = engine().runner.claim_seat(game_id, seat, hash_token(token), body.get("name"), body.get("entropy"))
+            game = engine().runner.claim_seat(game_id, seat, hash_token(token),
+                                              player.name if player else body.get("name"), body.get("entropy"),
+                                              player.id if player else None, invited)
         except SeatNotOpen as refusal:  # someone has it: the table's state conflicts with the claim
             raise Problem(409, "seat-taken", refusal.reason, rule=refusal.rule) from None
         return {"game_id": game.id, "seat": seat, "token": token, "status": game.status, "version": game.version,
@@ -144,6 +157,36 @@ class Contribute(MethodView):
             raise Problem(409, "contribution-refused", refusal.reason, rule=refusal.rule) from None
         return {"game_id": game.id, "seat": seat, "status": game.status, "version": game.version,
                 "seed_commitment": game.meta["seed_commitment"], "contributions": contributions(game, runner.clock())}
+
+
+def bound_to_caller(seats: list[dict]) -> list[dict]:
+    """The seats to create: each `as_player` one bound to the calling player, under their name (401 without a
+    player credential)."""
+    if not any(seat.get("as_player") for seat in seats):
+        return seats
+    player = acting_player()
+    return [{**{k: v for k, v in seat.items() if k != "as_player"},
+             **({"player": player.id, "name": player.name} if seat.get("as_player") else {})} for seat in seats]
+
+
+def invited(game_id: str, token: str, _value: str, expires_at: int) -> dict:
+    """An open seat's invitation fields in the creation's answer."""
+    return {"invitation": token, "invitation_link": invitation_link(game_id, token),
+            "invitation_expires_at": expires_at}
+
+
+def admitted_to_claim(game_id: str, seat: int) -> bool:
+    """Whether the claim uses an invitation to this seat (it is then used up).  A private table's seat is
+    claimed only so (403 invitation-required); an unlisted or public one by anyone."""
+    runner = engine().runner
+    meta = runner.load(game_id).meta
+    if invitation_seat(meta, runner.clock()) == seat:
+        return True
+    if visibility_of(meta) == "private":
+        raise Problem(403, "invitation-required", f"this table is private: seat {seat} is claimed with its "
+                      "invitation (X-Cartel-Invitation or ?invitation=), and the one sent is missing, used, expired "
+                      "or for another seat")
+    return False
 
 
 def refuse_early_secrets(spec: dict) -> None:

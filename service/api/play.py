@@ -210,8 +210,9 @@ class Events(MethodView):
         "reader's chat channel, the seats' or the spectators', as it is said; no SSE `id`, so `Last-Event-ID` "
         "stays the last event's version: after a reconnect read what was missed from GET /v1/games/{id}/chat); and "
         "once the game is over `end` (data a `StreamEnd`, "
-        "with the outcome), then the stream closes. Without `end`, the server closed it after SSE_MAX_SECONDS: "
-        "reconnect to go on. Lines starting with `:` are heartbeats. `after` and "
+        "with the outcome), then the stream closes. Without `end`, the server closed it (the built-in hub after "
+        "SSE_MAX_SECONDS; a stream held by Pushpin has no such end): reconnect to go on. Lines starting with `:` "
+        "are heartbeats. `after` and "
         "`Last-Event-ID` are versions, 0 to 2^63-1: anything else is a 400 (which also stops an EventSource "
         "from reconnecting). Redacted per reader, so `Cache-Control: private` and `Vary: Authorization` (a "
         "`ticket` is in the URL, which a cache keys on already)."))

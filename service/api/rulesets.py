@@ -10,11 +10,13 @@ from flask import Response
 from flask.views import MethodView
 from marshmallow import validate
 
+from events import ratings
 from rules.base import BadCommand
 from rules.describe import commands_schema, event_catalogue, event_data_schemas, view_schema
 from rules.ruleset import latest_version, ruleset_at
 from service.api.base import PUBLIC, RATE_LIMITED, Blueprint
 from service.errors import Problem
+from service.player_schemas import LeaderboardQuerySchema, LeaderboardSchema
 from service.schemas import RulesetDataSchema, RulesetDescriptionSchema, RulesetListSchema, RulesetSchema, Strict
 from service.wiring import engine
 
@@ -142,3 +144,20 @@ class RulesetRules(MethodView):
             raise Problem(404, "not-found", f"no rules document is installed for {name!r}")
         return Response(path.read_text(encoding="utf-8"), mimetype="text/markdown",
                         headers=PUBLIC_CACHE)
+
+
+@blp.route("/<string:name>/leaderboard")
+class Leaderboard(MethodView):
+    @blp.arguments(LeaderboardQuerySchema, location="query")
+    @blp.response(200, LeaderboardSchema)
+    @blp.problems({404: "No such ruleset", **RATE_LIMITED})
+    @blp.doc(operationId="getLeaderboard", security=PUBLIC)
+    def get(self, query, name):
+        """The ruleset's players by rating, best first: OpenSkill ratings folded from the finished histories of
+        its rated games (finished with the server's seed, with two or more seats bound to distinct players),
+        brought up to date as it is read."""
+        ruleset_named(name)
+        runner = engine().runner
+        folded = ratings.bring_up_to_date(runner, runner.store.ratings, name)
+        return {"ruleset": name, "rated_games": runner.store.ratings.count(name),
+                "players": ratings.leaderboard(folded, query["limit"])}

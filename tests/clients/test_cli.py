@@ -304,3 +304,28 @@ def test_parse_command():
     assert parse_command(["Say", 'text="42"']) == {"type": "Say", "text": "42"}
     args = build_parser().parse_args(["create", "kingpin", "--bot", "random", "--human", "2", "--open", "1"])
     assert [s.kind for s in args.seats] == ["bot", "human", "human", "open"]
+
+
+def test_login_and_me(cartel, tmp_path, monkeypatch):
+    """Issue 37: `cartel login NAME` creates a player and keeps the key (readable by its user only); `cartel me`
+    names the player and lists the games bound to them; `login --key` keeps a key held; a name taken is an
+    error answer (exit 2)."""
+    monkeypatch.setenv("CARTEL_PLAYER_KEYS", str(tmp_path / "players.json"))
+    monkeypatch.delenv("CARTEL_PLAYER_KEY", raising=False)
+    code, out, err = cartel("me")
+    assert code == 2 and "cartel login" in err
+    code, out, err = cartel("login", "Cli-Ada")
+    assert code == 0 and out.startswith("player Cli-Ada (") and err == ""
+    assert (tmp_path / "players.json").stat().st_mode & 0o077 == 0
+    (url, key), = json.loads((tmp_path / "players.json").read_text()).items()  # one server: this one
+    client = CartelClient(url, token=key)
+    game = client.create_game("kingpin", [SeatSpec.human(as_player=True), SeatSpec.open()], visibility="unlisted")
+    code, out, _ = cartel("me")
+    assert code == 0 and out.splitlines()[0].startswith("Cli-Ada (") and f"{game.id}  kingpin" in out
+    assert "seat 0  unlisted" in out and "1 seat(s) bound to you" in out
+    code, out, _ = cartel("me", "--json")
+    assert code == 0 and json.loads(out)["games"][0]["id"] == game.id
+    assert cartel("login", "cli-ada")[0] == 2  # the name, whatever its case, is taken
+    (tmp_path / "players.json").unlink()
+    code, out, _ = cartel("login", "--key", key)
+    assert code == 0 and "Cli-Ada" in out and cartel("me")[0] == 0

@@ -573,3 +573,36 @@ def test_a_table_s_life_through_the_sdk(client):
     assert ann.rematch(game_id, 0)["rematch"] is None
     rematch = bob.rematch(game_id, 1)["rematch"]
     assert rematch and bob.game(rematch).you == 1 and bob.game(rematch).raw["rematch_of"] == game_id
+
+
+def test_a_player_binds_seats_invites_to_a_private_table_and_recovers_a_lost_token(client):
+    """Issue 37 through the SDK, on gunicorn: Ada (create_player, login) creates a private table with her seat
+    bound to her; a spectator gets NotFound for it, as for an id no game has; she invites Bo, who claims the
+    seat with the invitation and his own key; both find the game in my_games; Ada renews her seat's token
+    (to the old one the table is no game) and rotates her key (the old key is refused)."""
+    ada = client.login(client.create_player("Ada-sdk")["key"])
+    bo = client.login(client.create_player("Bo-sdk")["key"])
+    assert ada.me()["name"] == "Ada-sdk"
+    created = ada.create_game("kingpin", [SeatSpec.human(as_player=True), SeatSpec.open()], visibility="private",
+                              seed="players-sdk")
+    assert created.seats[0].player == ada.me()["id"] and created.seats[1].invitation
+    spectator = client.with_token(None)
+    for game_id in (created.id, "0123456789abcdef"):
+        with pytest.raises(NotFound):
+            spectator.game(game_id)
+    invitation = ada.invite(created.id, 1)["invitation"]  # a fresh one: the creation's stops working
+    with pytest.raises(NotFound):
+        bo.claim(created.id, 1, invitation=created.seats[1].invitation)
+    claimed = bo.claim(created.id, 1, invitation=invitation)
+    assert [(g["id"], g["seat"]) for g in bo.my_games()["games"]] == [(created.id, 1)]
+    assert [(g["id"], g["seat"]) for g in ada.my_games()["games"]] == [(created.id, 0)]
+    assert client.with_token(claimed.token).game(created.id).you == 1
+    fresh = ada.renew_seat_token(created.id, 0)
+    with pytest.raises(NotFound):  # the old token is nobody's now: to it, the private table is no game
+        client.with_token(created.tokens[0]).game(created.id)
+    assert client.with_token(fresh).game(created.id).you == 0
+    old_key = ada.token
+    ada.rotate_key()
+    assert ada.me()["name"] == "Ada-sdk"
+    with pytest.raises(Unauthorized):
+        client.with_token(old_key).me()

@@ -342,6 +342,19 @@ def test_only_a_request_pushpin_signed_is_answered_with_a_hold(stack):
                 assert "ticket=grip.spectator." in response.headers["Grip-Link"]
 
 
+@pytest.mark.parametrize("kind, path, headers", [
+    ("uri-too-long", "/v1/games/" + "x" * 3500, {}),
+    ("header-fields-too-large", "/v1/rulesets", {"X-Padding": "x" * 6000}),
+])
+def test_an_over_long_url_or_header_gets_gunicorns_problem_document_through_pushpin(stack, kind, path, headers):
+    """Issue 36 item 7: Pushpin's front end closes a request whose URI passes about 4 KB, or whose head
+    passes its 8 KB buffer, without any answer; gunicorn's limits (service/gunicorn_conf.py) are under
+    those, so a request over them gets gunicorn's 414 or 431 problem document, passed on by Pushpin."""
+    response = requests.get(stack.url + path, headers=headers, timeout=10)
+    assert response.headers.get("Content-Type") == "application/problem+json", (response.status_code, response.text)
+    assert response.json()["code"] == kind and response.status_code == {"uri-too-long": 414}.get(kind, 431)
+
+
 def test_an_idle_held_stream_gets_the_heartbeat_from_pushpin(stack):
     """Nobody moves: Pushpin sends the hold's keep-alive (the hub's `: heartbeat` comment, every
     SSE_HEARTBEAT_SECONDS, 1 s here) on its own, with no request to the web."""

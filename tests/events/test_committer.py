@@ -30,9 +30,11 @@ def test_the_steps_are_one_list_in_the_order_they_must_run(runner):
     runner.after_append = lambda after, before: None
     runner.publish = lambda before, after, envelopes: None
     # publish before the snapshot and the schedule: a bot's next batch is never published ahead of this one
-    assert [step.name for step in runner.committer.steps] == ["cache", "publish", "snapshot", "lobby", "schedule"]
+    assert [step.name for step in runner.committer.steps] == ["cache", "publish", "snapshot", "lobby", "players", "ratings",
+                                                              "schedule"]
     runner.publish = None
-    assert [step.name for step in runner.committer.steps] == ["cache", "snapshot", "lobby", "schedule"]
+    assert [step.name for step in runner.committer.steps] == ["cache", "snapshot", "lobby", "players", "ratings",
+                                                              "schedule"]
 
 
 def test_a_games_creation_goes_through_the_steps_the_lobby_index_included(runner, redis_client):

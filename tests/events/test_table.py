@@ -172,8 +172,59 @@ def test_every_table_event_matches_its_declared_data_schema():
     events += decide(table, {"type": "LinkRematch", "game_id": "0123456789abcdef"}, status="finished")
     unstarted = apply(None, tables.created("race", {}, HUMANS, "c0ffee", {}))
     events += decide(unstarted, {"type": "Leave", "seat": 1}, status="open")
+    # players (issue 37): a private table with a bound seat, a claim by a player, a fresh token
+    bound = tables.created("race", {}, [{"kind": "human", "name": "Ada", "player": "p1"}, {"kind": "open"}], "c0ffee",
+                           {}, visibility="private")
+    events += bound
+    claimed = decide(apply(None, bound), {"type": "ClaimSeat", "seat": 1, "name": "Bo", "player": "p2"}, status="open")
+    events += claimed
+    events += decide(apply(apply(None, bound), claimed), {"type": "RenewSeatToken", "seat": 1, "player": "p2"})
     events += decide(unstarted, {"type": "Abort", "seat": 0}, status="open")
     assert {e.type for e in events} == tables.ENGINE_EVENTS
     for event in events:
         problems = [e.message for e in validators[event.type].iter_errors(event.data)]
         assert not problems, f"{event.type} {event.data}: {problems}"
+
+
+# ------------------------------------------------------------------ players and visibility (issue 37)
+def test_a_seat_bound_at_creation_or_claim_carries_its_player_and_name_through_a_bot_and_back():
+    """Given a table whose seat 0 was created bound to player p1 and whose seat 1 a player claims: both seats
+    carry `player` and the player's name, through a hand-over to a bot and the reclaim; a leave unbinds."""
+    table = apply(None, tables.created("race", {}, [{"kind": "human", "name": "Ada", "player": "p1"},
+                                                    {"kind": "open"}], "c0ffee", {}))
+    claimed = decide(table, {"type": "ClaimSeat", "seat": 1, "name": "Bo", "player": "p2"}, status="open")
+    assert [(e.type, e.data) for e in claimed] == [("SeatClaimed", {"seat": 1, "name": "Bo", "player": "p2"})]
+    assert tables.bound_seats(claimed[0]) == [(1, "p2")]
+    table = apply(table, claimed)
+    assert table["seats"] == [{"kind": "human", "name": "Ada", "player": "p1"},
+                              {"kind": "human", "name": "Bo", "player": "p2"}]
+    table = apply(table, decide(table, {"type": "HandSeatToBot", "seat": 0, "level": "random", "reason": "x"}))
+    table = apply(table, decide(table, {"type": "ReclaimSeat", "seat": 0}))
+    assert table["seats"][0] == {"kind": "human", "name": "Ada", "player": "p1"}
+    left = apply(table, decide(table, {"type": "Leave", "seat": 1}, status="open"))
+    assert left["seats"][1] == {"kind": "open"}
+
+
+def test_only_the_seats_own_player_gets_a_fresh_token():
+    """Given seat 0 bound to p1 and seat 1 anonymous: p1 renews seat 0's token (SeatTokenRenewed, the table
+    otherwise unchanged); p2 for seat 0, or anyone for the anonymous seat, is refused."""
+    table = apply(None, tables.created("race", {}, [{"kind": "human", "name": "Ada", "player": "p1"},
+                                                    {"kind": "human"}], "c0ffee", {}))
+    renewed = decide(table, {"type": "RenewSeatToken", "seat": 0, "player": "p1"})
+    assert [(e.type, e.data) for e in renewed] == [("SeatTokenRenewed", {"seat": 0, "player": "p1"})]
+    assert apply(table, renewed) == table
+    for seat, player in ((0, "p2"), (1, "p1")):
+        with pytest.raises(tables.NotYourSeat):
+            decide(table, {"type": "RenewSeatToken", "seat": seat, "player": player})
+
+
+def test_visibility_is_recorded_only_for_a_table_that_is_not_public():
+    """A public table's GameCreated is as it always was (no `visibility`); an unlisted or private one records
+    it, and the table's projection carries it to the meta."""
+    public = tables.created("race", {}, HUMANS, "c0ffee", {})
+    assert "visibility" not in public[0].data and "visibility" not in tables.projection(apply(None, public))
+    private = tables.created("race", {}, HUMANS, "c0ffee", {}, visibility="private")
+    assert private[0].data["visibility"] == "private"
+    assert tables.projection(apply(None, private))["visibility"] == "private"
+    with pytest.raises(ValueError):
+        tables.created("race", {}, HUMANS, "c0ffee", {}, visibility="secret")

@@ -19,15 +19,24 @@ from rules.base import PUBLIC, BadCommand, IllegalMove, Rng, fold, redact
 from rules.ruleset import Ruleset
 
 MAX_COMMANDS = 6000          # a random game must end well before this
-SEEDS_AT_THE_ENDS = 3        # seeds at a ruleset's smallest and largest seat counts, where rules branch most
+SEEDS_AT_THE_ENDS = 2        # seeds at a ruleset's smallest and largest seat counts, where rules branch most
 SEEDS_BETWEEN = 1            # and at each count in between (every count is still played)
+SOAK_SEEDS = 3               # more seeds at every count, on demand (`-m soak`): the default run's CPU is the suite's
 ACCEPT_SAMPLE = 6            # listed moves tried against decide at each step (besides the one played)
 DEEP_CHECK_EVERY = 7         # deep-copy / JSON / view checks every Nth step (and on every event of it)
+
+def _seeds(ruleset: Ruleset, seats: int) -> int:
+    return SEEDS_AT_THE_ENDS if seats in (ruleset.min_seats, ruleset.max_seats) else SEEDS_BETWEEN
+
 
 CASES = [(name, seats, seed)
          for name, ruleset in sorted(EVERY_RULESET.items())
          for seats in range(ruleset.min_seats, ruleset.max_seats + 1)
-         for seed in range(SEEDS_AT_THE_ENDS if seats in (ruleset.min_seats, ruleset.max_seats) else SEEDS_BETWEEN)]
+         for seed in range(_seeds(ruleset, seats))]
+CASES += [pytest.param(name, seats, seed, marks=pytest.mark.soak)
+          for name, ruleset in sorted(EVERY_RULESET.items())
+          for seats in range(ruleset.min_seats, ruleset.max_seats + 1)
+          for seed in range(_seeds(ruleset, seats), _seeds(ruleset, seats) + SOAK_SEEDS)]
 
 
 def _json_roundtrip(value):

@@ -274,6 +274,43 @@ def too_many_followers(app, client):
     return client.get(f"/v1/games/{game_id}/events", headers={"Accept": "text/event-stream"})
 
 
+APP_KEY = "the-platform-s-app-key-for-the-catalogue"
+
+
+def player_key_of(client, name: str) -> str:
+    return client.post("/v1/players", json={"name": name}).json["key"]
+
+
+def player_header_required(app, client):
+    app.config["PLATFORM_APP_KEY"] = APP_KEY
+    return client.get("/v1/players/me", headers=bearer(APP_KEY))
+
+
+def player_key_invalid(app, client):
+    return client.get("/v1/players/me", headers=bearer("cp_" + "x" * 43))
+
+
+def app_key_required(app, client):
+    return client.post("/v1/players", json={"name": "Ada", "external_id": "user:1"})
+
+
+def not_your_seat(app, client):
+    game_id, _ = new_race(client)  # anonymous seats: bound to nobody
+    return client.post(f"/v1/games/{game_id}/seats/0/token", headers=bearer(player_key_of(client, "Ada")))
+
+
+def invitation_required(app, client):
+    body = client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "open"}],
+                                          "visibility": "private"}).json
+    seat0 = bearer(body["seats"][0]["token"])  # a player of the table may read it, but seat 1 needs its invitation
+    return client.post(f"/v1/games/{body['id']}/seats/1/claim", headers=seat0)
+
+
+def player_name_taken(app, client):
+    player_key_of(client, "Ada")
+    return client.post("/v1/players", json={"name": "ADA"})
+
+
 FLASK = {name.replace("_", "-"): fn for name, fn in list(globals().items())
          if callable(fn) and getattr(fn, "__module__", None) == __name__ and name.replace("_", "-") in CATALOGUE}
 NEEDS_REDIS_SERVER = {"internal-error", "storage-unavailable"}
@@ -287,7 +324,8 @@ PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "token-malformed": "Authorization", "ticket-invalid": "ticket", "option-invalid": "options.goal",
           "seat-count-invalid": "seats", "bot-level-invalid": "seats.2.level",
           "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
-          "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel"}
+          "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel",
+          "player-header-required": "X-Cartel-Player", "app-key-required": "external_id", "player-name-taken": "name"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:

@@ -1,0 +1,204 @@
+"""Ratings per ruleset (issue 37 item 5): a projection of the finished histories, not a counter.
+
+A game is **rated** when it finished by its rules or by resignations (not aborted, not abandoned), its seed
+was the server's (a fixed seed is a test's or a tournament organiser's choice: never rated), and at least
+two of its seats are bound to distinct players.  Its result ranks those seats: the winners first (tied),
+the others who played on next (tied), and a seat that resigned last.  Seats without a player (anonymous
+humans, bots) are not rated and do not rank.
+
+Ratings are OpenSkill's Plackett-Luce model (the library bench/arena.py rates the bots with): each player
+has a mean `mu` and an uncertainty `sigma` per ruleset; the leaderboard orders by `mu - 3 sigma` (the
+rating shown: a new player's is 0), and a player with fewer than PROVISIONAL_GAMES rated games is marked
+provisional.
+
+The projection is kept in Redis: every rated game, in the order its finish was recorded, is an entry of the
+ruleset's stream of rated games (`rated_games_key`), and the ratings are that stream folded (`fold`), up to a
+cursor.  Whoever folds (the step after a game's finishing append, and any reader of a leaderboard) takes the
+ruleset's lock and applies the entries past the cursor, each read back from its game's history.  So the
+stored ratings are, by construction, `rebuild`'s: the same results, in the same order, from the histories.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from events.keys import rated_games_key, rated_set_key, ratings_key, ratings_lock_key
+
+PROVISIONAL_GAMES = 5  # fewer rated games than this: the rating is provisional
+LOCK_MS = 10_000  # a folder that died holding the lock loses it after this
+RATED_END_REASONS_EXCLUDED = ("aborted", "abandoned")
+
+
+@dataclass(frozen=True)
+class Result:
+    """A rated game's result: (player, rank) for each seat bound to a player, rank 1 the best."""
+
+    game_id: str
+    ruleset: str
+    ranks: tuple[tuple[str, int], ...]
+    names: Mapping[str, str]  # player -> the name their seat showed
+
+
+def result_of(game_id: str, ruleset: str, table: Mapping[str, Any], outcome: Mapping[str, Any] | None) -> Result | None:
+    """The rated result of a finished game, or None when the game is not rated (module docstring)."""
+    if outcome is None or outcome.get("reason") in RATED_END_REASONS_EXCLUDED:
+        return None
+    if table.get("seed_source", "server") != "server":
+        return None
+    bound = {seat: spec["player"] for seat, spec in enumerate(table["seats"]) if spec.get("player")}
+    if len(set(bound.values())) < 2 or len(set(bound.values())) != len(bound):
+        return None  # fewer than two players, or one player on several seats: nothing to rate
+    winners, resigned = set(outcome.get("winners", ())), set(outcome.get("resigned", ()))
+    ranks = tuple((player, 1 if seat in winners else 3 if seat in resigned else 2) for seat, player in bound.items())
+    names = {player: table["seats"][seat].get("name") or player for seat, player in bound.items()}
+    return Result(game_id, ruleset, ranks, names)
+
+
+# ------------------------------------------------------------------- the fold (pure)
+def _model():
+    from openskill.models import PlackettLuce  # imported where ratings are folded, not by every process
+
+    return PlackettLuce()
+
+
+def apply(ratings: dict[str, dict], result: Result) -> dict[str, dict]:
+    """The ratings after one rated game: each ranked player's mu and sigma updated, their count of games."""
+    model = _model()
+    players = [player for player, _ in result.ranks]
+    teams = [[model.rating(mu=ratings[p]["mu"], sigma=ratings[p]["sigma"]) if p in ratings else model.rating()]
+             for p in players]
+    updated = model.rate(teams, ranks=[rank for _, rank in result.ranks])
+    out = dict(ratings)
+    for player, (rated,) in zip(players, updated):
+        games = ratings.get(player, {}).get("games", 0) + 1
+        out[player] = {"mu": rated.mu, "sigma": rated.sigma, "games": games, "name": result.names[player]}
+    return out
+
+
+def fold(results: Iterable[Result], ratings: dict[str, dict] | None = None) -> dict[str, dict]:
+    """The ratings the results give, applied in order from `ratings` (none: everybody new)."""
+    ratings = dict(ratings or {})
+    for result in results:
+        ratings = apply(ratings, result)
+    return ratings
+
+
+def shown(rating: Mapping[str, Any]) -> float:
+    """The rating a leaderboard shows and orders by: mu - 3 sigma (0 for a new player)."""
+    return rating["mu"] - 3 * rating["sigma"]
+
+
+def leaderboard(ratings: Mapping[str, Mapping[str, Any]], limit: int = 50) -> list[dict]:
+    """The players by shown rating, best first (ties by name)."""
+    rows = [{"player": player, "name": r["name"], "rating": round(shown(r), 2), "mu": round(r["mu"], 3),
+             "sigma": round(r["sigma"], 3), "games": r["games"], "provisional": r["games"] < PROVISIONAL_GAMES}
+            for player, r in ratings.items()]
+    rows.sort(key=lambda row: (-row["rating"], row["name"].lower()))
+    return rows[:limit]
+
+
+# ------------------------------------------------------------------- the projection in Redis
+# KEYS: the ratings hash, the lock; ARGV: the folder's lock token, the cursor, then player, rating pairs
+_APPLY = """
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+if #ARGV > 2 then redis.call('HSET', KEYS[1], unpack(ARGV, 3)) end
+redis.call('HSET', KEYS[1], '~cursor', ARGV[2])
+return 1
+"""
+# KEYS: the set of rated games, their stream; ARGV: the game.  A game joins the stream once, whoever records it.
+_RECORD = """
+if redis.call('SADD', KEYS[1], ARGV[1]) == 1 then redis.call('XADD', KEYS[2], '*', 'game', ARGV[1]) return 1 end
+return 0
+"""
+
+
+class RatingsStore:
+    """The rated games of each ruleset (a stream) and their fold (a hash: player -> rating, '~cursor')."""
+
+    def __init__(self, redis):
+        self.redis = redis
+        self._apply = redis.register_script(_APPLY)
+        self._record = redis.register_script(_RECORD)
+
+    def record(self, result: Result) -> None:
+        """A rated game finished: its id joins its ruleset's stream of rated games (once, however often
+        this is called for it)."""
+        self._record(keys=[rated_set_key(result.ruleset), rated_games_key(result.ruleset)], args=[result.game_id])
+
+    def ratings(self, ruleset: str) -> tuple[dict[str, dict], str]:
+        """The stored fold and the id of the last rated game in it ('0' for none)."""
+        stored = self.redis.hgetall(ratings_key(ruleset))
+        cursor = stored.pop("~cursor", "0")
+        return {player: json.loads(value) for player, value in stored.items()}, cursor
+
+    def pending(self, ruleset: str, after: str) -> list[tuple[str, str]]:
+        """(entry id, game id) of the rated games past `after`, in the order they were recorded."""
+        entries = self.redis.xrange(rated_games_key(ruleset), min=f"({after}" if after != "0" else "-")
+        return [(entry_id, fields["game"]) for entry_id, fields in entries]
+
+    def count(self, ruleset: str) -> int:
+        """How many rated games the ruleset has."""
+        return self.redis.xlen(rated_games_key(ruleset))
+
+    def games(self, ruleset: str) -> list[str]:
+        """Every rated game of the ruleset, in order (what `rebuild` folds)."""
+        return [game for _, game in self.pending(ruleset, "0")]
+
+    def lock(self, ruleset: str, token: str) -> bool:
+        return bool(self.redis.set(ratings_lock_key(ruleset), token, nx=True, px=LOCK_MS))
+
+    def unlock(self, ruleset: str, token: str) -> None:
+        if self.redis.get(ratings_lock_key(ruleset)) == token:
+            self.redis.delete(ratings_lock_key(ruleset))
+
+    def save(self, ruleset: str, ratings: Mapping[str, dict], cursor: str, token: str) -> bool:
+        """Write the fold up to `cursor`, if this folder still holds the lock."""
+        pairs = [item for player, rating in sorted(ratings.items()) for item in (player, json.dumps(rating))]
+        return bool(self._apply(keys=[ratings_key(ruleset), ratings_lock_key(ruleset)], args=[token, cursor, *pairs]))
+
+
+def _results(runner, ruleset: str, games: Iterable[str]) -> Iterable[Result]:
+    """Each game's rated result, read from its history (archived or not) through `runner` (a GameRunner or
+    the repository: anything with `load` and `load_archived`)."""
+    from events.game import GameNotFound
+
+    for game_id in games:
+        try:
+            game = runner.load(game_id)
+        except GameNotFound:  # a game archived since (events/retention.py): read from the archive
+            game = runner.load_archived(game_id)
+        result = result_of(game.id, game.ruleset.name, game.table, game.outcome())
+        if result is not None and game.status == "finished":
+            yield result
+
+
+def bring_up_to_date(runner, store: RatingsStore, ruleset: str) -> dict[str, dict]:
+    """Fold the rated games recorded past the stored cursor into the stored ratings (under the ruleset's
+    lock; another folder holding it is doing the same, and the stored fold is returned as it is)."""
+    import secrets
+
+    ratings, cursor = store.ratings(ruleset)
+    pending = store.pending(ruleset, cursor)
+    if not pending:
+        return ratings
+    token = secrets.token_hex(8)
+    if not store.lock(ruleset, token):
+        return ratings
+    try:
+        ratings, cursor = store.ratings(ruleset)  # again, under the lock
+        pending = store.pending(ruleset, cursor)
+        for entry_id, game_id in pending:
+            ratings = fold(_results(runner, ruleset, [game_id]), ratings)
+            cursor = entry_id
+        store.save(ruleset, ratings, cursor, token)
+        return ratings
+    finally:
+        store.unlock(ruleset, token)
+
+
+def rebuild(runner, store: RatingsStore, ruleset: str) -> dict[str, dict]:
+    """The ratings folded afresh from the finished histories of every rated game (what the stored ones
+    must equal)."""
+    return fold(_results(runner, ruleset, store.games(ruleset)))
