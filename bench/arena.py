@@ -16,7 +16,7 @@ at a table are rated as separate players from the level's rating, and their upda
 Where seats have roles (Trafficking's Narc and Dealers), a level is rated per role ("greedy@narc").
 Win rate counts a shared win as a share; its 95% interval is Wilson's.
 
-A game that has not ended after `--max-commands` commands (default MAX_COMMANDS) is stopped and
+A game that has not ended after `--max-commands` commands (default: `bound(seats)`) is stopped and
 reported as a failure, not a result: it is left out of the ratings, printed as a FAILED line, kept in
 the JSON's "failures", and the run exits with status 1 (a search that stalls a game is a bug to fix,
 not a strength to rate; issue 22's Lords of Cannabis stall kept a 20-game run busy for 85 minutes).
@@ -28,6 +28,7 @@ arena-<stamp>.png (needs matplotlib: `pip install -e .[bench]`; without it no ch
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import math
@@ -39,11 +40,17 @@ from pathlib import Path
 
 from rules import EVERY_RULESET
 from rules.base import Rng, fold, normalize_options
-from rules.bot_seat import bot_command, bot_key
+from rules.bot_seat import BOTS_REVISION, bot_command, bot_key
 from rules.search import ismcts
 
 OUT = Path(__file__).resolve().parent / "results" / "arena"
-MAX_COMMANDS = 3000  # the longest bot game measured is about 1,200 commands (tests/rules/test_progress.py)
+def bound(seats: int) -> int:
+    """Commands every game between bots ends in, at any levels (issue 39; tests/rules/test_progress.py holds
+    every ruleset and lineup to it): a quarter above the longest of the lineups measured.  Random bots' Kingpin
+    has the longest tail: 20 seeds at 3 seats took 440 to 1,884 commands, at 4 seats 667 to 2,411 (2026-11-28,
+    since a bot is handed its state in canonical order, rules/bot_seat.py wire: the same seeds play other
+    games); Druglord at 5 took 1,999."""
+    return 1000 + 500 * seats
 
 
 # ------------------------------------------------------------------ playing
@@ -55,32 +62,72 @@ def role_of(state: dict, seat: int) -> str | None:
     return None
 
 
+def measured_seat(state: dict, role: str, n: int) -> int:
+    """The seat whose role is measured in game `n`: the Narc, or the Dealers in turn."""
+    seats = [s for s in range(len(state["players"])) if role_of(state, s) == role]
+    if not seats:
+        raise ValueError(f"no seat has the role {role!r} in this game")
+    return seats[n % len(seats)]
+
+
+REVISION = BOTS_REVISION  # the bots revision every seat plays (--revision): today's, or an earlier one's re-run
+
+
+def tune(overrides: dict, omniscient: bool = False, revision: int = BOTS_REVISION) -> None:
+    """Every ruleset's search settings with `overrides` (SearchSettings fields): for measuring a lever
+    without editing the games (--settings); run in each worker process.  `omniscient` (--omniscient, a
+    bench-only ceiling, never served) hands every bot the true state instead of its seat's
+    determinization: how much a determinization that used every public fact could gain at most.
+    `revision`: the bots revision every seat plays (rules/bot_seat.py), to compare two on the same seeds."""
+    global REVISION
+    REVISION = revision
+    for ruleset in EVERY_RULESET.values():
+        ruleset.search_settings = dataclasses.replace(ruleset.search_settings, **overrides)
+        if omniscient:
+            ruleset.determinize = _true_state
+
+
+def _true_state(state, seat, rng):
+    return state
+
+
 def play(job: tuple) -> dict:
     """One game: {"lineup", "winners", "roles", "commands", "seconds": {level: s}, "moves": {level: n}};
-    a game that has not ended after `max_commands` has "failed" (why) and no winners."""
-    name, lineup, seed, options, move_seconds, max_commands = job
+    a game that has not ended after `max_commands` has "failed" (why) and no winners.  With a `role`
+    (a seventh element, with the game's number an eighth), the lineup is (measured level, the others'
+    level, ...): the seat the game's own roll gives that role plays the first, every other seat the second."""
+    name, lineup, seed, options, move_seconds, max_commands, *measure = job
     ruleset = EVERY_RULESET[name]
     events = ruleset.setup(normalize_options(ruleset.options, options), len(lineup), Rng(seed, 2))
     state, version = fold(ruleset, events), 1 + len(events)
-    spent, moves = defaultdict(float), defaultdict(int)
+    measured = None
+    if measure:
+        role, n = measure
+        measured = measured_seat(state, role, n)
+        lineup = tuple(lineup[0] if s == measured else lineup[1] for s in range(len(lineup)))
+    spent, cpu, longest, moves = defaultdict(float), defaultdict(float), defaultdict(float), defaultdict(int)
     for commands in range(max_commands + 1):  # noqa: B007 (read after the loop: the game's length)
         outcome = ruleset.outcome(state)
         if outcome is not None or commands == max_commands:
             break
         seat = min(ruleset.awaiting(state))
         level = lineup[seat]
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         out_of_time = None
         if move_seconds:  # the worker's cap (service/jobs.py BOT_MOVE_SECONDS), for search levels
             def out_of_time(deadline=started + move_seconds):
                 return time.perf_counter() >= deadline
-        command = bot_command(ruleset, state, seat, level, bot_key(seed), version, out_of_time)
+        command = bot_command(ruleset, state, seat, level, bot_key(seed), version, out_of_time, REVISION)
         spent[level] += time.perf_counter() - started
+        used = time.process_time() - cpu_started  # CPU: what a move costs whatever else the machine runs
+        cpu[level] += used
+        longest[level] = max(longest[level], used)
         moves[level] += 1
         events = ruleset.decide(state, seat, command, Rng(seed, version + 1))
         state, version = fold(ruleset, events, state), version + len(events)
-    result = {"lineup": list(lineup), "seed": seed, "commands": commands,
-              "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves)}
+    result = {"lineup": list(lineup), "seed": seed, "commands": commands, "measured": measured,
+              "roles": [role_of(state, s) for s in range(len(lineup))], "seconds": dict(spent), "moves": dict(moves),
+              "cpu_seconds": dict(cpu), "longest_cpu_seconds": dict(longest)}
     if outcome is None:
         return {**result, "winners": [], "failed": f"did not end in {max_commands} commands"}
     return {**result, "winners": list(outcome["winners"])}
@@ -95,7 +142,15 @@ def lineups(levels: list[str], seats: int, lone: str | None = None) -> list[tupl
 
 
 def jobs(name: str, levels: list[str], seats: int, games: int, options: dict | None,
-         move_seconds: float | None = None, lone: str | None = None, max_commands: int = MAX_COMMANDS) -> list[tuple]:
+         move_seconds: float | None = None, lone: str | None = None, max_commands: int | None = None,
+         role: str | None = None, against: str = "greedy") -> list[tuple]:
+    """The games of a run.  With a `role`: each level in that role's seat, `against` in every other, on
+    seeds shared by the levels (arena-<ruleset>-<seats>-<role>-<n>), so the levels meet the same rolls for
+    the roles and the same openings."""
+    max_commands = max_commands or bound(seats)
+    if role is not None:
+        return [(name, (level,) + (against,) * (seats - 1), f"arena-{name}-{seats}-{role}-{n}", options,
+                 move_seconds, max_commands, role, n) for level in levels for n in range(games)]
     out = []
     for lineup in lineups(levels, seats, lone):
         for n in range(games):
@@ -172,6 +227,33 @@ def head_to_head(results: list[dict]) -> dict[str, dict]:
     return out
 
 
+def by_role(results: list[dict]) -> dict[str, dict]:
+    """Per level in the measured seat: its win share, and where other seats share its role (a Dealer
+    among Dealers) their mean share and the measured seat's part of the two ("vs a peer": heads-up
+    between it and one of its peers, the games neither won left out; 0.5 is even)."""
+    out: dict[str, dict] = {}
+    for result in results:
+        seat = result["measured"]
+        role = result["roles"][seat]
+        peers = [s for s, r in enumerate(result["roles"]) if r == role and s != seat]
+        winners = result["winners"]
+        row = out.setdefault(f"{result['lineup'][seat]}@{role}", {"games": 0, "wins": 0.0})
+        row["games"] += 1
+        row["wins"] += 1 / len(winners) if seat in winners else 0.0
+        if peers:
+            row["peer_wins"] = row.get("peer_wins", 0.0) + sum(
+                1 / len(winners) for s in winners if s in peers) / len(peers)
+    for row in out.values():
+        row["win_rate"] = round(row["wins"] / row["games"], 3)
+        row["win_rate_95"] = [round(x, 3) for x in wilson(row["wins"], row["games"])]
+        if "peer_wins" in row:
+            decided = row["wins"] + row["peer_wins"]
+            row["peer_win_rate"] = round(row["peer_wins"] / row["games"], 3)
+            row["vs_peer"] = round(row["wins"] / decided, 3) if decided else 0.5
+            row["vs_peer_95"] = [round(x, 3) for x in wilson(row["wins"], decided)]
+    return out
+
+
 # ------------------------------------------------------------------ output
 def show(title: str, table: dict[str, dict], pairs: dict[str, dict]) -> None:
     print(f"\n{title}")
@@ -182,7 +264,12 @@ def show(title: str, table: dict[str, dict], pairs: dict[str, dict]) -> None:
               f"{row['mu']:>8.2f}{row['sigma']:>8.2f}")
     for label, row in pairs.items():
         low, high = row["win_rate_95"]
-        print(f"  {label}: {row['wins']:g}/{row['games']} = {row['win_rate']:.3f} [{low:.2f}, {high:.2f}]")
+        line = f"  {label}: {row['wins']:g}/{row['games']} = {row['win_rate']:.3f} [{low:.2f}, {high:.2f}]"
+        if "vs_peer" in row:
+            low, high = row["vs_peer_95"]
+            line += (f"; a peer of its role {row['peer_wins']:g}/{row['games']}, vs a peer "
+                     f"{row['vs_peer']:.3f} [{low:.2f}, {high:.2f}]")
+        print(line)
 
 
 def chart(path: Path, report: dict) -> bool:
@@ -258,45 +345,69 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--games", type=int, default=20, help="games per pairing")
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--move-seconds", type=float, default=None,
-                        help="cap each search move at this many seconds, as the worker does (BOT_MOVE_SECONDS=1); "
-                             "the result then depends on the machine's speed and load")
+                        help="cap each search move at this many seconds (a served game never does: its budget is "
+                             "iterations); the result then depends on the machine's speed and load")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--lone", default=None, help="at more than 2 seats, only the lineups with this level alone "
                                                      "(e.g. 1 ismcts vs 3 greedy)")
-    parser.add_argument("--max-commands", type=int, default=MAX_COMMANDS,
-                        help="stop a game after this many commands and report it as a failure (default %(default)s)")
+    parser.add_argument("--max-commands", type=int, default=None,
+                        help="stop a game after this many commands and report it as a failure "
+                             "(default: the progress bound, 1000 + 500 a seat)")
+    parser.add_argument("--role", default=None,
+                        help="where seats have roles (Trafficking: narc, dealer): each level in a seat of that "
+                             "role, --against in every other, on the same seeds")
+    parser.add_argument("--against", default="greedy", help="with --role: the level of every other seat")
+    parser.add_argument("--settings", type=json.loads, default={},
+                        help="JSON of search settings to override in every ruleset, e.g. '{\"confidence\": 1.5}' "
+                             "(fields of rules.search.ismcts.SearchSettings): a lever measured without editing code")
+    parser.add_argument("--revision", type=int, default=BOTS_REVISION,
+                        help="the bots revision every seat plays (rules/bot_seat.py): an earlier one's search as it "
+                             "was, to measure a revision's change on the same seeds")
+    parser.add_argument("--omniscient", action="store_true",
+                        help="bench only: every bot reads the true state (a ceiling for better determinization)")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
     args = parser.parse_args(argv)
     from rules import RULESETS
     names = [n for n in args.rulesets.split(",") if n] or sorted(RULESETS)
+    tune(args.settings, args.omniscient, args.revision)
     if args.speed:
         return {"speed": speed(names, args.seats, args.iterations)}
     args.out.mkdir(parents=True, exist_ok=True)
-    report = {"command": "python3 -m bench.arena " + " ".join(argv or sys.argv[1:]),
+    report = {"command": "python3 -m bench.arena " + " ".join(argv or sys.argv[1:]), "settings": args.settings,
+              "revision": args.revision, "omniscient": args.omniscient,
               "games_per_pairing": args.games, "rulesets": [], "failures": []}
-    with multiprocessing.Pool(args.workers) as pool:
+    with multiprocessing.Pool(args.workers, tune, (args.settings, args.omniscient, args.revision)) as pool:
         for name in names:
             ruleset = EVERY_RULESET[name]
             levels = [lv for lv in args.levels.split(",") if lv.partition(":")[0] in ruleset.bot_levels]
             seats = max(ruleset.min_seats, min(ruleset.max_seats, args.seats))
-            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone, args.max_commands)
+            work = jobs(name, levels, seats, args.games, None, args.move_seconds, args.lone, args.max_commands,
+                        args.role, args.against)
             started = time.perf_counter()
             played = list(progress(pool.imap(play, work), len(work), f"{name} {seats}p"))
             failed = [r for r in played if "failed" in r]
             results = [r for r in played if "failed" not in r]
-            levels_table, pairs = rate(results), head_to_head(results)
-            per_move = defaultdict(lambda: [0.0, 0])
+            levels_table = rate(results)
+            pairs = by_role(results) if args.role else head_to_head(results)
+            per_move = defaultdict(lambda: [0.0, 0, 0.0, 0.0])  # wall s, moves, CPU s, longest move's CPU s
             for result in results:
                 for level, seconds in result["seconds"].items():
                     per_move[level][0] += seconds
                     per_move[level][1] += result["moves"][level]
+                    per_move[level][2] += result["cpu_seconds"][level]
+                    per_move[level][3] = max(per_move[level][3], result["longest_cpu_seconds"][level])
             section = {"ruleset": name, "seats": seats, "games": len(results), "failed": len(failed),
                        "levels": levels_table,
                        "pairings": pairs, "seconds": round(time.perf_counter() - started, 1),
-                       "seconds_per_move": {lv: round(s / max(1, n), 4) for lv, (s, n) in per_move.items()}}
+                       "seconds_per_move": {lv: round(s / max(1, n), 4) for lv, (s, n, _, _) in per_move.items()},
+                       "cpu_seconds_per_move": {lv: round(c / max(1, n), 4) for lv, (_, n, c, _) in per_move.items()},
+                       "longest_move_cpu_seconds": {lv: round(m, 3) for lv, (_, _, _, m) in per_move.items()}}
             report["rulesets"].append(section)
             show(f"{name}, {seats} seats, {len(results)} games ({section['seconds']} s)", levels_table, pairs)
+            print("  CPU s a move (mean / longest): " + ", ".join(
+                f"{lv} {section['cpu_seconds_per_move'][lv]:.3f} / {section['longest_move_cpu_seconds'][lv]:.3f}"
+                for lv in sorted(per_move)))
             for r in failed:
                 print(f"  FAILED: {name} game {r['seed']} ({' v '.join(r['lineup'])}) {r['failed']}: not rated")
                 report["failures"].append({"ruleset": name, **r})

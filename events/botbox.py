@@ -40,7 +40,7 @@ import threading
 import time
 from typing import Any, Callable, Mapping
 
-from rules.bot_seat import bot_choice, provenance, seat_state, wire
+from rules.bot_seat import BOTS_REVISION, bot_choice, provenance, seat_state, wire
 
 BOT_MOVE_LIMIT_SECONDS = float(os.environ.get("BOT_MOVE_LIMIT_SECONDS", "30"))
 STARTUP_SECONDS = 60.0  # for a new bot process to import the rules and say it is ready (not a move's time)
@@ -133,12 +133,14 @@ class BotBox:
         command = self.ask({**request, "level": FALLBACK_LEVEL})
         return command, provenance(level, played=FALLBACK_LEVEL, cut=f"{self.limit_seconds:g} s")
 
-    def command(self, ruleset: Any, state: Any, seat: int, level: str, key: str, version: int) -> dict:
-        """The command a bot of `level` plays for `seat` in the true `state` at `version`, as a worker gets it:
-        the seat's world made here, the choice in the bot process (verification's re-run; no safety cut)."""
+    def command(self, ruleset: Any, state: Any, seat: int, level: str, key: str, version: int,
+                revision: int = BOTS_REVISION) -> dict:
+        """The command a bot of `level` plays for `seat` in the true `state` at `version`, as a worker gets it
+        and as the bots of `revision` chose it: the seat's world made here, the choice in the bot process
+        (verification's re-run; no safety cut)."""
         world = wire(seat_state(ruleset, state, seat, key, version))
         return self.ask({"ruleset": ruleset.name, "rules_version": ruleset.version, "world": world, "seat": seat,
-                         "level": level, "key": key, "version": version})
+                         "level": level, "key": key, "version": version, "revision": revision})
 
     def warm(self) -> None:
         """Start the bot process now, so that no bot move waits for its imports."""
@@ -235,7 +237,7 @@ def serve(specs: list[str], lines: Any = sys.stdin, out: Any = sys.stdout) -> No
             request = json.loads(line)
             ruleset = ruleset_at(rulesets[request["ruleset"]], request["rules_version"])
             command = bot_choice(ruleset, request["world"], request["seat"], request["level"], request["key"],
-                                 request["version"])
+                                 request["version"], revision=request.get("revision", BOTS_REVISION))
             reply = {"command": command}
         except Exception as error:  # the bot's own failure: the worker marks the seat stuck, as before
             reply = {"error": f"{type(error).__name__}: {error}"}

@@ -65,7 +65,7 @@ from events.narration import narrate
 from events.seeds import effective_seed, entropy_refusal
 from events.table import TABLE_COMMANDS
 from rules.base import WORLD, Event, IllegalMove, KeyedRng, Rng, decide_and_apply, fold, seed_commitment
-from rules.bot_seat import BOTS_REVISION, TIMEOUT_DEFAULT, bot_key
+from rules.bot_seat import RERUN_REVISIONS, TIMEOUT_DEFAULT, bot_key
 from rules.narration import Names, outcome_text
 from rules.ruleset import Ruleset, check_bot_level, is_search_level, ruleset_at
 
@@ -707,8 +707,8 @@ def _rederive_bot(ruleset: Ruleset, table: dict, state: Any, seat: int, first: d
             return f"the bot move at version {version} is recorded as the clock's default, but is not it"
         counts["rederived"] += 1
         return None
-    if made["revision"] != BOTS_REVISION:
-        counts["other_revision"] += 1  # chosen by bots this release does not have
+    if made["revision"] not in RERUN_REVISIONS:
+        counts["other_revision"] += 1  # chosen by bots this release does not have (a later release's)
         return None
     if bots == "none" or (bots == "fast" and is_search_level(played)):
         counts["not_rerun"] += 1
@@ -717,7 +717,7 @@ def _rederive_bot(ruleset: Ruleset, table: dict, state: Any, seat: int, first: d
         check_bot_level(ruleset, played)
     except IllegalMove:
         return f"the bot move at version {version} records a level {played!r} {ruleset.title} does not have"
-    expected = rerun_bot(ruleset, state, seat, played, key, version - 1)
+    expected = rerun_bot(ruleset, state, seat, played, key, version - 1, revision=made["revision"])
     if _normal(expected) != _normal(command):
         return (f"the bot move at version {version} is not what {played} plays from seat {seat}'s view and the "
                 f"game's bot key: recorded {json.dumps(command, sort_keys=True)}, re-run "

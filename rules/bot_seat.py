@@ -31,10 +31,13 @@ from rules.base import Rng
 from rules.ruleset import adopt
 
 BOT_KEY_LABEL = "bot"  # no stream that decides the game has it: theirs are decimal versions or "<roller>/..."
-# The revision of every bot level's choices: recorded with each bot move, so verification re-runs only
-# the moves of the revision it has (tests/rules/test_bot_revision.py fails when the choices change and
-# this does not).
-BOTS_REVISION = 1
+# The revision of every bot level's choices: recorded with each bot move, so verification re-runs each move
+# as the revision it names chose it (tests/rules/test_bot_revision.py fails when the choices change and this
+# does not).  Revision 2: the search's fitted evaluate (rules/search/value.py) in Druglord, Lords of Cannabis
+# and Trafficking; revision 1's value (each seat's share of the summed worth) is kept as those games'
+# `search_revisions[1]`, so a history of revision 1 re-runs as it was played.
+BOTS_REVISION = 2
+RERUN_REVISIONS = range(1, BOTS_REVISION + 1)  # every revision's moves this release re-runs
 TIMEOUT_DEFAULT = "timeout-default"  # provenance's `played` when a bot's illegal choice gave way to on_timeout
 
 
@@ -78,19 +81,26 @@ def wire(world: Any) -> Any:
 
 
 def bot_choice(ruleset: Any, world: Any, seat: int, level: str, key: str, version: int,
-               out_of_time: Callable[[], bool] | None = None) -> dict:
+               out_of_time: Callable[[], bool] | None = None, revision: int = BOTS_REVISION) -> dict:
     """The command a bot of `level` sends for `seat` at `version`, from the world it is handed
-    (`seat_state`) and `bot_rng`: what a bot process computes (events/botbox.py).  `out_of_time` (a
-    bench's clock) may cut a search short, which makes its move the machine's: served games never pass one."""
+    (`seat_state`) and `bot_rng`: what a bot process computes (events/botbox.py), as the bots of
+    `revision` chose it.  `out_of_time` (a bench's clock) may cut a search short, which makes its move the
+    machine's: served games never pass one."""
+    if revision not in RERUN_REVISIONS:
+        raise ValueError(f"bots revision {revision!r} is not one this release has (1 to {BOTS_REVISION})")
     rng = bot_rng(key, seat, version)
-    if out_of_time is None:
-        return adopt(ruleset).bot_move(world, seat, level, rng)
-    return adopt(ruleset).bot_move(world, seat, level, rng, out_of_time=out_of_time)
+    # only what differs from the default is passed: a ruleset adopted from a bare contract has a bot_move of
+    # its own, without a clock or revisions (its one revision is today's)
+    options = {"out_of_time": out_of_time} if out_of_time is not None else {}
+    if revision != BOTS_REVISION:
+        options["revision"] = revision
+    return adopt(ruleset).bot_move(world, seat, level, rng, **options)
 
 
 def bot_command(ruleset: Any, state: Any, seat: int, level: str, key: str, version: int,
-                out_of_time: Callable[[], bool] | None = None) -> dict:
+                out_of_time: Callable[[], bool] | None = None, revision: int = BOTS_REVISION) -> dict:
     """The command a bot of `level` sends for `seat` at `version`: a function of what the seat may know
-    and the bot key only.  Verification re-runs it; the service splits it across the process boundary."""
+    and the bot key only (and of the bots' `revision`).  Verification re-runs it; the service splits it
+    across the process boundary."""
     world = wire(seat_state(ruleset, state, seat, key, version))
-    return bot_choice(ruleset, world, seat, level, key, version, out_of_time)
+    return bot_choice(ruleset, world, seat, level, key, version, out_of_time, revision)

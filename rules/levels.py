@@ -1,9 +1,10 @@
 """Bot levels: the syntax of a level a table may give a seat, and its check against what a ruleset offers.
 
-The search bot (rules/search/ismcts.py): level "ismcts" searches DEFAULT_ITERATIONS iterations a move,
-"ismcts:N" searches N.  A level names its budget in iterations, not seconds, so the move it picks is a
-function of the seat's view and the bot key: verification re-runs it (rules/bot_seat.py; the worker only
-cuts a move past its safety limit, events/botbox.py BOT_MOVE_LIMIT_SECONDS, and records that it did).
+The search bot (rules/search/ismcts.py): level "ismcts" searches the game's served budget a move (its
+search_settings.iterations), "ismcts:N" searches N.  A level names its budget in iterations, not seconds,
+so the move it picks is a function of the seat's view and the bot key: verification re-runs it
+(rules/bot_seat.py; the worker only cuts a move past its safety limit, events/botbox.py
+BOT_MOVE_LIMIT_SECONDS, and records that it did).
 """
 from __future__ import annotations
 

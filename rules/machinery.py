@@ -181,14 +181,16 @@ class Machinery(RulesetRoot):
 
     # -- bots ----------------------------------------------------------------
     def bot_move(self, state: Any, seat: int, level: str, rng: Rng,
-                 out_of_time: Callable[[], bool] | None = None) -> dict:
+                 out_of_time: Callable[[], bool] | None = None, revision: int | None = None) -> dict:
         """A legal command chosen by the bot of that level, a new dict the caller may change.  The search
-        level ("ismcts", "ismcts:N") is the generic ISMCTS of rules/search, which `out_of_time` (the
-        worker's clock) may cut short."""
+        level ("ismcts", "ismcts:N") is the generic ISMCTS of rules/search, which `out_of_time` (a bench's
+        clock) may cut short; `revision`, an earlier bots revision's search (`search_revisions`), else today's."""
         check_bot_level(self, level)
         base, budget = split_level(level)
         if base == SEARCH_LEVEL:
-            move = ismcts.choose(self, state, seat, rng, budget or ismcts.DEFAULT_ITERATIONS, out_of_time)
+            settings = self.search_revisions.get(revision, self.search_settings)
+            searched = self if settings is self.search_settings else ismcts.revised(self, settings)
+            move = ismcts.choose(searched, state, seat, rng, budget or settings.iterations, out_of_time)
         else:
             move = self.choose_bot_move(state, seat, level, rng)
         # the caller's own: a bot may answer with one of `listed_moves` (the memo's, read-only) as it is

@@ -102,6 +102,10 @@ class Ruleset(Machinery):
 
     # -- the search bot (data; the hooks are determinize, evaluate, turn_holder, search_moves)
     search_settings: SearchSettings = SearchSettings()
+    # The settings of earlier bots revisions (rules/bot_seat.py BOTS_REVISION) whose search chose otherwise
+    # than `search_settings` does, by revision: a history's moves of that revision re-run with them.  A
+    # revision not named here searched as `search_settings` does (tests/rules/test_bot_revision.py keeps both).
+    search_revisions: Mapping[int, SearchSettings] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)  # the machinery's: nothing of it overridden; legal_moves remembered

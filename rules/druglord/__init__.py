@@ -149,6 +149,9 @@ class Druglord(Ruleset):
     # counted in commands a seat
     determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
     search_settings = SearchSettings(policy=search.POLICY, rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT)
+    # bots revision 1 (rules/bot_seat.py): the same search, its playouts scored by the summed worth
+    search_revisions = {1: SearchSettings(policy=search.POLICY, rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT,
+                                          evaluate=search.evaluate_by_worth)}
 
     def static_data(self) -> dict:
         """The map this instance's rules version is played on (version 2 redrew borders and coasts)."""

@@ -12,7 +12,7 @@
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rules.base import Rng
 from rules.druglord import geo, rolls, trade
@@ -39,6 +39,7 @@ TRIAL_COST = 2.5            # expected loss of a Trial
 TRADE_FLOOR = 0.15          # a trade must be worth this many expected stacks
 
 
+@cache  # a few dozen (target, modifier) pairs; the search's playouts ask it constantly
 def p_at_least(target: int, modifier: int = 0) -> float:
     """P(success) of a Classy Die roll needing `target` with a modifier (a natural 1 fails)."""
     return sum(1 for f in CLASSY_DIE if f != 1 and f + modifier >= target) / len(CLASSY_DIE)

@@ -79,3 +79,8 @@ def card_name(card: str) -> str:
 
 __all__ = ["WEIGHT_TYPES", "OCEANS", "BOARD", "WEIGHT_TOTALS", "MARKERS_PER_PLAYER", "CLASSY_DIE", "DIME_BAGS",
            "CARDS", "HAND_LIMIT", "baller_deck", "card_name", "REGION_IDS", "PHASE_NAMES"]
+
+# The search's fitted weights (rules/search/value.py; bench/fit_evaluate.py --write makes the file): data,
+# measured like the reconstructed cards, read here as every data file of the game is.
+SEARCH_WEIGHTS_FILE = Path(__file__).with_name("search_weights.json")
+SEARCH_WEIGHTS = json.loads(SEARCH_WEIGHTS_FILE.read_text(encoding="utf-8"))

@@ -9,9 +9,10 @@ Baller cards (deck + others' hands) are each dealt anew with the same sizes; eve
 from __future__ import annotations
 
 from rules.base import Rng
-from rules.druglord import bots
+from rules.druglord import bots, data
 from rules.druglord.state import case_total, region_weight, regions_of, trial_at
 from rules.folding import rules_version
+from rules.search import value
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
@@ -59,6 +60,41 @@ def worth(state: dict, seat: int) -> float:
     return player["score"] + bots.WEIGHT_UNIT * weight + EMPIRE_TURNS * empire - cases
 
 
-def evaluate(state: dict) -> list[float]:
-    """Shares of the win by each seat's `worth`."""
+def evaluate_by_worth(state: dict) -> list[float]:
+    """Shares of the win by each seat's `worth`: bots revision 1's value (rules/bot_seat.py), kept to re-run it."""
     return shares([worth(state, s) + 1 for s in range(state["seats"])])
+
+
+def evaluate(state: dict) -> list[float]:
+    """Each seat's chance to win, fitted (see below)."""
+    return value.win_shares(features(state), progress(state), WEIGHTS)
+
+
+# ------------------------------------------------------------------ fitted (rules/search/value.py)
+FEATURES = ("score", "weight on regions", "Traphouse weight", "empire value", "Cases toward a Trial",
+            "Baller cards", "regions")
+SIGNS = (1, 1, 1, 1, -1, 1, 1)  # Cases bring a Trial (Rule 8); everything else is its holder's to use
+
+
+def features(state: dict) -> list[list[float]]:
+    """Each seat's numbers: score (in games: 1 is `game_to`), weight loaded or stored on its regions,
+    usable and locked Traphouse weight, its empire's value a turn (the greedy bot's), its Cases as a
+    share of a Trial, its Baller cards, its regions."""
+    goal, version, trial = state["options"]["game_to"], rules_version(state), trial_at(state)
+    rows = []
+    for seat, player in enumerate(state["players"]):
+        mine = regions_of(state, seat)
+        rows.append([player["score"] / goal, sum(region_weight(state, r) for r in mine),
+                     sum(player["traphouse"].values()), bots._empire_value(frozenset(mine), version),
+                     case_total(state, seat) / trial, len(player["hand"]), len(mine)])
+    return rows
+
+
+def progress(state: dict) -> float:
+    """How far the race to `game_to` has gone: the leader's share of it (1 once the Endgame is triggered)."""
+    if state["endgame"] is not None:
+        return 1.0
+    return min(1.0, max(p["score"] for p in state["players"]) / state["options"]["game_to"])
+
+
+WEIGHTS = value.weights(data.SEARCH_WEIGHTS, FEATURES, data.SEARCH_WEIGHTS_FILE.name)

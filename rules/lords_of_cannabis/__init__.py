@@ -108,6 +108,10 @@ class LordsOfCannabis(Ruleset):
     turn_holder, search_moves = staticmethod(search.turn_holder), staticmethod(search.search_moves)
     search_settings = SearchSettings(policy=search.POLICY, rollout_rounds=search.ROLLOUT_ROUNDS,
                                      rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT)
+    # bots revision 1 (rules/bot_seat.py): the same search, its playouts scored by the summed worth
+    search_revisions = {1: SearchSettings(policy=search.POLICY, rollout_rounds=search.ROLLOUT_ROUNDS,
+                                          rollout_moves_per_seat=search.ROLLOUT_MOVES_PER_SEAT,
+                                          evaluate=search.evaluate_by_worth)}
 
     def opening(self, options: dict, seats: int, rng: Rng) -> list[Event]:
         return placement.opening(seats, rng)

@@ -55,3 +55,8 @@ VICTORY_CARDS = frozenset(c["id"] for c in CROPS["cards"] if c["kind"] == "victo
 def crop_deck() -> list[str]:
     """The 38 Crop cards, unshuffled, as card ids."""
     return [c["id"] for c in CROPS["cards"] for _ in range(c["copies"])]
+
+# The search's fitted weights (rules/search/value.py; bench/fit_evaluate.py --write makes the file): data,
+# measured like the reconstructed cards, read here as every data file of the game is.
+SEARCH_WEIGHTS_FILE = Path(__file__).with_name("search_weights.json")
+SEARCH_WEIGHTS = json.loads(SEARCH_WEIGHTS_FILE.read_text(encoding="utf-8"))

@@ -19,8 +19,9 @@ from rules.base import Rng
 from rules.folding import rules_version
 from rules.lords_of_cannabis import bots
 from rules.lords_of_cannabis.board import RESOURCE_INDEX
-from rules.lords_of_cannabis.cards import VICTORY_CARDS
+from rules.lords_of_cannabis.cards import SEARCH_WEIGHTS, SEARCH_WEIGHTS_FILE, VICTORY_CARDS
 from rules.lords_of_cannabis.state import face_up, hidden_points, shown_crops, total_points
+from rules.search import value
 from rules.search.hidden import deal, others, shares
 
 # ISMCTS here is guided by the greedy bot (rules/search/ismcts.py `guided`): its move is played out
@@ -124,7 +125,44 @@ def worth(state: dict, seat: int) -> float:
     return points + (bots.value(state, seat) - 1000 * points) / POSITION_PER_POINT
 
 
-def evaluate(state: dict) -> list[float]:
-    """Shares of the win by each seat's `worth` (hidden Victory Point cards included: a
-    determinization's are sampled)."""
+def evaluate_by_worth(state: dict) -> list[float]:
+    """Shares of the win by each seat's `worth` (hidden Victory Point cards included: a determinization's are
+    sampled): bots revision 1's value (rules/bot_seat.py), kept to re-run it."""
     return shares([worth(state, s) for s in range(state["seats"])])
+
+
+def evaluate(state: dict) -> list[float]:
+    """Each seat's chance to win, fitted (see below; hidden Victory Point cards included: a
+    determinization's are sampled)."""
+    return value.win_shares(features(state), progress(state), WEIGHTS)
+
+
+# ------------------------------------------------------------------ fitted (rules/search/value.py)
+FEATURES = ("Victory Points", "position", "Crop cards")
+SIGNS = (1, 1, 1)  # Victory Points win; the position and the cards are the holder's to use
+WINNING_POINTS = 10  # "The first player to accumulate at least TEN Victory Points during his turn ... wins"
+
+
+# The position is the greedy bot's own value of it (bots.value less its 1000 a point, in hundreds: production
+# weighted by pips, kinds produced, free spots for a Greenhouse and one Tunnel away, Tunnel length, docks, the
+# hand's distance to a build).  Taken apart into separate numbers, each fitted on its own, the search found
+# what the fit got wrong: a hand one card short of a build goes with winning, so with its nearness to a build
+# a number of its own, the search ended its turn rather than build (14 Plantations left unbuilt in one game);
+# without it, a trade with the bank only cost cards, and it refused every one.  The greedy bot's value already
+# weighs a build against the hand it uses up as the greedy bot does, and the fit only says how much it counts.
+def features(state: dict) -> list[list[float]]:
+    """Each seat's Victory Points (hidden ones included), its position (see above), its Crop cards."""
+    rows = []
+    for seat in range(state["seats"]):
+        points = total_points(state, seat)
+        rows.append([points, (bots.value(state, seat) - 1000 * points) / POSITION_PER_POINT,
+                     len(state["crops"][seat])])
+    return rows
+
+
+def progress(state: dict) -> float:
+    """How far the race to 10 Victory Points has gone: the leader's share of it."""
+    return min(1.0, max(total_points(state, s) for s in range(state["seats"])) / WINNING_POINTS)
+
+
+WEIGHTS = value.weights(SEARCH_WEIGHTS, FEATURES, SEARCH_WEIGHTS_FILE.name)

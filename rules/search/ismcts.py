@@ -31,6 +31,7 @@ machine's speed, which is why it is only a cap (see README "Search bots").
 """
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_MOVES = 20
 EXPLORATION = 0.7  # UCB1's constant for scores in [0, 1]
 CANDIDATES = 4       # guided: root moves compared, the policy's and the best others one step ahead
+CONFIDENCE = 2.0     # guided: standard errors by which a move must beat the policy's to replace it
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,30 @@ class SearchSettings:
     """How the search bot plays one game: a ruleset declares one (Ruleset.search_settings);
     the code hooks that go with it (determinize, evaluate, turn_holder, search_moves) are methods."""
 
+    iterations: int = DEFAULT_ITERATIONS  # the served budget: what level "ismcts" searches a move (fixed, not timed)
     policy: str | None = None  # a bot level the search improves on (`guided`); None: plain ISMCTS
     rollout_moves: int = DEFAULT_ROLLOUT_MOVES  # a playout's horizon in commands
     rollout_moves_per_seat: int | None = None  # the horizon per seat at the table, instead of rollout_moves
     rollout_rounds: int | None = None  # the horizon in rounds of turns (needs `turn_holder`); the moves only cap it
     rollout_level: str | None = None  # the bot level playouts follow; None: uniformly random legal moves
     candidates: int = CANDIDATES  # guided: root moves compared, the policy's included
+    confidence: float = CONFIDENCE  # guided: standard errors by which a move must beat the policy's to replace it
+    halving: bool = False  # guided: compare the candidates in rounds, dropping the worse half each round
+    grouped: bool = False  # guided: candidates of different kinds (command types) first
+    # what a playout's end is scored by instead of the ruleset's `evaluate` hook: an earlier bots revision's
+    # value, kept so that its moves re-run (Ruleset.search_revisions, rules/bot_seat.py)
+    evaluate: Callable[[Any], list[float] | None] | None = None
+
+
+def revised(ruleset: Any, settings: SearchSettings) -> Any:
+    """The ruleset as an earlier bots revision searched it (rules/bot_seat.py, Ruleset.search_revisions): a
+    shallow copy with that revision's `search_settings`, and its `evaluate` when the settings name one;
+    everything else the ruleset's.  What the search reads of either is then that revision's, as it was."""
+    searched = copy.copy(ruleset)
+    searched.search_settings = settings
+    if settings.evaluate is not None:
+        searched.evaluate = settings.evaluate
+    return searched
 
 
 class Node:
@@ -247,7 +267,6 @@ def playout(ruleset: Any, world: Any, rng: Rng, moves_left: int, level: str | No
 # candidates world by world, with the same dice for each (common random numbers), removes most of
 # the luck the comparison would otherwise measure.  The policy's move is kept unless another one
 # beats it by CONFIDENCE standard errors, so the search is never much worse than its policy.
-CONFIDENCE = 2.0     # standard errors by which a move must beat the policy's to replace it
 MIN_WORLDS = 4       # determinizations before any move may replace the policy's
 
 
@@ -255,23 +274,35 @@ def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iteration
            out_of_time: Callable[[], bool] | None, rollout_moves: int, policy: str,
            turns: int | None = None) -> dict:
     """The policy's move, or a candidate that beats it in paired playouts (one iteration is one
-    playout of one candidate; counted in turns, every candidate's playout stops at the same turn end)."""
+    playout of one candidate; counted in turns, every candidate's playout stops at the same turn end).
+    With `halving`, the candidates are compared in rounds, each round's worse half dropped (the policy's
+    move always stays), so the last round's few share most of the budget."""
+    settings = ruleset.search_settings
     default = ruleset.bot_move(state, seat, policy, rng)
-    candidates = [default] + alternatives(ruleset, state, seat, moves, default, rng,
-                                          ruleset.search_settings.candidates - 1)
+    candidates = [default] + alternatives(ruleset, state, seat, moves, default, rng, settings.candidates - 1,
+                                          settings.grouped)
     if len(candidates) == 1:
         return default
+    rounds = max(1, math.ceil(math.log2(len(candidates)))) if settings.halving else 1
+    alive = list(range(len(candidates)))
     differences: list[list[float]] = [[] for _ in candidates]
-    for world_index in range(max(1, iterations // len(candidates))):
-        if world_index and out_of_time is not None and out_of_time():
-            break
-        world = ruleset.determinize(state, seat, rng)
-        dice = str(rng.randbelow(1 << 62))  # every candidate meets the same chance stream
-        values = [candidate_value(ruleset, world, seat, move, dice, rollout_moves, policy, turns)
-                  for move in candidates]
-        for j, v in enumerate(values):
-            differences[j].append(v - values[0])
-    return candidates[confident_best(differences)]
+    played = 0
+    for round_index in range(rounds):
+        for _ in range(max(1, iterations // rounds // len(alive))):
+            if played and out_of_time is not None and out_of_time():
+                break
+            world = ruleset.determinize(state, seat, rng)
+            dice = str(rng.randbelow(1 << 62))  # every candidate meets the same chance stream
+            values = {j: candidate_value(ruleset, world, seat, candidates[j], dice, rollout_moves, policy, turns)
+                      for j in alive}
+            for j in alive:
+                differences[j].append(values[j] - values[0])
+            played += 1
+        if round_index < rounds - 1:
+            ahead = sorted(alive[1:], key=lambda j: (-sum(differences[j]) / len(differences[j]), j))
+            alive = [0] + sorted(ahead[:max(1, len(alive) // 2 - 1)])
+    best = confident_best([differences[j] for j in alive], settings.confidence)
+    return candidates[alive[best]]
 
 
 def candidate_value(ruleset: Any, world: Any, seat: int, move: Mapping[str, Any], dice: str, rollout_moves: int,
@@ -284,9 +315,9 @@ def candidate_value(ruleset: Any, world: Any, seat: int, move: Mapping[str, Any]
     return scores(ruleset, end, ruleset.seat_count(world))[seat]
 
 
-def confident_best(differences: list[list[float]]) -> int:
+def confident_best(differences: list[list[float]], confidence: float = CONFIDENCE) -> int:
     """The index of the candidate whose mean paired difference to candidate 0 is largest and
-    at least CONFIDENCE standard errors above zero; 0 when none is."""
+    at least `confidence` standard errors above zero; 0 when none is."""
     best, best_mean = 0, 0.0
     for j, diffs in enumerate(differences[1:], start=1):
         n = len(diffs)
@@ -294,15 +325,17 @@ def confident_best(differences: list[list[float]]) -> int:
             continue
         mean = sum(diffs) / n
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        if mean > CONFIDENCE * spread and mean > best_mean:
+        if mean > confidence * spread and mean > best_mean:
             best, best_mean = j, mean
     return best
 
 
 def alternatives(ruleset: Any, state: Any, seat: int, moves: list, default: Mapping[str, Any], rng: Rng,
-                 count: int) -> list[dict]:
+                 count: int, grouped: bool = False) -> list[dict]:
     """Up to `count` legal moves other than `default`, the best first by `evaluate` one move ahead
-    (chance in that move sampled once, the same for every move)."""
+    (chance in that move sampled once, the same for every move).  `grouped`: the best of each kind of
+    move (command type) first, so variants of one choice (how much to Sway, which card to give) do not
+    crowd out the other choices, then the next best of any kind."""
     if count <= 0:
         return []
     seats = ruleset.seat_count(state)
@@ -316,4 +349,11 @@ def alternatives(ruleset: Any, state: Any, seat: int, moves: list, default: Mapp
         after = step(ruleset, world, seat, move, Rng(dice, "probe"))
         ranked.append((-scores(ruleset, after, seats)[seat], index, move))
     ranked.sort(key=lambda t: (t[0], t[1]))
+    if grouped:
+        kinds, first = {default["type"]}, set()
+        for _, index, move in ranked:
+            if move["type"] not in kinds:
+                kinds.add(move["type"])
+                first.add(index)
+        ranked.sort(key=lambda t: (t[1] not in first, t[0], t[1]))
     return [move for _, _, move in ranked[:count]]

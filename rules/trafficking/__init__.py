@@ -98,6 +98,9 @@ class Trafficking(Ruleset):
     # rules/search: what a search bot may sample; ISMCTS improves on the greedy bot
     determinize, evaluate = staticmethod(search.determinize), staticmethod(search.evaluate)
     search_settings = SearchSettings(policy=search.POLICY, rollout_moves=search.ROLLOUT_MOVES)
+    # bots revision 1 (rules/bot_seat.py): the same search, its playouts scored by the summed worth
+    search_revisions = {1: SearchSettings(policy=search.POLICY, rollout_moves=search.ROLLOUT_MOVES,
+                                          evaluate=search.evaluate_by_worth)}
 
 
 RULESET = Trafficking()

@@ -118,3 +118,8 @@ TRANSIT_PASSES = CARDS_DATA["transit_passes"]
 def deck(name: str) -> list[str]:
     """One deck's card ids in catalogue order (shuffled at setup)."""
     return [c["id"] for c in CARDS_DATA["cards"] if c["deck"] == name]
+
+# The search's fitted weights (rules/search/value.py; bench/fit_evaluate.py --write makes the file): data,
+# measured like the reconstructed cards, read here as every data file of the game is.
+SEARCH_WEIGHTS_FILE = Path(__file__).with_name("search_weights.json")
+SEARCH_WEIGHTS = json.loads(SEARCH_WEIGHTS_FILE.read_text(encoding="utf-8"))

@@ -13,7 +13,9 @@ stack.  The search is weaker for it, and never reads a hidden card.
 from __future__ import annotations
 
 from rules.base import Rng
+from rules.search import value
 from rules.search.hidden import deal, others, shares
+from rules.trafficking import data
 from rules.trafficking.data import CARDS
 from rules.trafficking.state import HANDS, KILO
 
@@ -92,7 +94,47 @@ def narc_worth(players: list[dict]) -> float:
     return NARC_START + charged / max(1, len(dealers))
 
 
-def evaluate(state: dict) -> list[float]:
-    """Shares of the win by each seat's worth in its role."""
+def evaluate_by_worth(state: dict) -> list[float]:
+    """Shares of the win by each seat's worth in its role: bots revision 1's value (rules/bot_seat.py), kept
+    to re-run it."""
     players = state["players"]
     return shares([narc_worth(players) if p["role"] == "narc" else dealer_worth(p) for p in players])
+
+
+def evaluate(state: dict) -> list[float]:
+    """Each seat's chance to win in its role, fitted (see below); none for a Dealer out of the game."""
+    out = [p["out"] is not None for p in state["players"]]
+    return value.win_shares(features(state), progress(state), WEIGHTS, out)
+
+
+# ------------------------------------------------------------------ fitted (rules/search/value.py)
+FEATURES = ("the Narc", "Narc: Dealers out", "Narc: offenses charged", "Dealer: Lids sold", "Dealer: Lids held",
+            "Dealer: cash", "Dealer: offenses", "Dealer: out", "Dealer: a Transit Pass")
+# 1, 5c: a Dealer wins by a Kilo sold and is out on his third offense; the Narc wins when every Dealer is out
+SIGNS = (0, 1, 1, 1, 1, 1, -1, -1, 1)
+
+
+def features(state: dict) -> list[list[float]]:
+    """Each seat's numbers in its role (zero for the other role's): the Narc's share of Dealers out and
+    of the offenses that put the others out (3 each); a Dealer's Lids sold and held (1 is a Kilo), cash
+    (1 is a Kilo's worth at $50 a Lid), offenses, whether he is out, whether he holds a Transit Pass."""
+    players = state["players"]
+    dealers = [p for p in players if p["role"] == "dealer"]
+    out = sum(1 for p in dealers if p["out"] is not None) / max(1, len(dealers))
+    charged = sum(min(p["offenses"], 3) for p in dealers if p["out"] is None) / (3 * max(1, len(dealers)))
+    rows = []
+    for p in players:
+        if p["role"] == "narc":
+            rows.append([1.0, out, charged, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        else:
+            rows.append([0.0, 0.0, 0.0, p["sold"] / KILO, p["lids"] / KILO, p["cash"] / (KILO * LID_PRICE),
+                         float(p["offenses"]), float(p["out"] is not None), float(bool(p["pass"]))])
+    return rows
+
+
+def progress(state: dict) -> float:
+    """How far the race to a Kilo has gone: the best Dealer's share of it."""
+    return min(1.0, max(p["sold"] for p in state["players"]) / KILO)
+
+
+WEIGHTS = value.weights(data.SEARCH_WEIGHTS, FEATURES, data.SEARCH_WEIGHTS_FILE.name)

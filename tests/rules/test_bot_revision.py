@@ -6,7 +6,9 @@ fixed positions (tests/support/bot_fingerprint.py), computed in such a process, 
 this revision: a change to any bot's choices fails here until BOTS_REVISION is raised and
 tests/data/bot-fingerprint.json regenerated
 (`PYTHONHASHSEED=0 python -m tests.support.bot_fingerprint > tests/data/bot-fingerprint.json`), so that a
-history of the old revision is counted as such by a newer release instead of failing its re-derivation."""
+history of the old revision is counted as such by a newer release instead of failing its re-derivation.  The
+earlier revisions a release still re-runs (RERUN_REVISIONS: their search settings are kept as each game's
+`search_revisions`) keep their stored fingerprints: a release that changed them fails here too."""
 from __future__ import annotations
 
 import json
@@ -14,6 +16,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from rules import RULESETS
 
@@ -29,8 +33,19 @@ def test_the_bots_revision_names_their_choices():
     regenerate = (f"raise BOTS_REVISION (rules/bot_seat.py) and regenerate {STORED.relative_to(ROOT)} "
                   "(PYTHONHASHSEED=0 python -m tests.support.bot_fingerprint)")
     assert computed["revision"] == stored["revision"], regenerate
-    # every stored ruleset's bots choose as they did; an example added since has no fingerprint to keep yet
-    # (it is recorded when the file is next regenerated), a served game must have one
-    assert {name: computed["rulesets"].get(name) for name in stored["rulesets"]} == stored["rulesets"], \
-        f"the bots' choices changed: {regenerate}"
-    assert set(RULESETS) <= set(stored["rulesets"]), f"a served game's bots are not fingerprinted: {regenerate}"
+    # every revision this release re-runs is stored, the earlier ones as their release chose (revision 1:
+    # main before issue 39's search, computed there): a history of any of them re-runs as it was played
+    assert set(computed["revisions"]) == set(stored["revisions"]), regenerate
+    for revision, rulesets in stored["revisions"].items():
+        # every stored ruleset's bots choose as they did; an example added since has no fingerprint to keep yet
+        # (it is recorded when the file is next regenerated), a served game must have one
+        assert {name: computed["revisions"][revision].get(name) for name in rulesets} == rulesets, \
+            f"the choices of bots revision {revision} changed: {regenerate}"
+        assert set(RULESETS) <= set(rulesets), f"a served game's bots are not fingerprinted: {regenerate}"
+
+
+def test_a_revision_the_release_does_not_have_is_refused():
+    from rules.bot_seat import BOTS_REVISION, bot_choice
+    ruleset = RULESETS["kingpin"]
+    with pytest.raises(ValueError, match="revision"):
+        bot_choice(ruleset, {}, 0, "random", "key", 1, revision=BOTS_REVISION + 1)

@@ -5,27 +5,23 @@ again, and a heads-up arena run did not finish in 85 minutes.
 
 Played as the worker plays (the lowest awaited seat moves, through rules.bot_seat.bot_command: its seat's
 determinization of the state and the bot key's stream "bot:<seat>:<version>").
+The bound is bench.arena's `bound(seats)`, which the arena also stops a game at (and reports it as a failure).
 The search level here is `ismcts:16`, the least budget with which the guided search may still replace
 the greedy move (4 sampled worlds for each of its 4 candidates), so the search's own choices are held to
 progress too; the default run plays it heads-up from seat 0 only, the soak run (`-m soak`, on demand) in
-every other lineup and at every table size, and a served budget at the least table (the stall above needed about 100 iterations: `ismcts:16` did not show it)."""
+every other lineup and at every table size, and the served level (`ismcts`, each game's own budget) at the
+least table (the stall above needed about 100 iterations: `ismcts:16` did not show it)."""
 from __future__ import annotations
 
 import pytest
 
+from bench.arena import bound
 from rules import EVERY_RULESET
 from rules.base import Rng, fold, normalize_options
 from rules.bot_seat import bot_command, bot_key
 
-
-def bound(seats: int) -> int:
-    """Commands a game of `seats` must end in, a quarter above the longest of these lineups measured.
-    Random bots' Kingpin has the longest tail: 20 seeds at 3 seats took 440 to 1,884 commands, at 4 seats 667
-    to 2,411 (2026-11-28, since a bot is handed its state in canonical order, rules/bot_seat.py wire: the
-    same seeds play other games); Druglord at 5 took 1,999."""
-    return 1000 + 500 * seats
 SEARCH = "ismcts:16"
-SERVED_SEARCH = "ismcts:100"
+SERVED_SEARCH = "ismcts"  # the level as served: each game's own budget (search_settings.iterations)
 
 
 def commands_to_end(ruleset, lineup: tuple[str, ...], seed: str) -> int | None:
@@ -108,7 +104,7 @@ def test_the_arena_reports_a_game_that_hits_its_cap_as_a_failure_not_a_result(tm
     from bench import arena
     stopped = arena.play(("pig", ("random", "cautious"), "arena-cap", None, None, 3))
     assert stopped["failed"] == "did not end in 3 commands" and stopped["winners"] == []
-    ended = arena.play(("pig", ("random", "cautious"), "arena-cap", None, None, arena.MAX_COMMANDS))
+    ended = arena.play(("pig", ("random", "cautious"), "arena-cap", None, None, bound(2)))
     assert "failed" not in ended and ended["winners"]
     report = arena.main(["--rulesets", "pig", "--levels", "random,cautious", "--games", "2", "--workers", "1",
                          "--max-commands", "3", "--out", str(tmp_path)])

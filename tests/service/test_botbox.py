@@ -173,3 +173,34 @@ def test_a_cut_move_is_re_run_at_the_level_that_was_played(runner):
     assert verdict["valid"] and verdict["bot_moves"] == {"recorded": 1, "rederived": 1, "not_rerun": 0,
                                                          "other_revision": 0, "cut": 1}, verdict
     assert "1 cut by the safety limit" in verdict["summary"]
+
+
+def test_a_search_move_of_an_earlier_bots_revision_re_runs_as_that_revision_chose_it(runner):
+    # Bots revision 2 changed the search's value in Druglord (rules/bot_seat.py): a history whose search
+    # moves revision 1 made must still verify, each move re-run in the bot process as revision 1 chose it.
+    level, old = "ismcts:16", 1
+    seats = [{"kind": "bot", "level": level}, {"kind": "bot", "level": "greedy"}]
+    game = runner.create_game("druglord", seats, {}, "revision-1")
+    differed = searched = 0
+    for _ in range(300):  # a prefix (or the whole game): verified
+        if game.status == "finished":
+            break
+        seat = min(game.awaiting())
+        key, level_here = bot_key(game.effective_seed), game.seats[seat]["level"]
+        command = bot_command(game.ruleset, game.state, seat, level_here, key, game.version, revision=old)
+        if level_here == level and len(game.ruleset.legal_moves(game.state, seat)) > 1:
+            searched += 1
+            differed += command != bot_command(game.ruleset, game.state, seat, level, key, game.version)
+        game = runner.execute(game.id, seat, command, actor_kind="bot",
+                              bot={"level": level_here, "revision": old}).game
+    assert differed, f"the two revisions chose alike in all {searched} searched positions: nothing tested"
+    records = export(runner, game.id)
+    verdict = verify_history(records, RULESETS, bots="all")
+    recorded = verdict["bot_moves"]["recorded"]
+    assert verdict["valid"] and recorded > 0, verdict
+    assert verdict["bot_moves"]["rederived"] == recorded and verdict["bot_moves"]["other_revision"] == 0, verdict
+    for record in records[1:]:  # the same moves said to be today's revision's: they are not what it plays
+        if "bot" in record:
+            record["bot"]["revision"] = BOTS_REVISION
+    verdict = verify_history(records, RULESETS, bots="all")
+    assert not verdict["valid"] and "is not what ismcts:16 plays" in verdict["reason"], verdict
