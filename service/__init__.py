@@ -66,6 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         PLATFORM_APP_KEY=os.environ.get("PLATFORM_APP_KEY") or None,
         RATE_LIMIT_PER_PLAYER=int(os.environ.get("RATE_LIMIT_PER_PLAYER", 1200)),
         INVITATION_SECONDS=int(os.environ.get("INVITATION_SECONDS", 7 * 24 * 3600)),
+        CHALLENGE_SECONDS=int(os.environ.get("CHALLENGE_SECONDS", 24 * 3600)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "

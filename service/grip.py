@@ -37,7 +37,7 @@ import requests
 from events.envelope import Envelope
 from events.presence import Presence
 from events.runner import Game, GameRunner, now_ms
-from service.sse import chat_message, end_message, event_message, replay_finished, turn_message
+from service.sse import chat_message, end_message, event_message, note_message, replay_finished, turn_message
 
 RETRY = "retry: 2000\n\n"  # as the hub's stream starts (service/sse.py follow_events)
 HEARTBEAT = ": heartbeat\n\n"
@@ -80,6 +80,11 @@ def chat_channel(game_id: str, chat: str) -> str:
     """A game's chat channel (events/chat.py) as a Pushpin channel: its items carry no id, so a hold takes
     them as they come, without the game's version chain (a lost one is not healed: the page has it)."""
     return f"chat:{game_id}:{chat}"
+
+
+def feed_channel(player_id: str) -> str:
+    """A player's feed (events/feeds.py, GET /v1/players/me/stream): its items chained by entry id."""
+    return f"player:{player_id}"
 
 
 def presence_channel(game_id: str, seat: int) -> str:
@@ -321,6 +326,12 @@ class Publisher:
         a lost one stays on the chat page."""
         self._post([{"channel": chat_channel(game_id, chat), "formats": {"http-stream": {
             "content": chat_message(said)}}}])
+
+    def publish_note(self, player_id: str, note, prev: str) -> None:
+        """A note of a player's feed to the followers of its channel, chained to the one before it (`prev`): a
+        follower that missed one asks the next link for the catch-up."""
+        self._post([{"channel": feed_channel(player_id), "id": note.id, "prev-id": prev,
+                     "formats": {"http-stream": {"content": note_message(note)}}}])
 
     def _present(self, after: Game) -> list[int]:
         """The seats followed live, for the batch's turn state ([] without a Redis, or when it failed: a
