@@ -4,6 +4,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from events.feeds import ENTRY_ID
 from events.players import NAME_RULES, name_refusal
 from service.schemas import ClockSpecSchema, Free, Strict, Visibility
 
@@ -77,8 +78,13 @@ class ChallengesSchema(Strict):
         "description": "Your challenges, sent and received, newest first (each kept a day after its end)"})
 
 
+def check_entry_id(value: str) -> None:
+    if not ENTRY_ID.fullmatch(value):
+        raise ma.ValidationError("an entry id of your stream, such as 1700000000000-0")
+
+
 class MyStreamQuerySchema(Strict):
-    after = ma.fields.String(validate=validate.Regexp(r"^[0-9]{1,20}-[0-9]{1,20}$"), metadata={
-        "description": "Resume after this entry id (as Last-Event-ID does); default: only what comes next"})
+    after = ma.fields.String(validate=check_entry_id, metadata={
+        "pattern": "^[0-9]{1,20}-[0-9]{1,20}$", "description": "Resume after this entry id (as Last-Event-ID does); default: only what comes next"})
     ticket = ma.fields.String(validate=validate.Length(1, 200), metadata={
         "description": "Pushpin's next link only (a proof of the player under GRIP_KEY)"})

@@ -63,7 +63,8 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "Idempotency-Key is not 1 to 128 visible ASCII characters.",
                 "Send a key such as a UUID.", "Idempotency-Key"),
     ProblemType("malformed-last-event-id", 400, "Malformed Last-Event-ID",
-                "Last-Event-ID is not a version from 0 to 2^63-1.",
+                "Last-Event-ID is not a version from 0 to 2^63-1 (a game's events), or not an entry id such as "
+                "1700000000000-0 (a player's stream).",
                 "Send the `id` of the last event you read, or none.", "Last-Event-ID"),
     ProblemType("resume-beyond-version", 400, "Resume point beyond the game",
                 "`after` or Last-Event-ID names a version the game has not reached: it is not a point this feed "
