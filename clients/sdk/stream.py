@@ -106,6 +106,10 @@ class EventStream:
         response = client.session.get(client.base_url + f"/v1/games/{quote_segment(self.game_id)}/events",
                                       params={"after": self.last_event_id}, headers=client._headers(headers),
                                       stream=True, timeout=(client.timeout, self.read_timeout))
+        return self._checked(response)
+
+    def _checked(self, response: requests.Response) -> requests.Response:
+        """The stream's response, or the error it is (a problem, or not an event stream)."""
         if response.status_code >= 400:
             try:
                 raise problem_from_response(response)
