@@ -85,6 +85,7 @@ def check_entry_id(value: str) -> None:
 
 class MyStreamQuerySchema(Strict):
     after = ma.fields.String(validate=check_entry_id, metadata={
-        "pattern": "^[0-9]{1,20}-[0-9]{1,20}$", "description": "Resume after this entry id (as Last-Event-ID does); default: only what comes next"})
+        "pattern": "^[0-9]{1,20}-[0-9]{1,20}$",
+        "description": "Resume after this entry id (as Last-Event-ID does); default: only what comes next"})
     ticket = ma.fields.String(validate=validate.Length(1, 200), metadata={
         "description": "Pushpin's next link only (a proof of the player under GRIP_KEY)"})
