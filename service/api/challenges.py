@@ -62,7 +62,9 @@ def check_table(body: dict, seats: int, level: str | None) -> None:
 
 
 def start(challenge: Challenge) -> tuple[str, dict[int, str]]:
-    """Create the challenge's game (its id told on both feeds first); its id and the human seats' tokens."""
+    """Create the challenge's game (its id told on both feeds first); its id and the human seats' tokens.  It
+    waits for its players' entropy as any game does (CONTRIBUTION_SECONDS): `challenge_accepted` is each
+    player's cue to send theirs, and `game_started` follows."""
     runner, feeds = engine().runner, engine().store.feeds
     seats = table_of(challenge)
     tokens = {n: new_token() for n, seat in enumerate(seats) if seat["kind"] == "human"}
@@ -72,7 +74,8 @@ def start(challenge: Challenge) -> tuple[str, dict[int, str]]:
             feeds.append(seat["player"], "challenge_accepted", {"challenge": challenge.id, "game_id": game_id,
                                                                 "ruleset": challenge.ruleset, "seat": n})
     runner.create_game(challenge.ruleset, seats, challenge.options, None, challenge.clock,
-                       {n: hash_token(t) for n, t in tokens.items()}, 0, visibility=challenge.visibility,
+                       {n: hash_token(t) for n, t in tokens.items()}, current_app.config["CONTRIBUTION_SECONDS"],
+                       visibility=challenge.visibility,
                        game_id=game_id)
     engine().store.challenges.started(challenge.id, game_id)
     return game_id, tokens

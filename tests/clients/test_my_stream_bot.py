@@ -34,7 +34,8 @@ def play_while_awaited(seat_client: CartelClient, game_id: str, seat: int, rng: 
 
 
 def stream_bot(client: CartelClient, games: int, seen: list, errors: list, rng: random.Random) -> None:
-    """The bot: everything it does starts from a note of its stream."""
+    """The bot: everything it does starts from a note of its stream.  `challenge_accepted` names the game (its
+    seat's entropy is sent then), `game_started` and `your_turn` have it play while its seat is awaited."""
     seats: dict[str, tuple[int, CartelClient]] = {}
     finished = 0
     try:
@@ -44,11 +45,15 @@ def stream_bot(client: CartelClient, games: int, seen: list, errors: list, rng: 
                 if note.kind == "challenge":
                     accepted = client.accept(note.data["challenge"])
                     seats[accepted["game_id"]] = (accepted["seat"], client.with_token(accepted["token"]))
-                elif note.kind in ("game_started", "your_turn"):
+                elif note.kind in ("challenge_accepted", "game_started", "your_turn"):
                     game_id, seat = note.data["game_id"], note.data["seat"]
                     if game_id not in seats:  # a game it challenged to: its seat's token from its key
                         seats[game_id] = (seat, client.with_token(client.renew_seat_token(game_id, seat)))
-                    play_while_awaited(seats[game_id][1], game_id, seat, rng)
+                    if note.kind == "challenge_accepted":  # the game waits for its players' entropy: send ours
+                        seat_client = seats[game_id][1]
+                        seat_client.contribute_if_owed(game_id, seat, seat_client.game(game_id).raw["contributions"])
+                    else:
+                        play_while_awaited(seats[game_id][1], game_id, seat, rng)
                 elif note.kind == "game_finished":
                     finished += 1
                     if finished == games:
@@ -59,7 +64,8 @@ def stream_bot(client: CartelClient, games: int, seen: list, errors: list, rng: 
 
 @pytest.mark.timeout(GAME_SECONDS + 120)
 def test_a_bot_that_follows_only_its_stream_plays_every_game_it_is_challenged_to(redis_server, tmp_path):
-    with running_service(database(redis_server.url, 11), tmp_path) as web:
+    # the games wait for their players' entropy, as the service ships (30 s): each bot sends its own at once
+    with running_service(database(redis_server.url, 11), tmp_path, env={"CONTRIBUTION_SECONDS": "30"}) as web:
         lobby = CartelClient(web.url, timeout=30)
         ada = lobby.with_token(lobby.create_player("Ada")["key"])
         robo = lobby.with_token(lobby.create_player("Robo")["key"])
@@ -84,6 +90,7 @@ def test_a_bot_that_follows_only_its_stream_plays_every_game_it_is_challenged_to
             assert game.status == "finished" and game.outcome, game
             assert [seat.player for seat in game.seats[:2]] == [ada.me()["id"], robo.me()["id"]]
         assert {lobby.game(game_id).ruleset for game_id in game_ids} == set(RULESETS)
+        assert all(lobby.game(game_id).raw["seed_source"] == "server" for game_id in game_ids)
         # each bot's stream told it each game's start, at least one turn and the end, in that order
         for name, seen in notes.items():
             for game_id in game_ids:
