@@ -174,3 +174,18 @@ def test_a_malformed_last_event_id_is_refused(quick):
     problem(quick.get("/v1/players/me/stream", headers={**bearer(ada["key"]), "Last-Event-ID": "12"}), 400,
             "malformed-last-event-id")
     problem(quick.get("/v1/players/me/stream"), 401, "token-required")
+
+
+def test_a_rematch_offer_is_told_to_the_other_players_only_and_a_stranger_hears_nothing(quick):
+    ada, bo, cy = (new_player(quick, name) for name in ("Ada", "Bo", "Cy"))
+    created = quick.post("/v1/games", headers=bearer(ada["key"]), json={
+        "ruleset": "race", "options": {"goal": 5}, "seats": [{"kind": "human", "as_player": True}, {"kind": "open"}]}).json
+    game_id = created["id"]
+    claimed = quick.post(f"/v1/games/{game_id}/seats/1/claim", headers=bearer(bo["key"])).json
+    play_out(quick, game_id, {0: created["seats"][0]["token"], 1: claimed["token"]})
+    asked = quick.post(f"/v1/games/{game_id}/seats/0/rematch", headers=bearer(created["seats"][0]["token"]))
+    assert asked.status_code == 200, asked.json
+    offers = [data for _, kind, data in stream(quick, bo["key"], after="0-0") if kind == "rematch_offer"]
+    assert offers == [{"game_id": game_id, "seat": 0, "your_seat": 1}]
+    assert "rematch_offer" not in kinds(stream(quick, ada["key"], after="0-0"))
+    assert stream(quick, cy["key"], after="0-0") == []
