@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Generator
 
 import requests
 
-from clients._sse import SSEParser
 from clients.sdk.models import JSON
 from clients.sdk.stream import EventStream
 
@@ -58,16 +57,10 @@ class MyStream(EventStream):
         return self._checked(response)
 
     def _read(self, response: requests.Response) -> Generator[Note, None, None]:  # type: ignore[override]
-        parser = SSEParser()
         opened, delivered = time.monotonic(), 0
-        for chunk in response.iter_content(chunk_size=None):
-            for message in parser.feed(chunk):
-                if parser.retry is not None:
-                    self.retry_ms = parser.retry
-                if not message.id:
-                    continue
+        for message in self._messages(response):
+            if message.id:  # every note has one; a heartbeat is a comment
                 self.last_event_id = message.id  # type: ignore[assignment]
                 delivered += 1
                 yield Note(message.id, message.event, json.loads(message.data))
-        if not delivered and time.monotonic() - opened < 0.5:
-            time.sleep(self.retry_ms / 1000)
+        self._pause_if_idle(opened, delivered)
