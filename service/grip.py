@@ -126,14 +126,20 @@ def proven_reader(key: bytes, game_id: str, proof: str) -> tuple[bool, int | Non
 def last_id(grip_last: str | None, name: str) -> int | None:
     """The version Pushpin last sent on `name`, from a next-link request's Grip-Last header
     (`<channel>; last-id=<id>`, comma-separated when several)."""
+    value = last_id_text(grip_last, name)
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def last_id_text(grip_last: str | None, name: str) -> str | None:
+    """The id Pushpin last sent on `name` (Grip-Last) as it is: a version, or a player's feed's entry id."""
     for part in (grip_last or "").split(","):
         fields = [f.strip() for f in part.split(";")]
         if fields[0] != name:
             continue
         for param in fields[1:]:
             key, _, value = param.partition("=")
-            if key.strip() == "last-id" and value.strip().strip('"').isdigit():
-                return int(value.strip().strip('"'))
+            if key.strip() == "last-id":
+                return value.strip().strip('"')
     return None
 
 

@@ -24,7 +24,7 @@ from service.api.base import PER_READER, PER_READER_HEADERS, Blueprint
 from service.api.players import AS_PLAYER, PLAYER_PROBLEMS
 from service.challenge_schemas import MyStreamQuerySchema
 from service.errors import Problem
-from service.grip import PROOF_PREFIX, RETRY, Push, feed_channel, hold_headers, signed_by_pushpin
+from service.grip import PROOF_PREFIX, RETRY, Push, feed_channel, hold_headers, last_id_text, signed_by_pushpin
 from service.identity import acting_player
 from service.sse import note_message
 from service.wiring import engine
@@ -107,7 +107,8 @@ def through_pushpin(push: Push, query: dict, feeds: Feeds) -> Response:
             raise Problem(401, "ticket-invalid", "this stream's next-link proof is not this server's")
     else:
         player_id = acting_player().id
-    resumed = last_id_of(request.headers.get("Grip-Last"), feed_channel(player_id))
+    resumed = last_id_text(request.headers.get("Grip-Last"), feed_channel(player_id))
+    resumed = resumed if resumed and ENTRY_ID.fullmatch(resumed) else None
     after = resumed or resume_id(query, feeds, player_id)
     notes = feeds.read(player_id, after, count=500)
     body = ("" if "Grip-Last" in request.headers else RETRY) + "".join(note_message(n) for n in notes)
@@ -116,17 +117,3 @@ def through_pushpin(push: Push, query: dict, feeds: Feeds) -> Response:
     hold = hold_headers(feed_channel(player_id), sent, link, current_app.config["SSE_HEARTBEAT_SECONDS"],
                         current_app.config["GRIP_RECOVER_SECONDS"])
     return Response(body, mimetype="text/event-stream", headers={**PER_READER, "X-Accel-Buffering": "no", **hold})
-
-
-def last_id_of(grip_last: str | None, name: str) -> str | None:
-    """The entry id Pushpin last sent on `name` (Grip-Last), when it is one (grip.last_id reads versions)."""
-    for part in (grip_last or "").split(","):
-        fields = [f.strip() for f in part.split(";")]
-        if fields[0] == name:
-            for param in fields[1:]:
-                key, _, value = param.partition("=")
-                value = value.strip().strip('"')
-                if key.strip() == "last-id" and ENTRY_ID.fullmatch(value):
-                    return value
-    return None
-
