@@ -45,6 +45,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # SSE followers one process serves at once (each holds a thread, waiting on the process's
         # feed hub); beyond it a new stream gets 503, so commands always find a thread
         SSE_MAX_FOLLOWERS=int(os.environ.get("SSE_MAX_FOLLOWERS", 500)),
+        # players' streams without Pushpin, each holding a Redis connection while it waits (service/api/my_stream.py)
+        MY_STREAM_MAX_FOLLOWERS=int(os.environ.get("MY_STREAM_MAX_FOLLOWERS", 80)),
         # requests a minute; 0 turns a limit off
         RATE_LIMIT_PER_ADDRESS=int(os.environ.get("RATE_LIMIT_PER_ADDRESS", 3000)),
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),

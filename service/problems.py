@@ -219,7 +219,7 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "The event store (Redis) is unreachable; nothing was appended.",
                 "Retry after `Retry-After` seconds with the same Idempotency-Key."),
     ProblemType("too-many-followers", 503, "Too many followers",
-                "This server process follows as many event streams as it may.",
+                "This server process follows as many event streams (or players' streams) as it may.",
                 "Retry after `Retry-After` seconds, or read the paged feed."),
     # the HTTP layer's own refusals that have no code of their own
     ProblemType("http-error", None, "(the HTTP reason phrase)",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import threading
 import time
 from typing import Iterator
 from urllib.parse import quote
@@ -52,6 +53,50 @@ def resume_id(query: dict, feeds: Feeds, player_id: str) -> str:
     return header or query.get("after") or feeds.last_id(player_id)
 
 
+class Followers:
+    """This process's followers of players' streams: each holds a connection of the follower client's pool
+    while it blocks (XREAD BLOCK), so they are counted and capped below that pool (a full node sheds new ones
+    with 503 too-many-followers, as the game streams do at SSE_MAX_FOLLOWERS)."""
+
+    def __init__(self) -> None:
+        self.count, self._lock = 0, threading.Lock()
+
+    def enter(self, limit: int) -> None:
+        with self._lock:
+            if self.count >= limit:
+                raise Problem(503, "too-many-followers", f"this server process follows {limit} players' streams, "
+                              "its limit; retry shortly (another node may have room)", headers={"Retry-After": "5"})
+            self.count += 1
+
+    def leave(self) -> None:
+        with self._lock:
+            self.count -= 1
+
+    def counted(self, stream: Iterator[str]) -> Iterator[str]:
+        """`stream`, counted until it is closed (werkzeug closes a response's body, sent or not)."""
+        return _Counted(self, stream)
+
+
+class _Counted:
+    def __init__(self, followers: Followers, stream: Iterator[str]):
+        self.followers, self.stream, self.closed = followers, stream, False
+
+    def __iter__(self) -> _Counted:
+        return self
+
+    def __next__(self) -> str:
+        return next(self.stream)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.stream.close()
+            self.followers.leave()
+
+
+FOLLOWERS = Followers()
+
+
 def follow_feed(feeds: Feeds, follower, player_id: str, after: str, max_seconds: float,
                 heartbeat_seconds: float) -> Iterator[str]:
     """Every note after `after`, then the new ones as they are appended, until `max_seconds` pass."""
@@ -91,8 +136,9 @@ class MyStream(MethodView):
             return through_pushpin(push, query, feeds)
         player = acting_player()
         after = resume_id(query, feeds, player.id)
-        generator = follow_feed(feeds, engine().store.follower, player.id, after, config["SSE_MAX_SECONDS"],
-                                config["SSE_HEARTBEAT_SECONDS"])
+        FOLLOWERS.enter(min(config["SSE_MAX_FOLLOWERS"], config["MY_STREAM_MAX_FOLLOWERS"]))
+        generator = FOLLOWERS.counted(follow_feed(feeds, engine().store.follower, player.id, after,
+                                                  config["SSE_MAX_SECONDS"], config["SSE_HEARTBEAT_SECONDS"]))
         return Response(stream_with_context(generator), mimetype="text/event-stream",
                         headers={**PER_READER, "X-Accel-Buffering": "no"})
 

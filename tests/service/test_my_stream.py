@@ -189,3 +189,18 @@ def test_a_rematch_offer_is_told_to_the_other_players_only_and_a_stranger_hears_
     assert offers == [{"game_id": game_id, "seat": 0, "your_seat": 1}]
     assert "rematch_offer" not in kinds(stream(quick, ada["key"], after="0-0"))
     assert stream(quick, cy["key"], after="0-0") == []
+
+
+def test_a_process_sheds_followers_of_players_streams_over_its_limit_and_counts_every_closed_one(quick):
+    from service.api.my_stream import FOLLOWERS
+    quick.application.config["MY_STREAM_MAX_FOLLOWERS"] = FOLLOWERS.count + 1
+    ada = new_player(quick, "Ada")
+    held = quick.get("/v1/players/me/stream", headers=bearer(ada["key"]))  # opened, not read
+    assert held.status_code == 200
+    body = problem(quick.get("/v1/players/me/stream", headers=bearer(ada["key"])), 503, "too-many-followers")
+    assert "limit" in body["detail"]
+    held.close()  # closed before a byte was read: counted out all the same
+    again = quick.get("/v1/players/me/stream", headers=bearer(ada["key"]))
+    assert again.status_code == 200
+    again.get_data()
+    assert quick.get("/v1/players/me/stream", headers=bearer(ada["key"])).status_code == 200
