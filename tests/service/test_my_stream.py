@@ -204,3 +204,22 @@ def test_a_process_sheds_followers_of_players_streams_over_its_limit_and_counts_
     assert again.status_code == 200
     again.get_data()
     assert quick.get("/v1/players/me/stream", headers=bearer(ada["key"])).status_code == 200
+
+
+def test_the_app_key_follows_and_challenges_for_the_player_x_cartel_player_names(redis_server, redis_client):
+    from rules import RULESETS
+    app_key = "platform-app-key-" + "y" * 32
+    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True,
+                      **TEST_SETTINGS, "SSE_MAX_SECONDS": 1, "SSE_HEARTBEAT_SECONDS": 0.3,
+                      "PLATFORM_APP_KEY": app_key})
+    client = app.test_client()
+    for name, external_id in (("Ada", "u-1"), ("Bo", "u-2")):
+        assert client.post("/v1/players", json={"name": name, "external_id": external_id},
+                           headers=bearer(app_key)).status_code == 201
+    as_ada, as_bo = ({**bearer(app_key), "X-Cartel-Player": who} for who in ("u-1", "u-2"))
+    made = client.post("/v1/challenges", json={"to": "Bo", "ruleset": "race"}, headers=as_ada)
+    assert made.status_code == 201, made.json
+    followed = client.get("/v1/players/me/stream?after=0-0", headers=as_bo)
+    assert followed.status_code == 200 and "event: challenge\n" in followed.get_data(as_text=True)
+    problem(client.get("/v1/players/me/stream", headers=bearer(app_key)), 400, "player-header-required")
+    app.extensions["cartel"].hub.close()
