@@ -193,6 +193,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=20)
     p.add_argument("--json", action="store_true")
 
+    p = command("challenge", "Challenge a player by NAME (or a bot level: bot:LEVEL) to RULESET; or list your "
+                             "challenges (no arguments), or --accept, --decline or --cancel one by its id.")
+    p.add_argument("to", nargs="?", help="a player's name, or bot:LEVEL (e.g. bot:greedy)")
+    p.add_argument("ruleset", nargs="?", help="e.g. kingpin")
+    p.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                   help="a ruleset option; the value is parsed as JSON if it can be (repeatable)")
+    p.add_argument("--seats", type=int, help="how many seats (default 2, or the ruleset's fewest)")
+    p.add_argument("--visibility", choices=("public", "unlisted", "private"))
+    answer = p.add_mutually_exclusive_group()
+    answer.add_argument("--accept", metavar="ID", help="accept the challenge ID (prints the game and your token)")
+    answer.add_argument("--decline", metavar="ID", help="decline the challenge ID")
+    answer.add_argument("--cancel", metavar="ID", help="cancel the challenge ID you made")
+    p.add_argument("--json", action="store_true")
+
     p = command("rulesets", "List the games the server hosts, with seat counts, options and bot levels.")
     p.add_argument("--json", action="store_true", help="print the raw JSON")
 
@@ -373,6 +387,46 @@ def cmd_me(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
         print(f"{game['id']}  {game['ruleset']:<18} {game['status']:<9} seat {game['seat']}  "
               f"{game.get('visibility', 'public')}", file=out)
     print(f"{games['total']} seat(s) bound to you", file=out)
+    return EXIT_OK
+
+
+def challenge_text(challenge: dict) -> str:
+    to = challenge["challenged"]["name"] if challenge["challenged"] else f"bot:{challenge['bot']}"
+    text = (f"{challenge['id']}  {challenge['challenger']['name']} -> {to}  {challenge['ruleset']:<18} "
+            f"{challenge['status']}")
+    return text + (f"  game {challenge['game_id']}" if challenge.get("game_id") else "")
+
+
+def cmd_challenge(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
+    key = player_key_for(client.base_url)
+    if not key:
+        raise UsageError("no player key for this server: run `cartel login NAME` (or set $CARTEL_PLAYER_KEY)")
+    player = client.with_token(key)
+    answered = args.accept or args.decline or args.cancel
+    if answered and (args.to or args.ruleset):
+        raise UsageError("--accept, --decline and --cancel take a challenge's id alone")
+    if answered:
+        action = player.accept if args.accept else player.decline if args.decline else player.cancel_challenge
+        result = action(answered)
+    elif args.to and args.ruleset:
+        to: Any = {"bot": args.to[4:]} if args.to.startswith("bot:") else args.to
+        result = player.challenge(to, args.ruleset, options=parse_pairs(args.option, "option"), seats=args.seats,
+                                  visibility=args.visibility)
+    elif args.to:
+        raise UsageError("give the RULESET too: cartel challenge NAME RULESET")
+    else:
+        challenges = player.my_challenges()
+        if args.json:
+            dump({"challenges": challenges}, out)
+        for challenge in [] if args.json else challenges:
+            print(challenge_text(challenge), file=out)
+        return EXIT_OK
+    if args.json:
+        dump(result, out)
+        return EXIT_OK
+    print(challenge_text(result), file=out)
+    if result.get("token"):
+        print(f"seat {result['seat']} token: {result['token']}", file=out)
     return EXIT_OK
 
 
@@ -608,7 +662,7 @@ def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
 
 READ_ONLY = {"show", "moves", "watch"}
 COMMANDS: dict[str, Callable[[CartelClient, argparse.Namespace, TextIO], int]] = {
-    "login": cmd_login, "me": cmd_me,
+    "login": cmd_login, "me": cmd_me, "challenge": cmd_challenge,
     "rulesets": cmd_rulesets, "create": cmd_create, "games": cmd_games, "claim": cmd_claim, "reclaim": cmd_reclaim,
     "contribute": cmd_contribute,
     "show": cmd_show,

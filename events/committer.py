@@ -14,6 +14,8 @@ The steps, in order (`steps`; the service registers `publish` and `schedule`):
     lobby     the lobby's index                                  (a new game; a changed status)
     players   the index of each player's seats (events/players.py) (a seat bound to a player)
     ratings   a rated game's result into its ruleset's ratings (events/ratings.py) (a game finished)
+    feeds     notes to the players' feeds (events/feeds.py): started, your turn, finished, rematch
+                                                                 (a table with a seat bound to a player)
     schedule  the jobs the new state needs (service/scheduling.py) (unless deferred: `Commit.schedule`)
 
 A game's creation goes through the same list (`create`), and so does a schedule that a bot job
@@ -30,7 +32,7 @@ from typing import Any, Callable, Mapping
 
 from redis.exceptions import RedisError
 
-from events import clocks, ratings
+from events import clocks, feeds, ratings
 from events import table as tables
 from events.envelope import Envelope, canonical
 from events.game import Game, fold_game
@@ -124,6 +126,8 @@ class Committer:
             Step("lobby", self._index, lambda c: c.appended and c.status_changed),
             Step("players", self._bind, lambda c: any(e.type in tables.BINDINGS for e in c.envelopes)),
             Step("ratings", self._rate, lambda c: c.appended and c.status_changed and c.after.status == "finished"),
+            # the cheap check first: an anonymous table (no seat bound to a player) has no feed to write to
+            Step("feeds", self._notify, lambda c: c.appended and bool(feeds.bound(c.after.table))),
         ]
 
     # ------------------------------------------------------------------ the list
@@ -234,7 +238,6 @@ class Committer:
             for seat, player in tables.bound_seats(envelope.event):
                 self.store.players.bind(player, commit.after.id, seat, envelope.at)
 
-
     def _rate(self, commit: Commit) -> None:
         """A finished game that is rated joins its ruleset's rated games, and the ratings are brought up to
         date (events/ratings.py: a projection of the histories; a reader of the leaderboard does the same)."""
@@ -243,6 +246,12 @@ class Committer:
         if result is not None:
             self.store.ratings.record(result)
             ratings.bring_up_to_date(self.repository, self.store.ratings, after.ruleset.name)
+
+
+    def _notify(self, commit: Commit) -> None:
+        """The players' notes for this append (events/feeds.py game_notes), each to its player's feed."""
+        for player, kind, data in feeds.game_notes(commit.before, commit.after, commit.envelopes):
+            self.store.feeds.append(player, kind, data)
 
 
 def meta_after(before: Game, after: Game, at: int, human: bool) -> dict[str, str]:

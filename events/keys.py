@@ -30,6 +30,9 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     pl:{players}:ext     hash: a platform's external_id -> player id (players an app key created)
     pl:{players}:p:<id>  hash: id, name, key (its SHA-256), created_at, external_id (events/players.py)
     pl:{players}:games:<id>  sorted set: "<game id>:<seat>" -> when the seat was bound to the player (ms)
+    pl:{players}:feed:<id>   stream: the player's feed, capped (events/feeds.py): kind, data (JSON)
+    pl:{players}:ch:<id>     hash: a challenge (events/challenges.py); expires a day after it does
+    pl:{players}:chs:<id>    sorted set: challenge id -> when it was made, a player's sent and received ones
     rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs); kind addr, tok, or
                          chat (the chat's own limit, per seat token or spectator address), or player (an app
                          key acting for a player: their external_id's digest)
@@ -124,3 +127,15 @@ def player_key(player_id: str) -> str:
 
 def player_games_key(player_id: str) -> str:
     return f"{PLAYERS}:games:{player_id}"
+
+
+def player_feed_key(player_id: str) -> str:
+    return f"{PLAYERS}:feed:{player_id}"
+
+
+def challenge_key(challenge_id: str) -> str:
+    return f"{PLAYERS}:ch:{challenge_id}"
+
+
+def player_challenges_key(player_id: str) -> str:
+    return f"{PLAYERS}:chs:{player_id}"

@@ -19,8 +19,10 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import redis
 from redis.exceptions import NoScriptError, RedisClusterException
 
+from events.challenges import Challenges
 from events.chat import ChatLog, message
 from events.envelope import Envelope, decode_entry, encode_fields
+from events.feeds import Feeds
 from events.keys import (
     ARCHIVED_INDEX,
     ENDED_INDEX,
@@ -225,6 +227,8 @@ class EventStore(LobbyReads):
         self.chat = ChatLog(client)  # beside the games' streams, never in them (events/chat.py)
         self.presence = Presence(client)
         self.players = PlayerStore(client)  # players and the index of their seats (events/players.py)
+        self.feeds = Feeds(client)  # each player's feed (events/feeds.py)
+        self.challenges = Challenges(client)  # challenges between players, or to a bot level (events/challenges.py)
         self.ratings = RatingsStore(client)  # the rated games and their ratings per ruleset (events/ratings.py)
         self.access = TableAccess(client)  # visibility and invitations (events/visibility.py)
         # register_script: EVALSHA, and on NOSCRIPT (a restarted Redis forgets

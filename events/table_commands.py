@@ -35,13 +35,14 @@ class TableCommands:
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
                     rematch_of: str | None = None, visibility: str = "public",
-                    invitations: Mapping[int, str] | None = None) -> Game:
+                    invitations: Mapping[int, str] | None = None, game_id: str | None = None) -> Game:
         """Record a new game and commit to its seed, before any player's entropy can reach the server:
         the human seats contribute afterwards, within `contribution_seconds` (events/table.py).  It
         starts at once when no seat is open and the window waits for nobody.  A `seed` given by the
         caller (the service allows it only under an operator's setting) is recorded as "fixed".  A seat may
         carry `player` (and that player's name): it is bound to them.  `invitations`: open seat -> its
-        invitation's meta value (events/visibility.py), for an unlisted or private table."""
+        invitation's meta value (events/visibility.py), for an unlisted or private table.  `game_id`: the id
+        drawn beforehand (an accepted challenge tells both players the game before it starts); by default drawn here."""
         rulesets = self.repository.rulesets
         version = latest_version(rulesets[ruleset_name])  # a new game is played under the latest rules
         ruleset = ruleset_at(rulesets[ruleset_name], version)
@@ -52,7 +53,7 @@ class TableCommands:
             raise IllegalMove(refusal.reason, rule=refusal.rule) from None
         source = "fixed" if seed is not None else "server"
         seed = seed if seed is not None else secrets.token_hex(32)
-        game_id = secrets.token_hex(8)
+        game_id = game_id or secrets.token_hex(8)
         created_at = self.committer.clock()
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version,
                                  seed_source=source, contribution_seconds=contribution_seconds, visibility=visibility)

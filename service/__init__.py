@@ -45,6 +45,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         # SSE followers one process serves at once (each holds a thread, waiting on the process's
         # feed hub); beyond it a new stream gets 503, so commands always find a thread
         SSE_MAX_FOLLOWERS=int(os.environ.get("SSE_MAX_FOLLOWERS", 500)),
+        # players' streams without Pushpin, each holding a Redis connection while it waits (service/api/my_stream.py)
+        MY_STREAM_MAX_FOLLOWERS=int(os.environ.get("MY_STREAM_MAX_FOLLOWERS", 80)),
         # requests a minute; 0 turns a limit off
         RATE_LIMIT_PER_ADDRESS=int(os.environ.get("RATE_LIMIT_PER_ADDRESS", 3000)),
         RATE_LIMIT_PER_TOKEN=int(os.environ.get("RATE_LIMIT_PER_TOKEN", 1200)),
@@ -66,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         PLATFORM_APP_KEY=os.environ.get("PLATFORM_APP_KEY") or None,
         RATE_LIMIT_PER_PLAYER=int(os.environ.get("RATE_LIMIT_PER_PLAYER", 1200)),
         INVITATION_SECONDS=int(os.environ.get("INVITATION_SECONDS", 7 * 24 * 3600)),
+        CHALLENGE_SECONDS=int(os.environ.get("CHALLENGE_SECONDS", 24 * 3600)),
         API_SPEC_OPTIONS={
             "info": {"description": "Play drug-trade board games over HTTP: create games, send commands, follow the "
                                     "live event feed, export and verify histories. Errors are "

@@ -37,7 +37,7 @@ import requests
 from events.envelope import Envelope
 from events.presence import Presence
 from events.runner import Game, GameRunner, now_ms
-from service.sse import chat_message, end_message, event_message, replay_finished, turn_message
+from service.sse import chat_message, end_message, event_message, note_message, replay_finished, turn_message
 
 RETRY = "retry: 2000\n\n"  # as the hub's stream starts (service/sse.py follow_events)
 HEARTBEAT = ": heartbeat\n\n"
@@ -82,6 +82,11 @@ def chat_channel(game_id: str, chat: str) -> str:
     return f"chat:{game_id}:{chat}"
 
 
+def feed_channel(player_id: str) -> str:
+    """A player's feed (events/feeds.py, GET /v1/players/me/stream): its items chained by entry id."""
+    return f"player:{player_id}"
+
+
 def presence_channel(game_id: str, seat: int) -> str:
     """A channel nothing is ever published to, held by a seat's followers beside the game's: Pushpin resets
     a hold's next-link timer only when every channel it holds had an item, so this one makes it ask the next
@@ -121,14 +126,20 @@ def proven_reader(key: bytes, game_id: str, proof: str) -> tuple[bool, int | Non
 def last_id(grip_last: str | None, name: str) -> int | None:
     """The version Pushpin last sent on `name`, from a next-link request's Grip-Last header
     (`<channel>; last-id=<id>`, comma-separated when several)."""
+    value = last_id_text(grip_last, name)
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def last_id_text(grip_last: str | None, name: str) -> str | None:
+    """The id Pushpin last sent on `name` (Grip-Last) as it is: a version, or a player's feed's entry id."""
     for part in (grip_last or "").split(","):
         fields = [f.strip() for f in part.split(";")]
         if fields[0] != name:
             continue
         for param in fields[1:]:
             key, _, value = param.partition("=")
-            if key.strip() == "last-id" and value.strip().strip('"').isdigit():
-                return int(value.strip().strip('"'))
+            if key.strip() == "last-id":
+                return value.strip().strip('"')
     return None
 
 
@@ -321,6 +332,12 @@ class Publisher:
         a lost one stays on the chat page."""
         self._post([{"channel": chat_channel(game_id, chat), "formats": {"http-stream": {
             "content": chat_message(said)}}}])
+
+    def publish_note(self, player_id: str, note, prev: str) -> None:
+        """A note of a player's feed to the followers of its channel, chained to the one before it (`prev`): a
+        follower that missed one asks the next link for the catch-up."""
+        self._post([{"channel": feed_channel(player_id), "id": note.id, "prev-id": prev,
+                     "formats": {"http-stream": {"content": note_message(note)}}}])
 
     def _present(self, after: Game) -> list[int]:
         """The seats followed live, for the batch's turn state ([] without a Redis, or when it failed: a

@@ -63,7 +63,8 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "Idempotency-Key is not 1 to 128 visible ASCII characters.",
                 "Send a key such as a UUID.", "Idempotency-Key"),
     ProblemType("malformed-last-event-id", 400, "Malformed Last-Event-ID",
-                "Last-Event-ID is not a version from 0 to 2^63-1.",
+                "Last-Event-ID is not a version from 0 to 2^63-1 (a game's events), or not an entry id such as "
+                "1700000000000-0 (a player's stream).",
                 "Send the `id` of the last event you read, or none.", "Last-Event-ID"),
     ProblemType("resume-beyond-version", 400, "Resume point beyond the game",
                 "`after` or Last-Event-ID names a version the game has not reached: it is not a point this feed "
@@ -91,6 +92,9 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("ticket-invalid", 401, "Stream ticket invalid",
                 "The `ticket` of an event stream is unknown or expired.",
                 "Get a new one with POST /v1/games/{id}/tickets.", "ticket"),
+    ProblemType("player-not-found", 404, "No such player",
+                "A challenge to a name no player has.", "Check the name (players' names are unique, case aside).",
+                "to"),
     ProblemType("player-key-invalid", 401, "Player key invalid",
                 "The request needs a player and its key holds none: not a player key ('cp_...'), unknown, or "
                 "rotated away; or the app key's X-Cartel-Player names no player.",
@@ -135,6 +139,11 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "If-Match (or `expected_version`) names a version the game has moved past; `version` is the "
                 "current one and, for a command, `still_legal` says whether it is legal there.",
                 "Resend with If-Match at `version` if `still_legal`, else read the game and choose anew."),
+    ProblemType("challenge-not-open", 409, "Challenge not open",
+                "An answer to (accept, decline) or a cancel of a challenge that is no longer open: it was accepted, "
+                "declined, cancelled or has expired.", "Read it in GET /v1/players/me/challenges; challenge anew."),
+    ProblemType("challenge-refused", 409, "Challenge refused",
+                "A challenge to yourself.", "Challenge another player by name, or a bot level.", "to"),
     ProblemType("player-name-taken", 409, "Player name taken",
                 "POST /v1/players with a name another player has (whatever its case), or an external_id another "
                 "player has.", "Choose another name (or, for a platform, look the player up by its external_id).",
@@ -210,7 +219,7 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "The event store (Redis) is unreachable; nothing was appended.",
                 "Retry after `Retry-After` seconds with the same Idempotency-Key."),
     ProblemType("too-many-followers", 503, "Too many followers",
-                "This server process follows as many event streams as it may.",
+                "This server process follows as many event streams (or players' streams) as it may.",
                 "Retry after `Retry-After` seconds, or read the paged feed."),
     # the HTTP layer's own refusals that have no code of their own
     ProblemType("http-error", None, "(the HTTP reason phrase)",

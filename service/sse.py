@@ -74,6 +74,12 @@ def turn_message(game: Game, seat: int | None, present: list[int] = ()) -> str:
     return sse_message(turn_state(game, seat, present=present), event="turn")
 
 
+def note_message(note) -> str:
+    """A note of a player's feed (events/feeds.py) as their stream's message: its kind the SSE event, its entry
+    id the SSE id; the same bytes from the stream and from Pushpin's publish."""
+    return sse_message(note.data, note.id, note.kind)
+
+
 def chat_message(said: dict) -> str:
     """A chat message (events/chat.py) as the stream's `chat` event: no SSE id, so Last-Event-ID stays
     the last event's version; a client that reconnects reads what it missed from the chat page."""

@@ -127,6 +127,7 @@ def build_engine(redis_url: str | None = None, queue_url: str | None = None,
         # a batch its publishing thread could not post is counted as the synchronous step's failures are
         push.publisher.on_failure = lambda game_id, error: runner.after_append_failed("publish", game_id, error)
         runner.publish = push.publisher
+        store.feeds.on_append = push.publisher.publish_note  # each note of a player's feed, to their stream
     return Engine(runner, queue, RateLimiter(events_redis), FeedHub(store), RecentGames(runner), push)
 
 

@@ -83,10 +83,11 @@ from clients.sdk.models import (
 )
 from clients.sdk.models import Command as Command
 from clients.sdk.models import HistoryInput as HistoryInput
+from clients.sdk.my_stream import MyStream, Note
 from clients.sdk.stream import EventStream
 
 __all__ = [
-    "CartelClient", "EventStream", "send_fresh",
+    "CartelClient", "EventStream", "MyStream", "Note", "send_fresh",
     "SeatSpec", "ClockSpec",
     "Ruleset", "OptionInfo", "Seat", "CreatedGame", "GameSummary", "Lobby", "ClaimedSeat", "ReclaimedSeat",
     "Game", "Turn", "Event", "CommandResult", "EventsPage", "StateAt", "ReplayResult", "Health",

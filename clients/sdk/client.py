@@ -38,6 +38,7 @@ from clients.sdk.models import (
     StateAt,
     Turn,
 )
+from clients.sdk.my_stream import MyStream
 from clients.sdk.stream import EventStream
 
 __all__ = ["CartelClient", "send_fresh", "DEFAULT_URL"]
@@ -343,6 +344,42 @@ class CartelClient:
         table): ``{invitation, link, expires_at, ...}`` for an open seat; the seat's earlier one stops working."""
         return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/invitation",
                           idempotent=False)
+
+    def my_stream(self, after: str | None = None, *, max_failures: int = 5, read_timeout: float = 60.0) -> MyStream:
+        """Follow what concerns this client's player across games (``GET /v1/players/me/stream``): an iterator of
+        :class:`Note` (``game_started``, ``your_turn``, ``game_finished``, ``rematch_offer``, ``challenge``,
+        ``challenge_accepted``, ``challenge_declined``).  From after the note ``after`` (``"0-0"``: every note the
+        feed keeps), by default from now on.  It reconnects with ``Last-Event-ID`` as :meth:`follow` does and
+        never ends by itself: ``break`` or ``close()`` it."""
+        return MyStream(self, after, max_failures=max_failures, read_timeout=read_timeout)
+
+    def challenge(self, to: str | Mapping[str, str], ruleset: str, *, options: Mapping[str, Any] | None = None,
+                  clock: Mapping[str, Any] | None = None, visibility: str | None = None,
+                  seats: int | None = None) -> dict:
+        """``POST /v1/challenges``: challenge the player named ``to``, or a bot level (``{"bot": "greedy"}``).  A
+        player's challenge is ``open`` until they accept or decline it (a day); a bot level's game is created at
+        once: ``game_id``, ``seat`` 0 and its ``token`` are in the answer."""
+        body: JSON = {"to": to, "ruleset": ruleset, **({"options": dict(options)} if options else {}),
+                      **({"clock": dict(clock)} if clock else {}), **({"visibility": visibility} if visibility else {}),
+                      **({"seats": seats} if seats else {})}
+        return self._json("POST", "/v1/challenges", idempotent=False, json_body=body)
+
+    def accept(self, challenge_id: str) -> dict:
+        """``POST /v1/challenges/{id}/accept``: the game is created with both seats bound; ``game_id``, your
+        ``seat`` and its ``token`` (shown once) are in the answer."""
+        return self._json("POST", f"/v1/challenges/{quote_segment(challenge_id)}/accept", idempotent=False)
+
+    def decline(self, challenge_id: str) -> dict:
+        """``POST /v1/challenges/{id}/decline`` (the challenger is told on their stream)."""
+        return self._json("POST", f"/v1/challenges/{quote_segment(challenge_id)}/decline", idempotent=False)
+
+    def cancel_challenge(self, challenge_id: str) -> dict:
+        """``POST /v1/challenges/{id}/cancel``: withdraw a challenge you made while it is open."""
+        return self._json("POST", f"/v1/challenges/{quote_segment(challenge_id)}/cancel", idempotent=False)
+
+    def my_challenges(self) -> list[dict]:
+        """``GET /v1/players/me/challenges``: your challenges, sent and received, newest first."""
+        return self._json("GET", "/v1/players/me/challenges")["challenges"]
 
     def _seat_action(self, game_id: str, seat: int, action: str) -> dict:
         return self._json("POST", f"/v1/games/{quote_segment(game_id)}/seats/{int(seat)}/{action}", idempotent=False)

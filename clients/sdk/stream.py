@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Generator
 
 import requests
 
-from clients._sse import SSEParser
+from clients._sse import SSEMessage, SSEParser
 from clients.sdk._http import error_gist, quote_segment
 from clients.sdk.errors import (
     ProblemError,
@@ -106,6 +106,10 @@ class EventStream:
         response = client.session.get(client.base_url + f"/v1/games/{quote_segment(self.game_id)}/events",
                                       params={"after": self.last_event_id}, headers=client._headers(headers),
                                       stream=True, timeout=(client.timeout, self.read_timeout))
+        return self._checked(response)
+
+    def _checked(self, response: requests.Response) -> requests.Response:
+        """The stream's response, or the error it is (a problem, or not an event stream)."""
         if response.status_code >= 400:
             try:
                 raise problem_from_response(response)
@@ -144,33 +148,41 @@ class EventStream:
 
     def _read(self, response: requests.Response) -> Generator[Event | Turn, None, None]:
         """Deliver one connection's events and turn states; return when the server closes it (or says ``end``)."""
-        parser = SSEParser()
         opened, delivered = time.monotonic(), 0
+        for message in self._messages(response):
+            if message.event == "end":
+                self.outcome = json.loads(message.data).get("outcome")
+                self.finished = True
+                return
+            if message.event == "turn":
+                self.turn = Turn.from_json(json.loads(message.data))
+                self._contribute_if_owed(self.turn)
+                yield self.turn
+                continue
+            if message.event != "message":
+                continue
+            event = Event.from_json(json.loads(message.data))
+            if event.version <= self.last_event_id:
+                continue  # already delivered (never expected, but harmless)
+            self.last_event_id = event.version
+            delivered += 1
+            yield event
+        self._pause_if_idle(opened, delivered)
+
+    def _messages(self, response: requests.Response) -> Generator[SSEMessage, None, None]:
+        """One connection's messages as they come, keeping the stream's ``retry`` delay."""
+        parser = SSEParser()
         for chunk in response.iter_content(chunk_size=None):
             for message in parser.feed(chunk):
                 if parser.retry is not None:
                     self.retry_ms = parser.retry
-                if message.event == "end":
-                    self.outcome = json.loads(message.data).get("outcome")
-                    self.finished = True
-                    return
-                if message.event == "turn":
-                    self.turn = Turn.from_json(json.loads(message.data))
-                    self._contribute_if_owed(self.turn)
-                    yield self.turn
-                    continue
-                if message.event != "message":
-                    continue
-                event = Event.from_json(json.loads(message.data))
-                if event.version <= self.last_event_id:
-                    continue  # already delivered (never expected, but harmless)
-                self.last_event_id = event.version
-                delivered += 1
-                yield event
+                yield message
         if parser.retry is not None:
             self.retry_ms = parser.retry
-        # The server closed the stream (its SSE_MAX_SECONDS): reconnect at once with Last-Event-ID,
-        # unless it closed an idle stream right away (then wait its retry delay, not to hammer it).
+
+    def _pause_if_idle(self, opened: float, delivered: int) -> None:
+        """The server closed the stream (its SSE_MAX_SECONDS): reconnect at once with Last-Event-ID, unless it
+        closed an idle stream right away (then wait its retry delay, not to hammer it)."""
         if not delivered and time.monotonic() - opened < 0.5:
             time.sleep(self.retry_ms / 1000)
 

@@ -329,3 +329,29 @@ def test_login_and_me(cartel, tmp_path, monkeypatch):
     (tmp_path / "players.json").unlink()
     code, out, _ = cartel("login", "--key", key)
     assert code == 0 and "Cli-Ada" in out and cartel("me")[0] == 0
+
+
+def test_challenge(cartel, server, tmp_path, monkeypatch):
+    """Issue 37: `cartel challenge NAME RULESET` challenges a player, `cartel challenge` lists yours, `--accept`
+    answers one (printing the game and the seat's token), `bot:LEVEL` plays a bot level at once; a challenge to
+    nobody is an error answer (exit 2)."""
+    monkeypatch.setenv("CARTEL_PLAYER_KEYS", str(tmp_path / "players.json"))
+    monkeypatch.delenv("CARTEL_PLAYER_KEY", raising=False)
+    assert cartel("challenge")[0] == 2  # no player yet
+    assert cartel("login", "Cli-Cy")[0] == 0
+    bo = CartelClient(server.url).create_player("Cli-Bo")
+    code, out, err = cartel("challenge", "Cli-Bo", "kingpin", "--option", "target=3000")
+    assert code == 0 and "Cli-Cy -> Cli-Bo" in out and out.split()[-1] == "open", (out, err)
+    challenge_id = out.split()[0]
+    assert cartel("challenge", "Nobody-here", "kingpin")[0] == 2
+    monkeypatch.setenv("CARTEL_PLAYER_KEY", bo["key"])
+    code, out, _ = cartel("challenge", "--accept", challenge_id)
+    assert code == 0 and "accepted  game " in out and "seat 1 token: " in out, out
+    game_id = out.split("game ")[1].split()[0]
+    monkeypatch.delenv("CARTEL_PLAYER_KEY")
+    code, out, _ = cartel("challenge")
+    assert code == 0 and f"{challenge_id}  Cli-Cy -> Cli-Bo  kingpin" in out and f"game {game_id}" in out
+    code, out, _ = cartel("challenge", "bot:random", "narcos", "--json")
+    made = json.loads(out)
+    assert code == 0 and made["bot"] == "random" and made["status"] == "accepted" and made["token"]
+    assert cartel("challenge", "--decline", challenge_id)[0] == 2  # not Cy's to answer: 404

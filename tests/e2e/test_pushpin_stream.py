@@ -468,3 +468,46 @@ def test_a_seat_followed_through_pushpin_stays_present_while_moves_flow_hears_it
     assert chat_heard("spectator") == []
     wait_until(lambda: present() == [], timeout=2 * RECOVER_SECONDS + 5, what="seat 0 gone")
     server.close()
+
+
+# ------------------------------------------------------------------ my stream (issue 37 item 2)
+def test_my_stream_through_pushpin_is_held_published_to_and_heals_a_lost_note_through_the_next_link(stack, monkeypatch):
+    """A player's stream through Pushpin: held on `player:<id>`, each note published as it is appended (a
+    challenge, its acceptance, the game's start), in order and once; a note appended by a process that does not
+    publish reaches the follower through Pushpin's next link when the next note shows the gap; a reconnect with
+    Last-Event-ID resumes after exactly that note."""
+    server = CartelClient(stack.url, timeout=10)
+    ada = server.with_token(server.create_player("PushAda")["key"])
+    bo_player = server.create_player("PushBo")
+    bo = server.with_token(bo_player["key"])
+    url, auth = f"{stack.url}/v1/players/me/stream", {"Authorization": f"Bearer {bo_player['key']}"}
+    live: list[SSEMessage] = []
+
+    def follow() -> None:
+        live.extend(read_messages(url, auth, stop=lambda m: [x.event for x in m].count("challenge") == 2,
+                                  timeout=30))
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    channel = re.escape(f"player:{bo_player['id']}")
+    wait_until(lambda: re.search(rf"subscribe .* channel={channel}\b", stack.pushpin_log()), timeout=10,
+               what="the hold")
+    first = ada.challenge("PushBo", "kingpin", options={"target": 3000})
+    accepted = bo.accept(first["id"])
+    monkeypatch.delenv("GRIP_PUBLISH_URL", raising=False)
+    silent = build_engine(stack.redis_url)  # appends like a web process, publishes nothing
+    assert silent.push is None
+    silent.store.feeds.append(bo_player["id"], "challenge_declined", {"challenge": "lost", "by": "nobody"})
+    ada.challenge("PushBo", "narcos", options={"mode": "basic"})  # published: its prev-id names the lost note
+    follower.join(timeout=30)
+    kinds = [m.event for m in live if m.id]
+    assert kinds[:3] == ["challenge", "challenge_accepted", "game_started"], kinds
+    assert kinds[-2:] == ["challenge_declined", "challenge"], kinds
+    ids = [m.id for m in live if m.id]
+    assert len(ids) == len(set(ids)) and ids == sorted(ids, key=lambda i: tuple(map(int, i.split("-"))))
+    assert json.loads(live[[m.event for m in live].index("challenge_accepted")].data)["game_id"] == accepted["game_id"]
+    assert re.search(rf"publish channel={channel} receivers=[1-9]", stack.pushpin_log())
+    resumed = read_messages(url, {**auth, "Last-Event-ID": ids[0]}, stop=lambda m: len([x for x in m if x.id]) ==
+                            len(ids) - 1, timeout=20)
+    assert [m.id for m in resumed if m.id] == ids[1:]
+    server.close()

@@ -30,10 +30,10 @@ def test_the_steps_are_one_list_in_the_order_they_must_run(runner):
     runner.after_append = lambda after, before: None
     runner.publish = lambda before, after, envelopes: None
     # publish before the snapshot and the schedule: a bot's next batch is never published ahead of this one
-    assert [step.name for step in runner.committer.steps] == ["cache", "publish", "snapshot", "lobby", "players", "ratings",
-                                                              "schedule"]
+    assert [step.name for step in runner.committer.steps] == ["cache", "publish", "snapshot", "lobby", "players",
+                                                              "ratings", "feeds", "schedule"]
     runner.publish = None
-    assert [step.name for step in runner.committer.steps] == ["cache", "snapshot", "lobby", "players", "ratings",
+    assert [step.name for step in runner.committer.steps] == ["cache", "snapshot", "lobby", "players", "ratings", "feeds",
                                                               "schedule"]
 
 

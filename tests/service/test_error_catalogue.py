@@ -311,6 +311,23 @@ def player_name_taken(app, client):
     return client.post("/v1/players", json={"name": "ADA"})
 
 
+def player_not_found(app, client):
+    return client.post("/v1/challenges", json={"to": "Nobody", "ruleset": "race"},
+                       headers=bearer(player_key_of(client, "Ada")))
+
+
+def challenge_refused(app, client):
+    return client.post("/v1/challenges", json={"to": "Ada", "ruleset": "race"},
+                       headers=bearer(player_key_of(client, "Ada")))
+
+
+def challenge_not_open(app, client):
+    ada, bo = player_key_of(client, "Ada"), player_key_of(client, "Bo")
+    made = client.post("/v1/challenges", json={"to": "Bo", "ruleset": "race"}, headers=bearer(ada)).json
+    client.post(f"/v1/challenges/{made['id']}/decline", headers=bearer(bo))
+    return client.post(f"/v1/challenges/{made['id']}/accept", headers=bearer(bo))
+
+
 FLASK = {name.replace("_", "-"): fn for name, fn in list(globals().items())
          if callable(fn) and getattr(fn, "__module__", None) == __name__ and name.replace("_", "-") in CATALOGUE}
 NEEDS_REDIS_SERVER = {"internal-error", "storage-unavailable"}
@@ -325,7 +342,8 @@ PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "seat-count-invalid": "seats", "bot-level-invalid": "seats.2.level",
           "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
           "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel",
-          "player-header-required": "X-Cartel-Player", "app-key-required": "external_id", "player-name-taken": "name"}
+          "player-header-required": "X-Cartel-Player", "app-key-required": "external_id", "player-name-taken": "name",
+          "player-not-found": "to", "challenge-refused": "to"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+from urllib.parse import quote
 
 import pytest
 import requests
@@ -53,6 +54,11 @@ def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
         ("/v1/players", '{"name": "Ada", "external_id": %s}'),
         ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "visibility": %s}'),
         ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human", "as_player": %s}, {"kind": "human"}]}'),
+        # issue 37 items 2 and 4: challenges
+        ("/v1/challenges", '{"to": %s, "ruleset": "race"}'),
+        ("/v1/challenges", '{"to": {"bot": %s}, "ruleset": "race"}'),
+        ("/v1/challenges", '{"to": "Bo", "ruleset": "race", "options": {"goal": %s}}'),
+        ("/v1/challenges", '{"to": "Bo", "ruleset": "race", "seats": %s}'),
     ]
     for url, template in bodies:
         refused = problem(post_raw(client, url, template % value, bearer(tokens[0])), 400)
@@ -346,7 +352,13 @@ def test_hostile_player_credentials_and_invitations_are_4xx_everywhere_and_chang
                  ("GET", "/v1/players/me/games", None),
                  ("POST", f"/v1/games/{game_id}/seats/0/token", None), ("POST", f"/v1/games/{private}/seats/1/claim", {}),
                  ("POST", f"/v1/games/{game_id}/seats/1/invitation", None), ("GET", f"/v1/games/{private}", None),
-                 ("GET", f"/v1/games/{private}/events", None)]
+                 ("GET", f"/v1/games/{private}/events", None),
+                 # issue 37 items 2 and 4: my stream and challenges
+                 ("GET", "/v1/players/me/stream", None), ("GET", "/v1/players/me/challenges", None),
+                 ("POST", "/v1/challenges", {"to": "Mal", "ruleset": "race"}),
+                 ("POST", "/v1/challenges/0123456789abcdef/accept", None),
+                 ("POST", "/v1/challenges/0123456789abcdef/decline", None),
+                 ("POST", "/v1/challenges/0123456789abcdef/cancel", None)]
     for headers in credentials:
         for method, path, body in requests_:
             try:
@@ -374,3 +386,50 @@ def test_a_my_games_query_of_the_wrong_shape_is_a_400(client, query, param):
 def test_a_leaderboard_query_of_the_wrong_shape_is_a_400_naming_the_parameter(client, query):
     refused = problem(client.get(f"/v1/rulesets/kingpin/leaderboard?{query}"), 400)
     assert refused["param"] == "limit", refused
+
+
+# ------------------------------------------------------------- my stream and challenges (issue 37 items 2 and 4)
+@pytest.mark.parametrize("body, param", [
+    ({"ruleset": "race"}, "to"), ({"to": 7, "ruleset": "race"}, "to"), ({"to": None, "ruleset": "race"}, "to"),
+    ({"to": "a b", "ruleset": "race"}, "to"), ({"to": "\u202egnp", "ruleset": "race"}, "to"),
+    ({"to": {"bot": 1}, "ruleset": "race"}, "to"), ({"to": {"bot": "random", "x": 1}, "ruleset": "race"}, "to"),
+    ({"to": {"bot": "x" * 33}, "ruleset": "race"}, "to"), ({"to": ["Bo"], "ruleset": "race"}, "to"),
+    ({"to": "Bo"}, "ruleset"), ({"to": "Bo", "ruleset": 5}, "ruleset"),
+    ({"to": "Bo", "ruleset": "race", "seats": 1}, "seats"), ({"to": "Bo", "ruleset": "race", "seats": 13}, "seats"),
+    ({"to": "Bo", "ruleset": "race", "seats": "2"}, "seats"), ({"to": "Bo", "ruleset": "race", "seats": 2.5}, "seats"),
+    ({"to": "Bo", "ruleset": "race", "visibility": "secret"}, "visibility"),
+    ({"to": "Bo", "ruleset": "race", "options": []}, "options"),
+    ({"to": "Bo", "ruleset": "race", "clock": {"move_seconds": 0}}, "clock.move_seconds"),
+    ({"to": "Bo", "ruleset": "race", "extra": 1}, "extra"),
+])
+def test_a_challenge_of_the_wrong_shape_is_a_400_naming_the_field_and_makes_none(client, body, param):
+    ada = client.post("/v1/players", json={"name": "Ada"}).json["key"]
+    bo = client.post("/v1/players", json={"name": "Bo"}).json["key"]
+    refused = problem(client.post("/v1/challenges", json=body, headers=bearer(ada)), 400)
+    assert refused["param"] == param, refused
+    for key in (ada, bo):
+        assert client.get("/v1/players/me/challenges", headers=bearer(key)).json["challenges"] == []
+    assert client.get("/v1/games").json["total"] == 0
+
+
+@pytest.mark.parametrize("value", [*HOSTILE_TEXT, "12", "1-2-3", "9" * 21 + "-0", "-1-0", "0-0x", "$", "+", "0-0\n"])
+def test_hostile_stream_resume_points_and_challenge_ids_are_4xx_and_answer_nothing(client, value):
+    ada = client.post("/v1/players", json={"name": "Ada"}).json["key"]
+    bo = client.post("/v1/players", json={"name": "Bo"}).json["key"]
+    made = client.post("/v1/challenges", json={"to": "Bo", "ruleset": "race"}, headers=bearer(ada)).json
+    try:
+        resumed = client.get("/v1/players/me/stream", headers={**bearer(ada), "Last-Event-ID": value})
+    except ValueError:  # werkzeug refuses to send a header with a newline or NUL: nothing reached us
+        resumed = None
+    if resumed is not None and not value.strip():  # an empty Last-Event-ID is none: the stream opens
+        assert resumed.status_code == 200
+        resumed.close()
+    elif resumed is not None:
+        assert resumed.status_code == 400 and resumed.json["code"] == "malformed-last-event-id", value
+    answer = client.get("/v1/players/me/stream", query_string={"after": value}, headers=bearer(ada))
+    assert answer.status_code == 400 and answer.json["param"] == "after", value
+    for action in ("accept", "decline", "cancel"):
+        refused = client.post(f"/v1/challenges/{quote(value, safe='')}/{action}", headers=bearer(bo))
+        assert refused.status_code in (404, 405) and refused.mimetype == "application/problem+json", (value, action)
+    assert client.get("/v1/players/me/challenges", headers=bearer(bo)).json["challenges"][0]["status"] == "open"
+    assert made["status"] == "open"
