@@ -456,7 +456,11 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     while not game_over(page):
         if version_of(page) != shown:
             shown, stalled_at = version_of(page), time.monotonic() + STALL_SECONDS
-        assert time.monotonic() < stalled_at, f"{ruleset}: no move for {STALL_SECONDS} s at v{shown}, {len(me.clicks)} moves in"
+        if time.monotonic() >= stalled_at:  # what the page offered, and what the server says it awaits
+            doc = requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()
+            raise AssertionError(f"{ruleset}: no move for {STALL_SECONDS} s at v{shown}, {len(me.clicks)} moves in; "
+                                 f"awaiting {doc.get('awaiting')}, the page offers {me.offered()}; its moves panel: "
+                                 + page.locator(".moves-section").inner_html()[:3000])
         me.play_once()
     seconds = time.monotonic() - started
     tab.shot(f"{ruleset}-whole-game-over")

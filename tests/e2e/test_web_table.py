@@ -13,6 +13,7 @@ from collections import Counter
 
 import requests
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rules import RULESETS
 from tests.e2e.test_web_frontend import (  # noqa: F401  (browser: the fixture)
@@ -244,10 +245,14 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
         if panel.count():
             version = version_of(page)
             doc = game_as(live_server, game_id, token)
-            asked.append(panel.inner_text())
+            try:  # the question can close between the count and the read (the others answered; a refresh)
+                text = panel.inner_text(timeout=2_000)
+                page.locator(".sway-panel button.sway-done:enabled").click(timeout=10_000)
+            except PlaywrightTimeout:  # then the page is looked at again, as a person would
+                continue
+            asked.append(text)
             if doc["version"] == version and not any(m["type"] == "PlayCard" for m in doc["legal_moves"]):
                 chosen[version] = doc["view"]
-            page.locator(".sway-panel button.sway-done").click()
             page.wait_for_timeout(300)
             continue
         me.play_once()

@@ -890,11 +890,23 @@ const FORCED_DELAY_MS = 800;
 function playForced(page, move) {
   if (!prefs.get("autoplay") || Object.keys(move).length !== 1 || page.autoAt === page.doc.version) return;
   const version = page.autoAt = page.doc.version;
-  setTimeout(() => {
+  let tries = 0;
+  const attempt = () => {
+    if (page.stopped || page.doc.version !== version) return;
     const button = page.el.moves.querySelector("button.play-move.forced");
-    if (!page.stopped && page.doc.version === version && button?.dataset.move === JSON.stringify(move)) send(page, move);
-  }, window.cartelForcedDelayMs ?? FORCED_DELAY_MS);  // tests shorten it
+    // It is armed once a version, and the player who asked for it waits for it: while another of the page's
+    // sends is on its way (one at a time: sendAll), or the moves are redrawn without it for a moment (the
+    // narration catching up), it is tried again a little later, not dropped (a Narcos game once waited for
+    // its "Turn a card" for good).
+    if (page.sending || button?.dataset.move !== JSON.stringify(move)) {
+      if (++tries < FORCED_TRIES) setTimeout(attempt, FORCED_RETRY_MS);
+      return;
+    }
+    send(page, move);
+  };
+  setTimeout(attempt, window.cartelForcedDelayMs ?? FORCED_DELAY_MS);  // tests shorten it
 }
+const FORCED_RETRY_MS = 200, FORCED_TRIES = 150;  // 30 s of looking again, within one version
 
 // Commands the page sends for the player by a choice the player made (not to be asked to Sway, to
 // decline this turn's offers): once per version.
