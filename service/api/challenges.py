@@ -62,22 +62,23 @@ def check_table(body: dict, seats: int, level: str | None) -> None:
 
 
 def start(challenge: Challenge) -> tuple[str, dict[int, str]]:
-    """Create the challenge's game (its id told on both feeds first); its id and the human seats' tokens.  It
+    """Create the challenge's game, then tell both feeds its id; its id and the human seats' tokens.  It
     waits for its players' entropy as any game does (CONTRIBUTION_SECONDS): `challenge_accepted` is each
-    player's cue to send theirs, and `game_started` follows."""
+    player's cue to send theirs, and `game_started` follows.  The note comes after the creation: a bot acting
+    on it at once met "no such game" when it came first (tests/clients/test_my_stream_bot.py, once)."""
     runner, feeds = engine().runner, engine().store.feeds
     seats = table_of(challenge)
     tokens = {n: new_token() for n, seat in enumerate(seats) if seat["kind"] == "human"}
     game_id = secrets.token_hex(8)
-    for n, seat in enumerate(seats):
-        if seat.get("player"):
-            feeds.append(seat["player"], "challenge_accepted", {"challenge": challenge.id, "game_id": game_id,
-                                                                "ruleset": challenge.ruleset, "seat": n})
     runner.create_game(challenge.ruleset, seats, challenge.options, None, challenge.clock,
                        {n: hash_token(t) for n, t in tokens.items()}, current_app.config["CONTRIBUTION_SECONDS"],
                        visibility=challenge.visibility,
                        game_id=game_id)
     engine().store.challenges.started(challenge.id, game_id)
+    for n, seat in enumerate(seats):
+        if seat.get("player"):
+            feeds.append(seat["player"], "challenge_accepted", {"challenge": challenge.id, "game_id": game_id,
+                                                                "ruleset": challenge.ruleset, "seat": n})
     return game_id, tokens
 
 

@@ -68,14 +68,16 @@ def test_my_stream_tells_a_start_my_turns_as_edges_and_the_finish_resumable_exac
     play_out(quick, game_id, {0: ada_token, 1: accepted.json["token"]})
 
     mine = stream(quick, ada["key"], after="0-0")
-    assert kinds(mine)[:3] == ["challenge_accepted", "game_started", "your_turn"], mine
+    # the note of the acceptance comes once the game exists: here (no entropy window) after its start
+    assert set(kinds(mine)[:3]) == {"challenge_accepted", "game_started", "your_turn"}, mine
+    assert kinds(mine).index("game_started") < kinds(mine).index("your_turn"), mine
     assert kinds(mine)[-1] == "game_finished" and mine[-1][2]["outcome"], mine
     assert {data["game_id"] for _, kind, data in mine if kind != "challenge_accepted"} == {game_id}
     turns = [data for _, kind, data in mine if kind == "your_turn"]
     assert turns and all(data["seat"] == 0 for data in turns)
     # Bo's feed: the challenge, then the same game told for seat 1; nothing of Ada's seat
     theirs = stream(quick, bo["key"], after="0-0")
-    assert kinds(theirs)[:3] == ["challenge", "challenge_accepted", "game_started"], theirs
+    assert kinds(theirs)[0] == "challenge" and {"challenge_accepted", "game_started"} <= set(kinds(theirs)[1:4]), theirs
     assert all(data.get("seat") in (1, None) for _, kind, data in theirs if kind in ("your_turn", "game_started"))
     # Last-Event-ID resumes after exactly that message; a stream opened without one waits for what comes next
     assert stream(quick, ada["key"], last=mine[2][0]) == mine[3:]
@@ -122,7 +124,7 @@ def test_a_bot_level_challenge_creates_the_game_at_once(quick):
     game = quick.get(f"/v1/games/{made.json['game_id']}", headers=bearer(made.json["token"])).json
     assert game["you"] == 0 and [s["kind"] for s in game["seats"]] == ["human", "bot", "bot"], game
     assert game["seats"][0]["player"] == ada["id"]
-    assert kinds(stream(quick, ada["key"], after="0-0"))[:2] == ["challenge_accepted", "game_started"]
+    assert {"challenge_accepted", "game_started"} <= set(kinds(stream(quick, ada["key"], after="0-0"))[:3])
 
 
 def test_challenges_are_answered_once_by_the_right_player_and_expire(quick, app_clock_ms=None):

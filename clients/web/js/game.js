@@ -950,12 +950,15 @@ async function sendAll(page, commands) {
   // One send at a time: an event arriving during a send redraws the moves, and a button of the redraw
   // clicked then (a double tap; a test's next click on a loaded machine) sent the same roll twice
   // ("you already rolled").  The redraw shows its buttons disabled too (renderMoves).
-  if (page.sending) return;
-  page.sending = true;
+  // A move chosen while another is on its way waits for it, then goes with the version it was chosen at:
+  // the server refuses it (409, "the game moved on") if the first changed the game, never applies it twice.
+  let version = page.doc.version;
+  while (page.sending) await page.sending;
+  let sent;
+  page.sending = new Promise((resolve) => { sent = resolve; });
   // the question is answered (or another move chosen): it must not come back with the next redraw
   page.el.moves.querySelector(".confirm-end")?.remove();
   for (const button of page.el.moves.querySelectorAll("button")) button.disabled = true;
-  let version = page.doc.version;
   try {
     for (const [i, command] of commands.entries()) {
       const answer = await post(page, command, version, i > 0);
@@ -991,7 +994,8 @@ async function sendAll(page, commands) {
       await refresh(page).catch(() => {});
     }
   } finally {
-    page.sending = false;
+    page.sending = null;
+    sent();
     for (const button of page.el.moves.querySelectorAll("button")) if (!button.dataset.keepDisabled) button.disabled = false;
     if (caughtUp(page)) renderMoves(page);
   }

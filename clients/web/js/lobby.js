@@ -8,6 +8,9 @@ const PAGE = 20;
 
 export async function showLobby(main) {
   const { rulesets } = await api("/v1/rulesets");
+  // the player went elsewhere while the rulesets were on their way (a link to a game opened at once):
+  // drawing the lobby now would replace that page
+  if (!/^#?\/?$/.test(location.hash)) return () => {};
   const titles = Object.fromEntries(rulesets.map((r) => [r.name, r.title]));
   const described = Object.fromEntries(rulesets.map((r) => [r.name, r]));
   const filters = { status: "", ruleset: "", offset: 0 };
