@@ -501,7 +501,8 @@ def test_my_stream_through_pushpin_is_held_published_to_and_heals_a_lost_note_th
     ada.challenge("PushBo", "narcos", options={"mode": "basic"})  # published: its prev-id names the lost note
     follower.join(timeout=30)
     kinds = [m.event for m in live if m.id]
-    assert kinds[:3] == ["challenge", "challenge_accepted", "game_started"], kinds
+    # the acceptance's note comes once its game exists: after its start when it starts at once
+    assert kinds[0] == "challenge" and set(kinds[1:3]) == {"challenge_accepted", "game_started"}, kinds
     assert kinds[-2:] == ["challenge_declined", "challenge"], kinds
     ids = [m.id for m in live if m.id]
     assert len(ids) == len(set(ids)) and ids == sorted(ids, key=lambda i: tuple(map(int, i.split("-"))))
