@@ -34,6 +34,10 @@ ACTIONS = {
                 "document and its history (RematchCreated), and the new game's document says `rematch_of`."),
 }
 
+# Each operation's one-line summary (a view made in this loop has no docstring to give one)
+SUMMARIES = {"Resign": "Resign this game", "Abort": "Abort a game that has not started",
+             "Leave": "Leave a seat before the game starts", "Rematch": "Ask to play this game again"}
+
 
 def seat_action_view(path: str, kind: str, operation: str, description: str) -> None:
     @blp.route(f"/<string:game_id>/seats/<int:seat>/{path}")
@@ -42,7 +46,8 @@ def seat_action_view(path: str, kind: str, operation: str, description: str) -> 
         @blp.problems({401: "No seat token", 403: "The token is not this seat's", 404: "No such game or seat",
                        409: "Not now at this table (seat-action-refused: `detail` says why), or the game was "
                             "abandoned or archived"})
-        @blp.doc(operationId=operation, security=[{"seatToken": []}], description=description)
+        @blp.doc(operationId=operation, security=[{"seatToken": []}], summary=SUMMARIES[kind],
+                 description=description)
         def post(self, game_id, seat):
             load_for_seat(game_id, seat)
             try:
