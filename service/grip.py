@@ -181,17 +181,28 @@ def answer(runner: GameRunner, game: Game, seat: int | None, after: int, next_li
     if opening or envelopes:
         body += turn_message(game, seat, present)
     sent = envelopes[-1].version if envelopes else after
-    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds, recover_seconds,
-                                     hold_channels(game.id, seat, chat)))
+    return Answer(body, hold_headers(channel(game.id, seat), sent, next_link, heartbeat_seconds,
+                                     link_seconds(recover_seconds, opening), hold_channels(game.id, seat, chat)))
+
+
+OPENING_CHECK_SECONDS = 5  # an opening hold's next-link timeout, when GRIP_RECOVER_SECONDS is longer
+
+
+def link_seconds(recover_seconds: int, opening: bool) -> int:
+    """The next link's timeout for a hold: an opening hold's is short, since a hold that arrives just after a
+    publish misses it, and Pushpin asks the next link at once only for the first of several such holds (it
+    forgets the channel's last id on that first mismatch; the others sat short of the move until the
+    timeout, 57 s late as shipped, in a burst of a thousand followers).  One ask a few seconds after a
+    follower opens costs a request per follower once; the holds after it take GRIP_RECOVER_SECONDS."""
+    return min(recover_seconds, OPENING_CHECK_SECONDS) if opening else recover_seconds
 
 
 def hold_headers(name: str, prev_id: int, next_link: str, heartbeat_seconds: float,
                  recover_seconds: int = 60, also: Sequence[str] = ()) -> dict[str, str]:
     """The hold on `name` from `prev_id`.  The next link's `timeout`: a stream that was sent nothing
-    for `recover_seconds` asks it for what it missed.  Pushpin asks it at once only for the first of
-    several holds that missed a publish (it forgets the channel's last id on that first mismatch), so
-    a follower whose hold arrived just after a game's move would otherwise wait for the game's next
-    move, or for Pushpin's default of 120 s.  `also`: channels held beside it without a version chain
+    for `recover_seconds` asks it for what it missed (`link_seconds`: without it, a follower whose hold
+    arrived just after a game's move waited for the game's next move, or for Pushpin's default of 120 s).
+    `also`: channels held beside it without a version chain
     (chat, presence)."""
     keep_alive = HEARTBEAT.replace("\n", "\\n")
     return {"Grip-Hold": "stream", "Grip-Channel": ", ".join([f"{name}; prev-id={prev_id}", *also]),

@@ -25,7 +25,16 @@ from service.api.base import PER_READER, PER_READER_HEADERS, Blueprint
 from service.api.players import AS_PLAYER, PLAYER_PROBLEMS
 from service.challenge_schemas import MyStreamQuerySchema
 from service.errors import Problem
-from service.grip import PROOF_PREFIX, RETRY, Push, feed_channel, hold_headers, last_id_text, signed_by_pushpin
+from service.grip import (
+    PROOF_PREFIX,
+    RETRY,
+    Push,
+    feed_channel,
+    hold_headers,
+    last_id_text,
+    link_seconds,
+    signed_by_pushpin,
+)
 from service.identity import acting_player
 from service.sse import note_message
 from service.wiring import engine
@@ -157,9 +166,10 @@ def through_pushpin(push: Push, query: dict, feeds: Feeds) -> Response:
     resumed = resumed if resumed and ENTRY_ID.fullmatch(resumed) else None
     after = resumed or resume_id(query, feeds, player_id)
     notes = feeds.read(player_id, after, count=500)
-    body = ("" if "Grip-Last" in request.headers else RETRY) + "".join(note_message(n) for n in notes)
+    opening = "Grip-Last" not in request.headers
+    body = (RETRY if opening else "") + "".join(note_message(n) for n in notes)
     sent = notes[-1].id if notes else after
     link = f"/v1/players/me/stream?ticket={quote(player_proof(push.key, player_id))}"
     hold = hold_headers(feed_channel(player_id), sent, link, current_app.config["SSE_HEARTBEAT_SECONDS"],
-                        current_app.config["GRIP_RECOVER_SECONDS"])
+                        link_seconds(current_app.config["GRIP_RECOVER_SECONDS"], opening))
     return Response(body, mimetype="text/event-stream", headers={**PER_READER, "X-Accel-Buffering": "no", **hold})

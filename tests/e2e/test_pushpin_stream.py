@@ -29,10 +29,10 @@ RECOVER_SECONDS = 3  # the holds' next-link timeout here (GRIP_RECOVER_SECONDS, 
 class Stack:
     """Pushpin in front of gunicorn (2 processes) with one worker, as `python -m service.serve` runs a node."""
 
-    def __init__(self, redis_url: str, logs: Path):
+    def __init__(self, redis_url: str, logs: Path, recover_seconds: int = RECOVER_SECONDS):
         self.pushpin = Pushpin(logs, backend="")
         env = {"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir(logs)), "CARTEL_EXTRA_RULESETS": "tests.support.race:RACE",
-               "SSE_HEARTBEAT_SECONDS": "1", "GRIP_RECOVER_SECONDS": str(RECOVER_SECONDS),
+               "SSE_HEARTBEAT_SECONDS": "1", "GRIP_RECOVER_SECONDS": str(recover_seconds),
                "CHAT_PER_MINUTE": "0", **self.pushpin.env}  # the chat's own limit is tested without Pushpin
         self.web = Gunicorn(redis_url, logs / "gunicorn.log", extra_env=env)
         self.worker = Worker(redis_url, logs / "worker.log", extra_env=env)
@@ -55,6 +55,21 @@ class Stack:
 @pytest.fixture(scope="module")
 def stack(redis_server, tmp_path_factory):
     node = Stack(redis_server.url, tmp_path_factory.mktemp("pushpin"))
+    node.start()
+    try:
+        yield node
+    finally:
+        stop_all(node.worker, node.web, node.pushpin)
+
+
+@pytest.fixture
+def shipped_stack(redis_server, tmp_path_factory):
+    """A node with the holds' next-link timeout as shipped (60 s), for a thousand followers: at the 3 s the
+    other tests use to stay short, a thousand idle holds ask their next link 333 times a second, twice the
+    load docs/configuration.md warns overloads a 2-core node.  On a busy machine the web then fell behind,
+    Pushpin's handler found its queue to the origin full and failed those asks at once, and a hold whose ask
+    failed six times running was closed (one of a thousand never saw the move)."""
+    node = Stack(redis_server.url, tmp_path_factory.mktemp("pushpin-shipped"), recover_seconds=60)
     node.start()
     try:
         yield node
@@ -375,8 +390,8 @@ BURST = 1000
 
 
 async def follow_once(port: int, path: str, version: int, seen: list, timeout: float) -> int:
-    """One raw SSE request (asyncio streams: a thousand in one thread); its status.  It adds its
-    status to `seen` when it reads the event with id `version` before `timeout`."""
+    """One raw SSE request (asyncio streams: a thousand in one thread); its status.  It adds when it read
+    the event with id `version` (time.monotonic()) to `seen`, if it did before `timeout`."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
@@ -386,7 +401,7 @@ async def follow_once(port: int, path: str, version: int, seen: list, timeout: f
             async def until_the_move() -> None:
                 while line := await reader.readline():
                     if line.strip() == f"id: {version}".encode():
-                        seen.append(status)
+                        seen.append(time.monotonic())
                         return
             try:
                 await asyncio.wait_for(until_the_move(), timeout)
@@ -397,25 +412,32 @@ async def follow_once(port: int, path: str, version: int, seen: list, timeout: f
         writer.close()
 
 
-def test_a_burst_of_a_thousand_followers_connecting_at_once_is_held_whole_and_sees_the_move(stack):
+def test_a_burst_of_a_thousand_followers_connecting_at_once_is_held_whole_and_sees_the_move(shipped_stack):
     """A thousand followers open the stream at the same moment: every one is held (none gets Pushpin's
     502 "Error while proxying to origin" or 500 "Accept service unavailable", which its 100-message
-    internal queues gave when the proxy took them all at once) and every one sees the next move."""
+    internal queues gave when the proxy took them all at once) and every one sees the next move, well
+    before the holds' 60 s next-link timeout: a hold that arrived just after the move missed it, and
+    Pushpin asked the next link at once for only the first of those (service/grip.py link_seconds)."""
+    stack = shipped_stack
     server, game_id, seats = two_humans(stack)
     version = seats[0].game(game_id).version
     path = f"/v1/games/{game_id}/events?after={version}"
-    seen: list[int] = []
+    seen: list[float] = []
+    played: list[float] = []
 
     async def burst() -> list[int]:
-        followers = [asyncio.ensure_future(follow_once(stack.pushpin.port, path, version + 1, seen, 60))
+        followers = [asyncio.ensure_future(follow_once(stack.pushpin.port, path, version + 1, seen, 90))
                      for _ in range(BURST)]
-        await asyncio.sleep(3)  # all held (Pushpin asks the new channel's next link 1 s after subscribing)
+        await asyncio.sleep(3)  # most held: on a busy machine the web answers the last of them later
         await asyncio.to_thread(play_one, game_id, seats)
+        played.append(time.monotonic())
         return await asyncio.gather(*followers)
 
     statuses = asyncio.run(burst())
     assert {s: statuses.count(s) for s in set(statuses)} == {200: BURST}
     assert len(seen) == BURST
+    latest = max(seen) - played[0]
+    assert latest < 30, f"the last follower saw the move {latest:.1f} s after it was played"
     server.close()
 
 
