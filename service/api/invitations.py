@@ -37,7 +37,7 @@ blp = Blueprint("invitations", __name__, url_prefix="/v1/games",
 def invitation_link(game_id: str, token: str) -> str:
     """The link to send: the game's URL with the invitation in its query.  Followed, it reads the table; the
     same query on the seat's claim (POST .../seats/{seat}/claim?invitation=...) takes the seat.  (The reference
-    web table does not open invitations yet.)"""
+    web table's own link is its page's, #/games/<id>?invitation=..., clients/web/js/people.js.)"""
     return f"/v1/games/{game_id}?invitation={token}"
 
 

@@ -145,3 +145,55 @@ def test_abort_asks_first_and_ends_a_table_not_started_and_leave_opens_the_seat_
     expect(page.locator("button.ask-rematch")).to_have_count(0)
     host.close()
 
+
+
+def test_a_private_tables_seat_link_opens_the_table_for_its_friend_alone_and_takes_the_seat_once(live_server, browser):  # noqa: F811
+    """Issue 37 item 3 on the page: a table created private keeps out of the lobby; the game menu shows the
+    open seat's invitation link (the creation's); a new link replaces it and the old one stops working; the
+    friend who opens the new link reads the table (the address bar loses the token), takes the seat with a
+    name, and the link is then used up: a stranger opening it, or the bare address, finds no game."""
+    host = Tab(browser, live_server.url)
+    page = host.open()
+    set_pace(page, "instant")
+    page.wait_for_selector("#create-game")
+    page.select_option("#create-visibility", "private")
+    game_id = create_game(page, "kingpin", [("human", None), ("open", None)], {"target": 3000})
+    assert requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).status_code == 404  # private
+    open_menu(page)
+    expect(page.locator(".game-menu")).to_contain_text("This table is private")
+    first = page.locator(".seat-invite[data-seat='1'] input.invite-link").input_value()
+    assert first.startswith(f"{live_server.url}/#/games/{game_id}?invitation="), first
+    page.click(".seat-invite[data-seat='1'] button.make-invite")
+    expect(page.locator(".seat-invite[data-seat='1'] input.invite-link")).not_to_have_value(first)
+    link = page.locator(".seat-invite[data-seat='1'] input.invite-link").input_value()
+    host.shot("people-private-invite-desktop")
+    assert not seat_numbers_read(page), seat_numbers_read(page)
+
+    stranger = Tab(browser, live_server.url, *PHONE)
+    stranger.page.goto(first)  # the replaced link admits nobody
+    expect(stranger.page.locator("h1")).to_have_text("Something went wrong")
+    expect(stranger.page.locator(".error")).to_contain_text("no such game")
+
+    friend = Tab(browser, live_server.url, *PHONE)
+    other = friend.page
+    other.goto(link)
+    set_pace(other, "instant")
+    expect(other.locator("text=You are watching")).to_be_visible()
+    assert "invitation" not in other.url, other.url  # the token left the address bar
+    other.fill("input[name=claim-name]", "Ana")
+    other.click("form.claim-form button.take-seat")
+    expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Ana")
+    other.reload()  # the seat's token admits from now on
+    expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Ana")
+    friend.shot("people-private-seat-taken-phone")
+
+    stranger.page.goto(link)  # used up by the claim
+    expect(stranger.page.locator("h1")).to_have_text("Something went wrong")
+    stranger.page.goto(f"{live_server.url}/#/games/{game_id}")
+    stranger.page.reload()
+    expect(stranger.page.locator("h1")).to_have_text("Something went wrong")
+    lobby = requests.get(f"{live_server.url}/v1/games", timeout=10).json()["games"]
+    assert game_id not in [g["id"] for g in lobby]
+    stranger.close(expected=("404",))
+    friend.close()
+    host.close()

@@ -13,6 +13,8 @@ export async function api(path, { method = "GET", body, token, headers = {}, tex
   const init = { method, headers: { Accept: "application/json", ...headers } };
   if (cache) init.cache = cache;
   if (token) init.headers.Authorization = `Bearer ${token}`;
+  const invitation = invitations.get(gameOf(path));
+  if (invitation) init.headers["X-Cartel-Invitation"] = invitation;
   if (raw !== undefined) {
     init.body = raw;
     init.headers["Content-Type"] = "application/x-ndjson";
@@ -34,6 +36,37 @@ export async function api(path, { method = "GET", body, token, headers = {}, tex
   if (response.status === 204) return null;
   return text ? response.text() : response.json();
 }
+
+// An invitation to an unlisted or private table (a link's `?invitation=`): held by this tab until its seat
+// is taken, and sent with every request about that game (the service admits its holder to read the table
+// and to claim the seat it names; a private table is otherwise answered as no game).
+const INVITATION = (gameId) => `tabletop-cartel:invitation:${gameId}`;
+export const invitations = {
+  get(gameId) {
+    if (!gameId) return null;
+    try { return sessionStorage.getItem(INVITATION(gameId)); } catch { return null; }
+  },
+  hold(gameId, token) { sessionStorage.setItem(INVITATION(gameId), token); },
+  drop(gameId) { sessionStorage.removeItem(INVITATION(gameId)); },
+};
+const gameOf = (path) => {
+  const named = /^\/v1\/games\/([^/?]+)/.exec(path);
+  return named ? decodeURIComponent(named[1]) : null;
+};
+
+// The invitations this browser made or was given at a table's creation, to share: {seat: token}.  Kept so
+// the game menu can show each open seat's link again (an invitation is shown once by the service).
+const SENT = (gameId) => `tabletop-cartel:sent-invitations:${gameId}`;
+export const sentInvitations = {
+  get(gameId) {
+    try { return JSON.parse(localStorage.getItem(SENT(gameId))) || {}; } catch { return {}; }
+  },
+  add(gameId, seat, token) {
+    const sent = sentInvitations.get(gameId);
+    sent[seat] = token;
+    localStorage.setItem(SENT(gameId), JSON.stringify(sent));
+  },
+};
 
 // Rulesets never change while the page is open: fetch each description once.
 const described = new Map();

@@ -5,7 +5,7 @@ import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
 import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
-import { prefs } from "./api.js";
+import { prefs, invitations } from "./api.js";
 import { installTips } from "./tips.js";
 
 let leave = null; // the current page's cleanup (closes its event stream, stops its timers)
@@ -13,7 +13,15 @@ let leave = null; // the current page's cleanup (closes its event stream, stops 
 async function route() {
   if (leave) { leave(); leave = null; }
   const main = $("#main");
-  const [, page, id] = (location.hash || "#/").slice(1).split("/");
+  const [, page, rest = ""] = (location.hash || "#/").slice(1).split("/");
+  const [id, query = ""] = rest.split("?");
+  // an invitation link (#/games/<id>?invitation=...): the tab holds it, and the address bar loses it, so a
+  // link copied from here later (or a screenshot) does not pass on a seat meant for this player
+  const invitation = new URLSearchParams(query).get("invitation");
+  if (page === "games" && id && invitation) {
+    invitations.hold(decodeURIComponent(id), invitation);
+    history.replaceState(null, "", `#/games/${id}`);
+  }
   try {
     if (page === "games" && id) leave = await showGame(main, decodeURIComponent(id));
     else if (page === "replay") leave = await showReplay(main, id ? decodeURIComponent(id) : null);

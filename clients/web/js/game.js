@@ -6,7 +6,7 @@
 // the view the seat had then); the player's own moves, the turn's announcement and the result wait until
 // the narration has caught up with the game, or until the player presses Skip.
 import { api, ruleset, seats, prefs, gamePrefs, idempotencyKey, describeError, ApiError, commitments, contributeOwed,
-  randomEntropy } from "./api.js";
+  randomEntropy, invitations, sentInvitations } from "./api.js";
 import { h, replace, countdown, brief, words, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { who, seatWords, namedSeats } from "./boards/pick.js";
@@ -110,6 +110,7 @@ async function refresh(page, note) {
   page.refreshing = (async () => {
     do {
       page.again = false;
+      if (page.claiming) await page.claiming;
       const used = token(page);
       try {
         page.doc = await api(`/v1/games/${page.gameId}`, { token: used });
@@ -149,6 +150,9 @@ async function follow(page) {
   if (page.stopped) return;
   const seat = page.seat;
   let url = `/v1/games/${page.gameId}/events?after=${page.lastVersion || Math.max(0, page.doc.version - 40)}`;
+  // an invited spectator of a private table (an EventSource sends no header: the invitation goes in the query)
+  const invitation = invitations.get(page.gameId);
+  if (seat === null && invitation) url += `&invitation=${encodeURIComponent(invitation)}`;
   if (seat !== null) {
     try {
       const ticket = await api(`/v1/games/${page.gameId}/tickets`, { method: "POST", token: token(page) });
@@ -232,7 +236,8 @@ function arrived(page, event) {
 function viewAt(page, version) {
   if (page.doc && version === page.doc.version) return Promise.resolve(page.doc.view);
   if (!page.views.has(version)) {
-    const asked = api(`/v1/games/${page.gameId}/state?version=${version}`, { token: token(page) })
+    const asked = (page.claiming || Promise.resolve())
+      .then(() => api(`/v1/games/${page.gameId}/state?version=${version}`, { token: token(page) }))
       .then((at) => at.view).catch(() => undefined);
     page.views.set(version, asked);
     if (page.views.size > 60) page.views.delete(page.views.keys().next().value);
@@ -380,7 +385,7 @@ function render(page) {
   if (page.menuKey !== menuKey) {
     page.menuKey = menuKey;
     replace(el.menu, gameMenu({ doc, seat: page.seat, gameId: page.gameId, act: (kind) => seatAction(page, kind),
-      open: el.menu.querySelector("details")?.open }));
+      invite: (seat) => invite(page, seat), open: el.menu.querySelector("details")?.open }));
   }
   renderPresence(page.chat, doc, page.seat);
   replace(el.status, statusLines(page));
@@ -586,19 +591,41 @@ async function switchSeat(page, seat) {
 }
 
 async function claimSeat(page, seat, name = "") {
+  // A claim uses an invitation up, and its own event reaches the page before its answer: what the page asks
+  // meanwhile waits for the seat's token (page.claiming) rather than going with a spent invitation (a 404).
+  let release;
+  page.claiming = new Promise((resolve) => { release = resolve; });
   try {
     const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`,
       { method: "POST", body: { entropy: randomEntropy(), ...(name ? { name } : {}) } });
     seats.add(page.gameId, claimed.seat, claimed.token);
     commitments.keep(page.gameId, claimed.seed_commitment);
     page.held = seats.get(page.gameId);
-    await switchSeat(page, claimed.seat);
+    invitations.drop(page.gameId); // the seat's token admits from now on
+    const switching = switchSeat(page, claimed.seat); // the seat is the page's before its first wait
+    release();
+    await switching;
   } catch (error) {
     replace(page.el.notice, h("p", { class: "notice bad" }, describeError(error)));
+  } finally {
+    release();
+    page.claiming = null;
   }
 }
 
 // Resign, abort, leave or rematch, with this seat's token (service/api/table_life.py).
+// A fresh invitation to an open seat of an unlisted or private table (the seat's earlier one stops working)
+async function invite(page, seat) {
+  try {
+    const made = await api(`/v1/games/${page.gameId}/seats/${seat}/invitation`, { method: "POST", token: token(page) });
+    sentInvitations.add(page.gameId, seat, made.invitation);
+    page.menuKey = null; // redraw the menu with the link, open
+    render(page);
+  } catch (error) {
+    replace(page.el.notice, h("p", { class: "notice bad" }, `No invitation: ${describeError(error)}`));
+  }
+}
+
 async function seatAction(page, kind) {
   const seat = page.seat;
   // leaving: the token stops working, so nothing goes on reading with it (the stream's next event would)

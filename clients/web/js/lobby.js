@@ -1,6 +1,6 @@
 // The lobby: list games, create one (seats, options and clock from the ruleset's own description),
 // claim an open seat, resume a seat this browser holds.
-import { api, seats, describeError, commitments, contributeOwed } from "./api.js";
+import { api, seats, describeError, commitments, contributeOwed, sentInvitations } from "./api.js";
 import { h, replace, timeAgo, words } from "./dom.js";
 import { who, SEAT_COLOUR } from "./boards/pick.js";
 
@@ -108,7 +108,10 @@ function createForm(rulesets, message) {
     submit.disabled = true;
     try {
       const created = await api("/v1/games", { method: "POST", body: spec });
-      for (const seat of created.seats) if (seat.token) seats.add(created.id, seat.seat, seat.token);
+      for (const seat of created.seats) {
+        if (seat.token) seats.add(created.id, seat.seat, seat.token);
+        if (seat.invitation) sentInvitations.add(created.id, seat.seat, seat.invitation); // to share from the menu
+      }
       commitments.keep(created.id, created.seed_commitment);
       await contributeOwed(created.id, created, seats.get(created.id)); // this browser's seats: its entropy now
       location.hash = `#/games/${created.id}`;
@@ -126,8 +129,13 @@ function createForm(rulesets, message) {
   };
   pick.addEventListener("change", syncLink);
   syncLink();
+  const visibility = h("select", { name: "visibility", id: "create-visibility" },
+    h("option", { value: "public" }, "Public: in the lobby, anyone may join"),
+    h("option", { value: "unlisted" }, "Unlisted: only people with the link"),
+    h("option", { value: "private" }, "Private: only the people you invite"));
   form.append(h("div", { class: "row" }, h("label", {}, "Game", pick), rulesLink),
-    body, h("button", { type: "submit" }, "Create game"));
+    body, h("div", { class: "row" }, h("label", {}, "Who can find it", visibility)),
+    h("button", { type: "submit" }, "Create game"));
   return h("section", { "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, "New game"), form);
 }
 
@@ -135,7 +143,10 @@ function rulesetFields(rs) {
   const count = h("select", { name: "seat-count", id: "seat-count" },
     range(rs.min_seats, rs.max_seats).map((n) => h("option", { value: n, selected: n === Math.min(Math.max(rs.min_seats, 3), rs.max_seats) }, n)));
   const rows = h("div");
-  const renderSeats = () => replace(rows, range(0, Number(count.value) - 1).map((i) => seatRow(rs, i)));
+  const renderSeats = () => {
+    replace(rows, range(0, Number(count.value) - 1).map((i) => seatRow(rs, i)));
+    rateLevels(rs, rows);
+  };
   count.addEventListener("change", renderSeats);
   renderSeats();
   return [
@@ -162,6 +173,20 @@ function seatRow(rs, i) {
   sync();
   return h("div", { class: "seat-row" }, h("span", { class: `seat${i % 6} seat-colour` }, colour), kind, level,
     h("input", { name: `name-${i}`, placeholder: "name (optional)", maxlength: 64, size: 14, "aria-label": `${colour} seat: name` }));
+}
+
+// A bot level's rating beside its name, so a player picks an opponent by strength: the arena's measure of the
+// level, moved by its rated games against players (GET /v1/rulesets/{name}/leaderboard `bots`)
+const boards = new Map();
+function rateLevels(rs, rows) {
+  if (!boards.has(rs.name)) boards.set(rs.name, api(`/v1/rulesets/${encodeURIComponent(rs.name)}/leaderboard?limit=1`).catch(() => null));
+  boards.get(rs.name).then((board) => {
+    const rated = Object.fromEntries((board?.bots || []).map((bot) => [bot.level, bot]));
+    for (const option of rows.querySelectorAll("select[name^=level-] option")) {
+      const bot = rated[option.value];
+      if (bot && !bot.provisional) option.textContent = `${option.value} (rating ${bot.rating.toFixed(1)})`;
+    }
+  });
 }
 
 // greedy where a game has it: a quick opponent that plays to win (ismcts searches for about a second a move)
@@ -198,7 +223,7 @@ function clockFields(rs) {
 function readForm(form, rs) {
   const get = (name) => form.elements.namedItem(name);
   const count = Number(get("seat-count").value);
-  const spec = { ruleset: rs.name, seats: [], options: {} };
+  const spec = { ruleset: rs.name, seats: [], options: {}, visibility: get("visibility").value };
   for (let i = 0; i < count; i++) {
     const seat = { kind: get(`kind-${i}`).value };
     if (seat.kind === "bot") seat.level = get(`level-${i}`).value;

@@ -2,7 +2,7 @@
 // "Chat and presence"): a name when taking a seat, an invitation link to copy, resign and abort behind a
 // question, a rematch after the end (followed to the new game once every player asked), the chat, and
 // who is here now.  Every label names people by name or colour (boards/pick.js `who`), never by seat number.
-import { api, seats, describeError } from "./api.js";
+import { api, seats, describeError, sentInvitations } from "./api.js";
 import { h, replace, timeAgo } from "./dom.js";
 import { who } from "./boards/pick.js";
 
@@ -33,10 +33,13 @@ export const inviteLink = (gameId) => `${location.origin}${location.pathname}#/g
 const notStarted = (doc) => doc.status === "open";
 const isPlaying = (doc, seat) => seat !== null && doc.status === "active" && doc.seats[seat]?.kind === "human";
 
-// `act(kind)` posts the seat action; `open` says whether the menu was open before the redraw.
-export function gameMenu({ doc, seat, gameId, act, open }) {
-  const link = inviteLink(gameId);
-  const field = h("input", { class: "invite-link", readonly: true, value: link, "aria-label": "Invitation link" });
+// An unlisted or private table's invitation to one seat, as a link to this page: opened, the page holds
+// it (app.js) and the friend reads the table and takes that seat.
+export const seatInviteLink = (gameId, invitation) => `${inviteLink(gameId)}?invitation=${encodeURIComponent(invitation)}`;
+
+// A link in a read-only field with a Copy button (the clipboard, else the field selected for the player).
+function linkRow(link, label, extra = "") {
+  const field = h("input", { class: `invite-link ${extra}`, readonly: true, value: link, "aria-label": label });
   const copied = h("span", { class: "muted copied", role: "status" });
   const copy = h("button", { type: "button", class: "secondary copy-invite", onclick: async () => {
     field.select();
@@ -47,14 +50,38 @@ export function gameMenu({ doc, seat, gameId, act, open }) {
       copied.textContent = "Selected: copy it with your device's Copy.";
     }
   } }, "Copy link");
-  const openSeats = (doc.open_seats || []).map((s) => who(doc, s));
-  const items = [
-    h("p", { class: "menu-title" }, "Invite a friend"),
-    h("p", { class: "muted menu-help" }, openSeats.length
-      ? `Whoever opens this link can take the open ${openSeats.join(" or ")} seat, with a name, or watch.`
-      : "Whoever opens this link watches the game."),
-    h("div", { class: "row invite-row" }, field, copy, copied),
-  ];
+  return h("div", { class: "row invite-row" }, field, copy, copied);
+}
+
+// A public table's invitation is its address; an unlisted or private one's is a link per open seat, made by
+// the service (the creation gave one per open seat; a player at the table makes a fresh one, `invite(seat)`).
+function invitePart(doc, seat, gameId, invite) {
+  const openSeats = doc.open_seats || [];
+  if ((doc.visibility || "public") === "public") {
+    const names = openSeats.map((s) => who(doc, s));
+    return [h("p", { class: "menu-title" }, "Invite a friend"),
+      h("p", { class: "muted menu-help" }, names.length
+        ? `Whoever opens this link can take the open ${names.join(" or ")} seat, with a name, or watch.`
+        : "Whoever opens this link watches the game."),
+      linkRow(inviteLink(gameId), "Invitation link")];
+  }
+  const hidden = doc.visibility === "private" ? "This table is private: only the people you invite can see it."
+    : "This table is unlisted: it is not in the lobby.";
+  if (!openSeats.length) return [h("p", { class: "menu-title" }, "Invite a friend"), h("p", { class: "muted menu-help" }, hidden)];
+  const sent = sentInvitations.get(gameId);
+  return [h("p", { class: "menu-title" }, "Invite a friend"),
+    h("p", { class: "muted menu-help" }, `${hidden} Send each friend the link for one seat: it works once, for a week.`),
+    ...openSeats.map((s) => h("div", { class: "seat-invite", dataset: { seat: s } },
+      h("p", { class: "invite-for" }, `For the ${who(doc, s)} seat`),
+      sent[s] ? linkRow(seatInviteLink(gameId, sent[s]), `Invitation link for the ${who(doc, s)} seat`) : null,
+      seat !== null ? h("button", { type: "button", class: "secondary make-invite", onclick: () => invite(s),
+        title: sent[s] ? "The link above stops working" : "" }, sent[s] ? "New link" : "Make an invitation link") : null))];
+}
+
+// `act(kind)` posts the seat action; `invite(seat)` makes an invitation to an open seat; `open` says whether
+// the menu was open before the redraw.
+export function gameMenu({ doc, seat, gameId, act, invite, open }) {
+  const items = invitePart(doc, seat, gameId, invite);
   if (isPlaying(doc, seat)) {
     items.push(asking("resign", "Resign…", "Resign this game? A bot plays your seat from now on; you cannot take it back.",
       "Yes, resign", act));
