@@ -23,7 +23,7 @@ the general limits only.
 from __future__ import annotations
 
 import time
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from rq import Queue
 from rq.exceptions import NoSuchJobError
@@ -31,7 +31,7 @@ from rq.job import Job, JobStatus
 
 from events.game import Game
 from events.ratings import result_of
-from rules.bot_seat import BOTS_REVISION
+from rules.bot_seat import BOTS_REVISION, bot_analysis, seat_state, wire
 from rules.describe import move_labels
 from rules.levels import SEARCH_LEVEL
 from rules.search.ismcts import move_key
@@ -92,11 +92,11 @@ def refusal(latest: Game, at: Game | None, seat: int, reader: int | None) -> Ref
     return None
 
 
-def moves_document(game: Game, seat: int, searched: Mapping[str, Any]) -> list[dict]:
+def moves_document(ruleset: Any, state: Any, seat: int, names: Any, searched: Mapping[str, Any]) -> list[dict]:
     """The seat's legal moves with their labels (from its view) and what the search found of each
     (rules/bot_seat.py `bot_analysis`), best first: the move the bot plays, then by visits and value."""
-    moves = game.ruleset.legal_moves(game.state, seat)
-    labels = move_labels(game.ruleset, game.state, seat, moves, game.names)
+    moves = ruleset.legal_moves(state, seat)
+    labels = move_labels(ruleset, state, seat, moves, names)
     found = {move_key(seat, m["move"]): m for m in searched["moves"]}
     chosen = move_key(seat, searched["chosen"])
     total = sum(m["visits"] for m in searched["moves"])
@@ -109,6 +109,15 @@ def moves_document(game: Game, seat: int, searched: Mapping[str, Any]) -> list[d
                      {"move": move, "label": label, "value": stats["value"], "share": share,
                       "visits": stats["visits"], "bot_move": key == chosen}))
     return [row[-1] for row in sorted(rows, key=lambda row: row[:4])]
+
+
+def analysed(ruleset: Any, state: Any, seat: int, names: Any, key: str, version: int, budget: int,
+             search: Callable[..., dict] = bot_analysis) -> list[dict]:
+    """The analysis of `seat` in the true `state` at `version`: its world made from what it may know (the bot
+    key's resampling), searched by `search` (the worker's bot process; by default in this process), and
+    labelled from its view.  What the job answers, and what the resampling test compares."""
+    world = wire(seat_state(ruleset, state, seat, key, version))
+    return moves_document(ruleset, state, seat, names, search(ruleset, world, seat, key, version, budget))
 
 
 def document(analysis: str, status: str, result: Mapping[str, Any] | None = None, detail: str | None = None) -> dict:

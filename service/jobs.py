@@ -21,7 +21,7 @@ from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
 from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, provenance, seat_state, wire
-from service.analysis import moves_document
+from service.analysis import analysed
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
@@ -129,10 +129,8 @@ def analyse(game_id: str, version: int, seat: int, budget: int) -> dict:
     in the bot process; its result, `{"moves": [...]}` best first with their labels, is the analysis's cache."""
     runner = current_engine().runner
     game = runner.load(game_id, version=version)
-    key = bot_key(game.effective_seed)
-    world = wire(seat_state(game.ruleset, game.state, seat, key, game.version))
-    searched = bot_box(runner).analyse(game.ruleset, world, seat, key, game.version, budget)
-    return {"moves": moves_document(game, seat, searched)}
+    return {"moves": analysed(game.ruleset, game.state, seat, game.names, bot_key(game.effective_seed),
+                              game.version, budget, bot_box(runner).analyse)}
 
 
 def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:
