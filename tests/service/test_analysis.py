@@ -13,6 +13,7 @@ import pytest
 
 from events.ratings import result_of
 from rules import RULESETS
+from rules.base import Rng
 from rules.bot_seat import bot_command, bot_key
 from service import create_app
 from service.analysis import analysed
@@ -143,7 +144,12 @@ def test_a_live_seat_is_analysed_only_for_its_own_token_at_a_table_that_allows_i
     version, seat = doc["version"], doc["awaiting_seats"][0]
     own = ask(client, game_id, version, seat, tokens[seat])
     assert own.status_code == 200 and own.json["moves"], own.json
-    # the same document whatever the other seat holds: the analysis of the position as the seat's game showed it
+    # what the worker served is what the seat's knowledge gives: the same from the game resampled where it cannot see
+    game = app.extensions["cartel"].runner.load(game_id, version=version)
+    for k in range(2):
+        twin = KINGPIN.determinize(game.state, seat, Rng("twin", k))
+        assert own.json["moves"] == analysed(KINGPIN, twin, seat, game.names, bot_key(game.effective_seed), version,
+                                             own.json["budget"])
     served_labels = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[seat])).json["move_labels"]
     assert sorted(m["label"] for m in own.json["moves"]) == sorted(served_labels)
     other = ask(client, game_id, version, seat, tokens[1 - seat])
