@@ -11,6 +11,7 @@ from events.limits import Limit
 from service import analysis
 from service.analysis_schemas import AnalysisRequestSchema, AnalysisSchema
 from service.api.base import PER_READER, PER_READER_HEADERS, RETRY_AFTER, Blueprint, load_for_reader
+from service.api.invitations import refuse_if_private
 from service.errors import Problem
 from service.ratelimit import whole_seconds
 from service.wiring import engine
@@ -31,6 +32,7 @@ REFUSED = {401: "A live game's seat without its token (token-required), or a mal
 
 def checked(game_id: str, version: int, seat: int):
     """The game and its budget, once the caller may have this analysis (else the problem that says why)."""
+    refuse_if_private(game_id)  # as the gate does for /v1/games/<id>: a private table is no game to a stranger
     latest, reader = load_for_reader(game_id)  # an unknown game: 404 (service/errors.py)
     at = engine().runner.load(game_id, version=version) if version <= latest.version else None
     refused = analysis.refusal(latest, at, seat, reader)

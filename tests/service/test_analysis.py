@@ -199,6 +199,21 @@ def test_bad_requests_get_a_problem_and_change_nothing(app, client, body, status
     assert len(app.extensions["cartel"].queue) == 0
 
 
+def test_a_private_tables_game_is_no_game_to_a_stranger_even_once_it_has_ended(app, client):
+    app.config.update(ANALYSIS_WAIT_SECONDS=0)
+    game_id, tokens, choices = kingpin(client, 2, visibility="private")
+    assert client.post(f"/v1/games/{game_id}/seats/1/resign", headers=bearer(tokens[1])).status_code == 200
+    stranger = ask(client, game_id, *choices[-1])
+    assert (stranger.status_code, stranger.json["code"]) == (404, "not-found")
+    unknown = client.post("/v1/analysis", json={"game": "0" * 16, "version": 1, "seat": 0}).json
+    assert stranger.json["detail"].replace(game_id, "0" * 16) == unknown["detail"]  # told as no game is
+    assert len(app.extensions["cartel"].queue) == 0
+    player = ask(client, game_id, *choices[-1], tokens[1])  # a seat of the table: any seat, the game has ended
+    assert player.status_code == 202 and len(app.extensions["cartel"].queue) == 1
+    assert client.get(f"/v1/analysis/{player.json['id']}").status_code == 404
+    assert client.get(f"/v1/analysis/{player.json['id']}", headers=bearer(tokens[0])).status_code == 202
+
+
 def test_a_game_without_a_search_bot_is_not_analysed(client):
     created = client.post("/v1/games", json={"ruleset": "race", "seed": "x", "seats": [{"kind": "human"}] * 2}).json
     answer = client.post("/v1/analysis", json={"game": created["id"], "version": 1, "seat": 0})
