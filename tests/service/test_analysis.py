@@ -15,37 +15,18 @@ from events.ratings import result_of
 from rules import RULESETS
 from rules.base import Rng
 from rules.bot_seat import bot_command, bot_key
-from service import create_app
 from service.analysis import analysed
 from tests.service.conftest import bearer
-from tests.support.processes import Worker, wait_until
-from tests.support.race import RACE
-from tests.support.settings import TEST_SETTINGS
+from tests.service.test_workers import worker  # noqa: F401  (the fixture: real worker processes)
+from tests.support.processes import wait_until
 
 KINGPIN = RULESETS["kingpin"]
 
 
-@pytest.fixture
-def app(redis_server, redis_client):
-    app = create_app({"REDIS_URL": redis_server.url, "RULESETS": {**RULESETS, "race": RACE}, "TESTING": True,
-                      **TEST_SETTINGS, "ANALYSIS_WAIT_SECONDS": 20})
-    yield app
-    app.extensions["cartel"].hub.close()
-
-
-@pytest.fixture
-def worker(redis_server, tmp_path):
-    started = []
-
-    def start():
-        w = Worker(redis_server.url, tmp_path / f"worker{len(started)}.log")
-        w.start()
-        started.append(w)
-        return w
-
-    yield start
-    for w in started:
-        w.stop()
+@pytest.fixture(autouse=True)
+def waiting(app):
+    """A request waits for its search long enough for a loaded machine's worker (the default is a few seconds)."""
+    app.config.update(ANALYSIS_WAIT_SECONDS=20)
 
 
 def kingpin(client, moves: int, **table) -> tuple[str, list[str], list[tuple[int, int]]]:
@@ -82,7 +63,7 @@ def ask(client, game_id: str, version: int, seat: int, token: str | None = None)
                        headers=bearer(token) if token else {})
 
 
-def test_a_finished_games_seat_is_analysed_by_a_worker_as_its_search_bot_would_play(app, client, worker):
+def test_a_finished_games_seat_is_analysed_by_a_worker_as_its_search_bot_would_play(app, client, worker):  # noqa: F811
     worker()
     game_id, choices = finished(client)
     version, seat = choices[-1]
@@ -108,7 +89,7 @@ def test_a_finished_games_seat_is_analysed_by_a_worker_as_its_search_bot_would_p
                              body["budget"])
 
 
-def test_an_analysis_is_searched_once_and_only_a_new_search_pays_its_rate_limit(app, client, worker):
+def test_an_analysis_is_searched_once_and_only_a_new_search_pays_its_rate_limit(app, client, worker):  # noqa: F811
     app.config.update(ANALYSIS_PER_MINUTE=1, ANALYSIS_BURST=1)
     game_id, choices = finished(client)
     worker()
@@ -123,7 +104,7 @@ def test_an_analysis_is_searched_once_and_only_a_new_search_pays_its_rate_limit(
     assert int(other.headers["Retry-After"]) >= 1 and len(queue) == 0
 
 
-def test_an_analysis_not_done_in_time_answers_202_and_is_followed_to_its_end(app, client, worker):
+def test_an_analysis_not_done_in_time_answers_202_and_is_followed_to_its_end(app, client, worker):  # noqa: F811
     app.config.update(ANALYSIS_WAIT_SECONDS=0)
     game_id, choices = finished(client)
     answer = ask(client, game_id, *choices[-1])  # no worker yet: it waits in the queue
@@ -136,7 +117,7 @@ def test_an_analysis_not_done_in_time_answers_202_and_is_followed_to_its_end(app
     assert done.json["status"] == "done" and done.json["moves"][0]["bot_move"]
 
 
-def test_a_live_seat_is_analysed_only_for_its_own_token_at_a_table_that_allows_it(app, client, worker):
+def test_a_live_seat_is_analysed_only_for_its_own_token_at_a_table_that_allows_it(app, client, worker):  # noqa: F811
     worker()
     game_id, tokens, choices = kingpin(client, 6, analysis=True)
     assert client.get(f"/v1/games/{game_id}").json["analysis"] is True
