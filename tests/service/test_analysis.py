@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from rq import SimpleWorker
 
 from events.ratings import result_of
 from rules import RULESETS
 from rules.base import Rng
 from rules.bot_seat import bot_command, bot_key
-from service.analysis import analysed
+from service.analysis import analysed, analysis_id, job_id
 from tests.service.conftest import bearer
 from tests.service.test_workers import worker  # noqa: F401  (the fixture: real worker processes)
 from tests.support.processes import wait_until
@@ -212,3 +213,19 @@ def test_a_table_that_allows_analysis_is_never_rated():
     outcome = {"winners": [0]}
     assert result_of("g", "kingpin", table, outcome) is not None
     assert result_of("g", "kingpin", {**table, "analysis": True}, outcome) is None
+
+
+def test_a_failed_search_says_so_and_is_searched_again_when_asked_again(app, client):
+    """A job that failed (here: one that raises, run by a real RQ worker in burst mode) is answered as `failed`,
+    and a new POST enqueues the search again instead of answering the failure for ever."""
+    app.config.update(ANALYSIS_WAIT_SECONDS=0)
+    game_id, choices = finished(client, moves=2)
+    version, seat = choices[-1]
+    name = analysis_id(game_id, version, seat, KINGPIN.search_settings.iterations)
+    queue = app.extensions["cartel"].queue
+    queue.enqueue("builtins.int", "not a number", job_id=job_id(name), failure_ttl=60)
+    SimpleWorker([queue], connection=queue.connection).work(burst=True, logging_level="ERROR")
+    failed = client.get(f"/v1/analysis/{name}")
+    assert failed.status_code == 200 and failed.json["status"] == "failed" and failed.json["moves"] is None
+    again = ask(client, game_id, version, seat)
+    assert again.status_code == 202 and again.json["status"] == "queued" and len(queue) == 1
