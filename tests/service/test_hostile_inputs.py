@@ -474,3 +474,6 @@ def test_hostile_analysis_ids_and_games_are_4xx_and_enqueue_nothing(app, client,
                          headers=bearer(tokens[0]))
     assert 400 <= answer.status_code < 500 and answer.mimetype == "application/problem+json", (value, answer.json)
     assert version_of(client, game_id) == before and len(app.extensions["cartel"].queue) == 0
+    # and the endpoint is there to refuse them: the race game itself is answered by the analysis's own check
+    assert problem(client.post("/v1/analysis", json={"game": game_id, "version": 1, "seat": 0}),
+                   422)["code"] == "analysis-not-offered"
