@@ -146,3 +146,23 @@ def test_the_replay_shows_what_the_bot_would_play_for_the_seat_on_move(live_serv
         page.locator("#analysis").scroll_into_view_if_needed()
         tab.shot(name)
         tab.close()
+
+
+def test_at_a_table_that_allows_it_a_player_asks_the_bot_about_their_own_move(live_server, browser):  # noqa: F811
+    """Issue 39 item 4, live: the lobby creates a table with analysis allowed; on the game page the player on move
+    asks the search bot about their own choice (their seat's token), at desktop and phone size."""
+    for width, height, name in ((1280, 900, "game-analysis"), (390, 844, "game-analysis-phone")):
+        tab = Tab(browser, live_server.url, width, height)
+        page = tab.open()
+        page.wait_for_selector("#create-game")
+        page.check("#create-analysis")
+        game_id = create_game(page, "kingpin", [("human", None), ("bot", "greedy")], {"target": 3000})
+        assert requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()["analysis"] is True
+        page.click("#analyse")
+        rows = page.locator("#analysis-moves tbody tr")
+        expect(rows.first).to_have_class("bot-move")
+        expect(page.locator("#analysis-moves caption")).to_contain_text("from what you can see")
+        assert rows.count() >= 2 and page.locator("#analysis-moves tr.bot-move").count() == 1
+        page.locator("#analysis").scroll_into_view_if_needed()
+        tab.shot(name)
+        tab.close()

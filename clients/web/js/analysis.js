@@ -16,21 +16,28 @@ export function seatOnMove(events, version) {
   return ["seat", "bot", "clock"].includes(kind) && seat !== undefined ? Number(seat) : null;
 }
 
-// The analysis when done (or failed), following it while it is queued or running on the workers.
-export async function analyse(gameId, version, seat) {
-  let doc = await api("/v1/analysis", { method: "POST", body: { game: gameId, version, seat } });
+// The analysis when done (or failed), following it while it is queued or running on the workers.  `token`: the
+// seat's own, for a game still on (only its own seat is analysed then, at a table that allows it).
+export async function analyse(gameId, version, seat, token) {
+  let doc = await api("/v1/analysis", { method: "POST", body: { game: gameId, version, seat }, token });
   const ends = Date.now() + WAIT_MS;
   while ((doc.status === "queued" || doc.status === "running") && Date.now() < ends) {
     await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
-    doc = await api(`/v1/analysis/${encodeURIComponent(doc.id)}`);
+    doc = await api(`/v1/analysis/${encodeURIComponent(doc.id)}`, { token });
   }
   return doc;
 }
 
-function table(doc, seatName) {
+function table(doc, seeing) {
   const playouts = doc.moves.reduce((sum, m) => sum + m.visits, 0);
-  return h("table", { class: "analysis-moves", id: "analysis-moves" },
-    h("caption", { class: "muted" }, `Best first: ${playouts} playouts of the search bot, from what ${seatName} could see`),
+  const pick = doc.moves.find((m) => m.bot_move);
+  // the search keeps its own policy's move unless another one wins clearly more often over its playouts: say so
+  // where a move scored higher, or the pick reads as a mistake
+  const closer = pick?.value !== null && doc.moves.some((m) => m.value !== null && m.value > pick.value)
+    ? h("p", { class: "muted", id: "analysis-margin" }, "The bot keeps its pick unless another move wins clearly more " +
+      "often in its playouts: a higher win share here is within the search's margin of error.") : null;
+  return [h("table", { class: "analysis-moves", id: "analysis-moves" },
+    h("caption", { class: "muted" }, `${playouts} playouts of the search bot, from what ${seeing}: its pick first`),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Move"),
       h("th", { scope: "col", title: "The seat's estimated share of a win after this move" }, "Win share"),
       h("th", { scope: "col", title: "How much of the search went into this move" }, "Searched"))),
@@ -40,11 +47,12 @@ function table(doc, seatName) {
         : percent(m.value)),
       // a meter, not a styled width: the page's CSP allows no inline style
       h("td", { class: "num" }, h("meter", { class: "share-bar", min: 0, max: 1, value: m.share, "aria-hidden": "true" }),
-        percent(m.share))))));
+        percent(m.share)))))), closer];
 }
 
-// The panel for the version shown: the button for the seat on move, then its answer.
-export function analysisPanel(gameId, version, seat, seatName) {
+// The panel for the version shown: the button for the seat on move, then its answer.  `own`: the game page's own
+// seat, live (its token, and "you" in the words).
+export function analysisPanel(gameId, version, seat, seatName, { token, own = false } = {}) {
   const out = h("div", { role: "status", "aria-live": "polite" });
   if (seat === null) {
     return h("div", { class: "analysis", id: "analysis" }, h("p", { class: "muted" }, "Nobody chooses a move here."));
@@ -52,10 +60,10 @@ export function analysisPanel(gameId, version, seat, seatName) {
   const button = h("button", { id: "analyse", class: "secondary" }, "What would the bot play here?");
   button.addEventListener("click", async () => {
     button.disabled = true;
-    replace(out, h("p", { class: "muted" }, `The bot is thinking about ${seatName}'s move…`));
+    replace(out, h("p", { class: "muted" }, `The bot is thinking about ${own ? "your" : `${seatName}'s`} move…`));
     try {
-      const doc = await analyse(gameId, version, seat);
-      replace(out, doc.status === "done" ? table(doc, seatName)
+      const doc = await analyse(gameId, version, seat, token);
+      replace(out, doc.status === "done" ? table(doc, own ? "you can see" : `${seatName} could see`)
         : h("p", { class: "notice bad" }, doc.status === "failed" ? "The search failed: ask again." : "The bot is still thinking: ask again in a moment."));
     } catch (error) {
       replace(out, h("p", { class: "notice bad" }, describeError(error)));
@@ -64,5 +72,5 @@ export function analysisPanel(gameId, version, seat, seatName) {
     }
   });
   return h("div", { class: "analysis", id: "analysis" },
-    h("div", { class: "row" }, button, h("span", { class: "muted" }, `${seatName} to move`)), out);
+    h("div", { class: "row" }, button, own ? null : h("span", { class: "muted" }, `${seatName} to move`)), out);
 }
