@@ -30,11 +30,11 @@ def waiting(app):
     app.config.update(ANALYSIS_WAIT_SECONDS=20)
 
 
-def kingpin(client, moves: int, **table) -> tuple[str, list[str], list[tuple[int, int]]]:
-    """A two-seat Kingpin game between humans after `moves` random legal moves: (id, tokens, [(version, seat)
-    awaited with a choice of moves])."""
-    created = client.post("/v1/games", json={"ruleset": "kingpin", "seed": "analysis", **table,
-                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+def played(client, moves: int, ruleset: str = "kingpin", seats: int = 2, **table) -> tuple[str, list[str], list]:
+    """A game between humans (two-seat Kingpin by default) after `moves` random legal moves: (id, tokens,
+    [(version, seat) awaited with a choice of moves])."""
+    created = client.post("/v1/games", json={"ruleset": ruleset, "seed": "analysis", **table,
+                                             "seats": [{"kind": "human"}] * seats})
     assert created.status_code == 201, created.json
     game_id, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
     choose, choices = random.Random(7), []
@@ -52,7 +52,7 @@ def kingpin(client, moves: int, **table) -> tuple[str, list[str], list[tuple[int
 
 def finished(client, moves: int = 8) -> tuple[str, list[tuple[int, int]]]:
     """A Kingpin game ended by seat 1's resignation after `moves` moves: (id, awaited positions)."""
-    game_id, tokens, choices = kingpin(client, moves)
+    game_id, tokens, choices = played(client, moves)
     resigned = client.post(f"/v1/games/{game_id}/seats/1/resign", headers=bearer(tokens[1]))
     assert resigned.status_code == 200, resigned.json
     assert client.get(f"/v1/games/{game_id}").json["status"] == "finished"
@@ -120,7 +120,7 @@ def test_an_analysis_not_done_in_time_answers_202_and_is_followed_to_its_end(app
 
 def test_a_live_seat_is_analysed_only_for_its_own_token_at_a_table_that_allows_it(app, client, worker):  # noqa: F811
     worker()
-    game_id, tokens, choices = kingpin(client, 6, analysis=True)
+    game_id, tokens, choices = played(client, 6, analysis=True)
     assert client.get(f"/v1/games/{game_id}").json["analysis"] is True
     doc = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[0])).json
     version, seat = doc["version"], doc["awaiting_seats"][0]
@@ -144,8 +144,26 @@ def test_a_live_seat_is_analysed_only_for_its_own_token_at_a_table_that_allows_i
     assert client.get(f"/v1/analysis/{own.json['id']}", headers=bearer(tokens[seat])).json == own.json
 
 
+def test_what_a_worker_serves_a_live_seat_of_a_game_with_secrets_is_what_its_knowledge_alone_gives(app, client,
+                                                                                                  worker):  # noqa: F811
+    """Narcos (hands, decks): the served analysis of a seat equals the analysis of the game resampled where that seat
+    cannot see (tests/service/test_secrecy_by_resampling.py checks the function over many positions and games)."""
+    worker()
+    narcos = RULESETS["narcos"]
+    game_id, tokens, _ = played(client, 12, ruleset="narcos", seats=3, analysis=True)
+    game = app.extensions["cartel"].runner.load(game_id)
+    seat = min(game.awaiting())
+    served = ask(client, game_id, game.version, seat, tokens[seat])
+    assert served.status_code == 200 and served.json["status"] == "done", served.json
+    twins = [narcos.determinize(game.state, seat, Rng("twin", k)) for k in range(2)]
+    assert any(twin != game.state for twin in twins), "no twin differed: the comparison would prove nothing"
+    for twin in twins:
+        assert served.json["moves"] == analysed(narcos, twin, seat, game.names, bot_key(game.effective_seed),
+                                                game.version, served.json["budget"])
+
+
 def test_a_live_game_without_analysis_is_refused_and_nothing_is_appended_or_enqueued(app, client):
-    game_id, tokens, choices = kingpin(client, 2)
+    game_id, tokens, choices = played(client, 2)
     before = client.get(f"/v1/games/{game_id}").json["version"]
     version, seat = choices[-1]
     refused = ask(client, game_id, version, seat, tokens[seat])
@@ -183,7 +201,7 @@ def test_bad_requests_get_a_problem_and_change_nothing(app, client, body, status
 
 def test_a_private_tables_game_is_no_game_to_a_stranger_even_once_it_has_ended(app, client):
     app.config.update(ANALYSIS_WAIT_SECONDS=0)
-    game_id, tokens, choices = kingpin(client, 2, visibility="private")
+    game_id, tokens, choices = played(client, 2, visibility="private")
     assert client.post(f"/v1/games/{game_id}/seats/1/resign", headers=bearer(tokens[1])).status_code == 200
     stranger = ask(client, game_id, *choices[-1])
     assert (stranger.status_code, stranger.json["code"]) == (404, "not-found")
