@@ -40,7 +40,7 @@ import threading
 import time
 from typing import Any, Callable, Mapping
 
-from rules.bot_seat import BOTS_REVISION, bot_choice, provenance, seat_state, wire
+from rules.bot_seat import BOTS_REVISION, bot_analysis, bot_choice, provenance, seat_state, wire
 
 BOT_MOVE_LIMIT_SECONDS = float(os.environ.get("BOT_MOVE_LIMIT_SECONDS", "30"))
 STARTUP_SECONDS = 60.0  # for a new bot process to import the rules and say it is ready (not a move's time)
@@ -142,12 +142,18 @@ class BotBox:
         return self.ask({"ruleset": ruleset.name, "rules_version": ruleset.version, "world": world, "seat": seat,
                          "level": level, "key": key, "version": version, "revision": revision})
 
+    def analyse(self, ruleset: Any, world: Any, seat: int, key: str, version: int, iterations: int) -> dict:
+        """The search level's root statistics for `seat` in the `world` made by the worker (rules/bot_seat.py
+        `bot_analysis`), computed in the bot process like a move: the true state and the seed stay here."""
+        return self.ask({"ruleset": ruleset.name, "rules_version": ruleset.version, "world": world, "seat": seat,
+                         "key": key, "version": version, "analyse": iterations}, answer="analysis")
+
     def warm(self) -> None:
         """Start the bot process now, so that no bot move waits for its imports."""
         with self.lock:
             self._started()
 
-    def ask(self, request: dict) -> dict:
+    def ask(self, request: dict, answer: str = "command") -> dict:
         line = json.dumps(request, separators=(",", ":")) + "\n"
         with self.lock:
             process = self._started()
@@ -157,11 +163,10 @@ class BotBox:
             except (BrokenPipeError, OSError) as error:
                 self._kill()
                 raise BotFailed(f"the bot process died: {error}") from None
-            answer = self._read_line(process)
-        reply = json.loads(answer)
+            reply = json.loads(self._read_line(process))
         if "error" in reply:
             raise BotFailed(reply["error"])
-        return reply["command"]
+        return reply[answer]
 
     def _read_line(self, process: subprocess.Popen, seconds: float | None = None) -> str:
         """The process's next line, within the limit; BotTimedOut (the process killed) past it."""
@@ -236,13 +241,20 @@ def serve(specs: list[str], lines: Any = sys.stdin, out: Any = sys.stdout) -> No
         try:
             request = json.loads(line)
             ruleset = ruleset_at(rulesets[request["ruleset"]], request["rules_version"])
-            command = bot_choice(ruleset, request["world"], request["seat"], request["level"], request["key"],
-                                 request["version"], revision=request.get("revision", BOTS_REVISION))
-            reply = {"command": command}
+            reply = answer_request(ruleset, request)
         except Exception as error:  # the bot's own failure: the worker marks the seat stuck, as before
             reply = {"error": f"{type(error).__name__}: {error}"}
         out.write(json.dumps(reply, separators=(",", ":")) + "\n")
         out.flush()
+
+
+def answer_request(ruleset: Any, request: Mapping[str, Any]) -> dict:
+    """A request's answer: the search's statistics for an analysis (service/analysis.py), else the bot's move."""
+    if "analyse" in request:
+        return {"analysis": bot_analysis(ruleset, request["world"], request["seat"], request["key"],
+                                         request["version"], request["analyse"])}
+    return {"command": bot_choice(ruleset, request["world"], request["seat"], request["level"], request["key"],
+                                  request["version"], revision=request.get("revision", BOTS_REVISION))}
 
 
 if __name__ == "__main__":

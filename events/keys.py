@@ -34,10 +34,11 @@ and the rate limiter's keys share `{ratelimit}` (each group lands in one slot).
     pl:{players}:ch:<id>     hash: a challenge (events/challenges.py); expires a day after it does
     pl:{players}:chs:<id>    sorted set: challenge id -> when it was made, a player's sent and received ones
     rl:{ratelimit}:<kind>:<id>   string: a rate limit's theoretical arrival time (µs); kind addr, tok, or
-                         chat (the chat's own limit, per seat token or spectator address), or player (an app
-                         key acting for a player: their external_id's digest)
+                         chat (the chat's own limit, per seat token or spectator address), analysis (the
+                         searches' own, per token or address), or player (an app key acting for a player: their
+                         external_id's digest)
 
-RQ keeps its own keys (`rq:*`) on the queue Redis.
+RQ keeps its own keys (`rq:*`) on the queue Redis; an analysis's result is its job's (service/analysis.py).
 """
 from __future__ import annotations
 

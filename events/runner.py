@@ -153,10 +153,10 @@ class GameRunner:
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
                     visibility: str = "public", invitations: Mapping[int, str] | None = None,
-                    game_id: str | None = None) -> Game:
+                    game_id: str | None = None, analysis: bool = False) -> Game:
         return self.table_commands.create_game(ruleset_name, seats, options, seed, clock, token_hashes,
                                                contribution_seconds, visibility=visibility, invitations=invitations,
-                                               game_id=game_id)
+                                               game_id=game_id, analysis=analysis)
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
                    entropy: str | None = None, player: str | None = None, invited: bool = False) -> Game:

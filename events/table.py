@@ -27,7 +27,9 @@ binding is the seat's, so it stays through a hand-over to a bot and back, and le
 (SeatLeft).  The seat's player may get a fresh token for it: SeatTokenRenewed records that the seat's
 token changed (the runner writes the new token's digest in the same append, so the old one stops working
 at once).  A table created `unlisted` or `private` records it as GameCreated's `visibility` (absent: public,
-as in every game from before visibilities).  Games without any of these fold to the table they always did.
+as in every game from before visibilities), and one whose seats may analyse their own position while the game
+is on (POST /v1/analysis, service/analysis.py) its `analysis: true` (absent: off).  Games without any of
+these fold to the table they always did.
 
 The table's life (docs/api.md "A table's life"): a player who resigns an active game hands their seat to a
 bot (the clock's bot level, else the ruleset's first) so the others play on, and the game ends when one
@@ -98,10 +100,12 @@ ENGINE_EVENT_DATA: dict[str, dict] = {
                         "seed_commitment": STR, "clock": dict_of(ANY), "entropy": STR,
                         "seed_source": {"type": "string", "enum": list(SEED_SOURCES)},
                         "contribution_seconds": INT, "draw_keys": {"type": "string", "enum": [DRAW_KEYS]},
-                        "visibility": {"type": "string", "enum": list(VISIBILITIES[1:])}},
-                       # absent in games from before versions, entropy windows and draw keys; in public ones
+                        "visibility": {"type": "string", "enum": list(VISIBILITIES[1:])},
+                        "analysis": {"type": "boolean", "enum": [True]}},
+                       # absent in games from before versions, entropy windows and draw keys; in public ones; in
+                       # tables without analysis
                        optional=("ruleset_version", "entropy", "seed_source", "contribution_seconds", "draw_keys",
-                                 "visibility")),
+                                 "visibility", "analysis")),
     "SeatClaimed": obj({"seat": INT, "name": STR, "entropy": STR, "player": STR},
                        optional=("name", "entropy", "player")),
     "EntropyContributed": obj({"seat": INT, "entropy": STR}),
@@ -157,7 +161,7 @@ def evolve(table: dict | None, event: Event) -> dict:
             created["entropy"] = [{"by": "creator", "entropy": d["entropy"]}]
         if "contribution_seconds" in d:  # since contribution windows: closed at once when it is 0
             created["window"] = {"seconds": d["contribution_seconds"], "closed": not d["contribution_seconds"]}
-        for field in ("seed_source", "draw_keys", "visibility"):
+        for field in ("seed_source", "draw_keys", "visibility", "analysis"):
             if field in d:
                 created[field] = d[field]
         return created
@@ -217,12 +221,14 @@ def _with_seat(table: dict, seat: int, spec: dict) -> list[dict]:
 # ------------------------------------------------------------------- decide
 def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, Any]], seed_commitment: str,
             clock: Mapping[str, Any] | None, ruleset_version: int = 1, *, seed_source: str = "server",
-            contribution_seconds: int = 0, visibility: str = "public") -> list[Event]:
+            contribution_seconds: int = 0, visibility: str = "public", analysis: bool = False) -> list[Event]:
     """CreateGame: the table as checked by the ruleset's table checks (rules.table_checks.table_checks),
     the version of the rules the game is played under for ever (absent in games from before
     versions were recorded: 1), who chose the seed, how long the human seats may take to send their
     entropy before the game starts without theirs (0: it starts as soon as no seat is open), and the
-    draw keys its dice are rolled with; an unlisted or private table says so (a public one, as before)."""
+    draw keys its dice are rolled with; an unlisted or private table says so (a public one, as before), and so
+    does a table whose seats may ask for an analysis of their own seat while the game is on (`analysis`: such a
+    game is never rated, events/ratings.py)."""
     if seed_source not in SEED_SOURCES:
         raise ValueError(f"seed_source must be one of {SEED_SOURCES}")
     if visibility not in VISIBILITIES:
@@ -232,7 +238,8 @@ def created(ruleset: str, options: Mapping[str, Any], seats: list[Mapping[str, A
                                   "seats": public, "seed_commitment": seed_commitment, "clock": dict(clock or {}),
                                   "seed_source": seed_source, "contribution_seconds": int(contribution_seconds),
                                   "draw_keys": DRAW_KEYS,
-                                  **({"visibility": visibility} if visibility != "public" else {})})]
+                                  **({"visibility": visibility} if visibility != "public" else {}),
+                                  **({"analysis": True} if analysis else {})})]
 
 
 def _refuse_entropy(entropy: Any) -> None:
@@ -427,8 +434,9 @@ def bound_seats(event: Event) -> list[tuple[int, str]]:
 
 def projection(table: dict) -> dict[str, str]:
     """The meta hash fields the lobby and the workers read without folding (`visibility`: a table that is
-    not public; a public one has none, as before visibilities)."""
+    not public; a public one has none, as before visibilities; `analysis`: "1" for a table that allows it)."""
     return {**({"visibility": table["visibility"]} if "visibility" in table else {}),
+            **({"analysis": "1"} if table.get("analysis") else {}),
             "ruleset": table["ruleset"], "ruleset_version": str(table["ruleset_version"]),
             "options": json.dumps(table["options"]), "seats": json.dumps(table["seats"]),
             "clock": json.dumps(table["clock"]), "timeouts": json.dumps(table["timeouts"]),

@@ -34,7 +34,7 @@ class TableCommands:
     def create_game(self, ruleset_name: str, seats: list[dict], options: Mapping[str, Any] | None = None,
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
-                    rematch_of: str | None = None, visibility: str = "public",
+                    rematch_of: str | None = None, visibility: str = "public", analysis: bool = False,
                     invitations: Mapping[int, str] | None = None, game_id: str | None = None) -> Game:
         """Record a new game and commit to its seed, before any player's entropy can reach the server:
         the human seats contribute afterwards, within `contribution_seconds` (events/table.py).  It
@@ -56,7 +56,8 @@ class TableCommands:
         game_id = game_id or secrets.token_hex(8)
         created_at = self.committer.clock()
         created = tables.created(ruleset_name, options, seats, seed_commitment(seed), clock, version,
-                                 seed_source=source, contribution_seconds=contribution_seconds, visibility=visibility)
+                                 seed_source=source, contribution_seconds=contribution_seconds, visibility=visibility,
+                                 analysis=analysis)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
         meta = {"seed": seal(seed, self.repository.seed_key, secrets.token_bytes(16)), "status": "open",
                 "created_at": str(created_at), "human_at": str(created_at),
@@ -153,7 +154,8 @@ class TableCommands:
         window = (game.table.get("window") or {}).get("seconds", 0)
         new = self.create_game(game.table["ruleset"], seats, game.options, clock=game.table["clock"] or None,
                                token_hashes=tokens, contribution_seconds=window, rematch_of=game.id,
-                               visibility=game.table.get("visibility", "public"))
+                               visibility=game.table.get("visibility", "public"),
+                               analysis=game.table.get("analysis", False))
         return self._decide(game.id, {"type": "LinkRematch", "game_id": new.id}, "rematch-link")
 
     def abandon(self, game: Game, idle_since: int, idle_seconds: int) -> Game:

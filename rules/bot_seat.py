@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from rules.base import Rng
 from rules.ruleset import adopt
+from rules.search import ismcts
 
 BOT_KEY_LABEL = "bot"  # no stream that decides the game has it: theirs are decimal versions or "<roller>/..."
 # The revision of every bot level's choices: recorded with each bot move, so verification re-runs each move
@@ -104,3 +105,13 @@ def bot_command(ruleset: Any, state: Any, seat: int, level: str, key: str, versi
     across the process boundary."""
     world = wire(seat_state(ruleset, state, seat, key, version))
     return bot_choice(ruleset, world, seat, level, key, version, out_of_time, revision)
+
+
+def bot_analysis(ruleset: Any, world: Any, seat: int, key: str, version: int, iterations: int) -> dict:
+    """What the search level ("ismcts") weighed for `seat` at `version`, from the world it is handed
+    (`seat_state`) and `bot_rng`, as `bot_choice` would search it at the level's budget of `iterations`:
+    `{"chosen": the move it plays, "moves": [{"move", "visits", "value"}, ...]}` (rules/search/ismcts.py
+    `search`), JSON as it is.  A function of what the seat may know and the bot key, like the bot's move."""
+    searched = ismcts.search(adopt(ruleset), world, seat, bot_rng(key, seat, version), iterations)
+    return {"chosen": searched.chosen,
+            "moves": [{"move": m.move, "visits": m.visits, "value": m.value} for m in searched.moves]}

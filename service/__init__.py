@@ -58,6 +58,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         CHAT_PER_MINUTE=int(os.environ.get("CHAT_PER_MINUTE", 20)),
         CHAT_BURST=int(os.environ.get("CHAT_BURST", 5)),
         CHAT_KEEP_SECONDS=int(os.environ.get("CHAT_KEEP_SECONDS", 8 * 24 * 3600)),
+        # analyses (service/analysis.py): how long a request waits for its search before answering 202, how long
+        # a search's result is kept (the cache), and the searches a minute one token (or address) may start
+        ANALYSIS_WAIT_SECONDS=float(os.environ.get("ANALYSIS_WAIT_SECONDS", 3)),
+        ANALYSIS_KEEP_SECONDS=int(os.environ.get("ANALYSIS_KEEP_SECONDS", 24 * 3600)),
+        ANALYSIS_PER_MINUTE=int(os.environ.get("ANALYSIS_PER_MINUTE", 10)),
+        ANALYSIS_BURST=int(os.environ.get("ANALYSIS_BURST", 5)),
         # a creator may choose the seed (tests, tournaments): off, since whoever chooses it foresees every roll
         ALLOW_FIXED_SEEDS=os.environ.get("ALLOW_FIXED_SEEDS", "") in ("1", "true", "yes"),
         # how long a new game waits for its human seats' entropy (POST /v1/games contribution_seconds)

@@ -1,4 +1,4 @@
-"""RQ jobs: bot seats and turn clocks.
+"""RQ jobs: bot seats, turn clocks and analyses (service/analysis.py).
 
 Every job names the game and the version (or clock deadline) it was made for.
 A job that finds the game moved on does nothing, and every move goes through
@@ -21,6 +21,7 @@ from events.runner import Game, GameNotFound, GameRunner, NotAwaited
 from events.store import ConcurrencyConflict
 from rules.base import IllegalMove
 from rules.bot_seat import TIMEOUT_DEFAULT, bot_key, provenance, seat_state, wire
+from service.analysis import analysed
 from service.metrics import BOT_FAILURES, CLOCK_FAILURES
 from service.scheduling import enqueue_bot, enqueue_clock, enqueue_window, index_work, reschedule_clock
 from service.wiring import build_engine
@@ -121,6 +122,15 @@ def bot_box(runner: GameRunner) -> BotBox:
         if _box is None:
             _box = BotBox(runner.rulesets)
         return _box
+
+
+def analyse(game_id: str, version: int, seat: int, budget: int) -> dict:
+    """An analysis's search (service/analysis.py): the seat's world made here, as for its bot's move, the search
+    in the bot process; its result, `{"moves": [...]}` best first with their labels, is the analysis's cache."""
+    runner = current_engine().runner
+    game = runner.load(game_id, version=version)
+    return {"moves": analysed(game.ruleset, game.state, seat, game.names, bot_key(game.effective_seed),
+                              game.version, budget, bot_box(runner).analyse)}
 
 
 def mark_stuck(runner: GameRunner, game: Game, seat: int, error: Exception) -> None:

@@ -29,6 +29,7 @@ def summary(game_id: str, meta: dict) -> dict:
             "options": json.loads(meta.get("options") or "{}"),
             "clock": json.loads(meta.get("clock") or "null") or None,
             "seed_source": meta.get("seed_source", "server"), "visibility": meta.get("visibility") or "public",
+            "analysis": meta.get("analysis") == "1",
             "rematch_of": meta.get("rematch_of")}
 
 

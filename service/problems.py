@@ -122,6 +122,10 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("game-not-finished", 403, "Game not finished",
                 "The history of a game still being played would reveal hidden cards and the seed.",
                 "Wait for the game to end; read the event feed meanwhile."),
+    ProblemType("analysis-not-allowed", 403, "Analysis not allowed",
+                "A live game's seat was asked to be analysed at a table that does not allow it: created without "
+                "`analysis: true`, or rated.",
+                "Analyse it once the game has ended, or create tables with `analysis: true` (never rated)."),
     ProblemType("chat-channel-forbidden", 403, "Chat channel not yours",
                 "A chat channel the caller may not read while the game is on: the seats' channel without a seat "
                 "token, or the spectators' with one.",
@@ -156,6 +160,9 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "play, leave and abort for a table not started, rematch for a finished game (once a player).",
                 "Read the game's `status` and `detail`: before the start, leave or abort; in play, resign; "
                 "after the end, ask for a rematch."),
+    ProblemType("seat-not-awaited", 409, "Seat not awaited",
+                "An analysis was asked for a seat with no move to make at that version.",
+                "Ask for a version at which the game awaits the seat (its `awaiting_seats`)."),
     ProblemType("seat-played-by-bot", 409, "Seat played by a bot",
                 "The seat was handed to a bot after its clock ran out too often.",
                 "Reclaim it (POST /v1/games/{id}/seats/{seat}/reclaim), then send your command."),
@@ -201,14 +208,24 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "The Idempotency-Key was sent before with a different command.",
                 "Use a new key for a new command; resend a command with its own key.", "Idempotency-Key"),
     ProblemType("version-out-of-range", 422, "Version out of range",
-                "A replay is asked for a version past the end of the history.",
+                "A replay or an analysis is asked for a version past the end of the history or game.",
                 "Ask for a version the history has.", "version"),
+    ProblemType("seat-out-of-range", 422, "Seat out of range",
+                "An analysis was asked for a seat the table does not have.",
+                "Ask for a seat from 0 to the table's seat count less one.", "seat"),
+    ProblemType("analysis-not-offered", 422, "No analysis for this game",
+                "The game's ruleset has no search bot (its `bot_levels` lack `ismcts`) to analyse with.",
+                "Analyse a game whose ruleset offers the search level."),
     # 429 / 431
     ProblemType("rate-limited", 429, "Too many requests",
                 "This address or seat token is over its rate limit.", "Wait `Retry-After` seconds."),
     ProblemType("chat-rate-limited", 429, "Chatting too fast",
                 "This seat token (or, for a spectator, this address) posted more chat messages than CHAT_PER_MINUTE "
                 "allows (after a burst of CHAT_BURST).", "Wait `Retry-After` seconds before the next message."),
+    ProblemType("analysis-rate-limited", 429, "Analysing too fast",
+                "This seat token (or, without one, this address) started more analyses than ANALYSIS_PER_MINUTE "
+                "allows (after a burst of ANALYSIS_BURST); an analysis already made is not counted.",
+                "Wait `Retry-After` seconds before the next one."),
     ProblemType("header-fields-too-large", 431, "Request header fields too large",
                 "A header, or all of them, is over the server's limits (gunicorn's limit_request_field_size).",
                 "Send fewer or shorter headers."),

@@ -189,6 +189,10 @@ class CreateGameSchema(Strict):
                        "`seed_source: fixed` wherever the game is shown; default: 256 random bits the server draws"})
     clock = ma.fields.Nested(ClockSpecSchema, metadata={"description": "Turn clocks; none when omitted"})
     visibility = Visibility()  # no load_default: a `default` in the spec makes generated clients require it
+    analysis = StrictBoolean(metadata={
+        "description": "Let each seat ask POST /v1/analysis what the search bot weighs for its own seat while the "
+                       "game is on (the analysis of a finished game is open to all).  Such a game is never rated. "
+                       "Default: false"})
     contribution_seconds = ma.fields.Integer(strict=True, validate=validate.Range(0, 3600), metadata={
         "description": "How long the game waits, after its creation, for every human seat's entropy before it "
                        "starts without the missing ones (POST /v1/games/{id}/seats/{seat}/entropy; a claim may "
@@ -272,6 +276,8 @@ class GameSummarySchema(Strict):
                        "timeouts_before_bot...), or null for none"})
     seed_source = SeedSource()
     visibility = Visibility()
+    analysis = ma.fields.Boolean(metadata={
+        "description": "Its seats may analyse their own seat while the game is on (POST /v1/analysis): never rated"})
     rematch_of = ma.fields.String(allow_none=True, metadata={
         "description": "The finished game this one plays again (a rematch every player of it asked for); null "
                        "otherwise"})

@@ -62,6 +62,8 @@ from clients.sdk.errors import problem_from_response as problem_from_response
 from clients.sdk.errors import retry_after_seconds as retry_after_seconds
 from clients.sdk.models import JSON as JSON
 from clients.sdk.models import (
+    AnalysedMove,
+    Analysis,
     ClaimedSeat,
     ClockSpec,
     CommandResult,
@@ -91,6 +93,7 @@ __all__ = [
     "SeatSpec", "ClockSpec",
     "Ruleset", "OptionInfo", "Seat", "CreatedGame", "GameSummary", "Lobby", "ClaimedSeat", "ReclaimedSeat",
     "Game", "Turn", "Event", "CommandResult", "EventsPage", "StateAt", "ReplayResult", "Health",
+    "Analysis", "AnalysedMove",
     "CartelError", "TransportError", "ProblemError", "BadRequest", "Unauthorized", "Forbidden", "NotFound",
     "Conflict", "PayloadTooLarge", "Unprocessable", "IllegalMove", "IdempotencyKeyReused", "ServerError",
     "RateLimited", "ServiceUnavailable",

@@ -17,9 +17,17 @@ from typing import IO, Any, Callable, Iterator, Mapping, Protocol, Sequence
 import requests
 
 from clients.sdk._http import error_gist, quote_segment
-from clients.sdk.errors import Conflict, ProblemError, TransportError, could_not_connect, problem_from_response
+from clients.sdk.errors import (
+    Conflict,
+    ProblemError,
+    TransportError,
+    could_not_connect,
+    problem_from_response,
+    retry_after_seconds,
+)
 from clients.sdk.models import (
     JSON,
+    Analysis,
     ClaimedSeat,
     ClockSpec,
     Command,
@@ -212,7 +220,8 @@ class CartelClient:
     def create_game(self, ruleset: str, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
                     options: Mapping[str, Any] | None = None, seed: str | None = None,
                     clock: ClockSpec | Mapping[str, Any] | None = None,
-                    contribution_seconds: int | None = None, visibility: str | None = None) -> CreatedGame:
+                    contribution_seconds: int | None = None, visibility: str | None = None,
+                    analysis: bool | None = None) -> CreatedGame:
         """``POST /v1/games``.  Human seats get their token in the answer (``.tokens``), only there; the seed
         commitment is kept (``commitments``).  Each human seat then adds its own entropy, after the commitment:
         a client following the game with that seat's token does it by itself (``auto_contribute``), or call
@@ -220,7 +229,8 @@ class CartelClient:
         ``seed`` only where the server's operator allows fixed seeds (tests, tournaments).  ``visibility``:
         ``public`` (the default), ``unlisted`` or ``private``; an unlisted or private table's open seats carry
         their invitations (``seats[n].invitation``).  ``SeatSpec.human(as_player=True)`` binds a seat to the
-        player whose key this client holds.
+        player whose key this client holds.  ``analysis=True``: each seat may analyse its own seat while the game is
+        on (``analyse``); such a game is never rated.
 
         Not retried on a connection error (a retry could create a second game).
         """
@@ -236,6 +246,8 @@ class CartelClient:
             body["contribution_seconds"] = contribution_seconds
         if visibility is not None:
             body["visibility"] = visibility
+        if analysis is not None:
+            body["analysis"] = analysis
         created = CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
         self.commitments[created.id] = created.seed_commitment
         return created
@@ -524,6 +536,26 @@ class CartelClient:
         """``GET /v1/games/{id}/state?version=``: the caller's view at ``version`` (default: the latest)."""
         return StateAt.from_json(self._json("GET", f"/v1/games/{quote_segment(game_id)}/state",
                                             params={"version": version}))
+
+    # -------------------------------------------------------------- analysis
+    def analyse(self, game_id: str, version: int, seat: int, *, wait: float = 60.0) -> Analysis:
+        """``POST /v1/analysis``: each of ``seat``'s legal moves at ``version`` with the search bot's value and
+        visit share, best first (the bot's own move first).  Any seat of an ended game; while the game is on, only
+        this client's own seat (its token), at a table created with ``analysis=True``.  The search runs on the
+        server's workers: an answer not done at once is followed (``GET /v1/analysis/{id}``, after each
+        Retry-After) for up to ``wait`` seconds, then returned as it stands (``status`` queued or running)."""
+        response = self._request("POST", "/v1/analysis", idempotent=True,
+                                 json_body={"game": game_id, "version": version, "seat": seat})
+        ends = time.monotonic() + wait
+        while response.status_code == 202 and time.monotonic() < ends:
+            follow = f"/v1/analysis/{quote_segment(response.json()['id'])}"
+            time.sleep(min(retry_after_seconds(response) or 1.0, max(0.0, ends - time.monotonic())))
+            response = self._request("GET", follow, idempotent=True)
+        return Analysis.from_json(response.json())
+
+    def analysis(self, analysis_id: str) -> Analysis:
+        """``GET /v1/analysis/{id}``: an analysis as it stands now."""
+        return Analysis.from_json(self._json("GET", f"/v1/analysis/{quote_segment(analysis_id)}"))
 
     # -------------------------------------------------------------- history
     def history(self, game_id: str) -> str:

@@ -380,6 +380,55 @@ class StateAt:
 
 
 @dataclass(frozen=True)
+class AnalysedMove:
+    """One legal move of an analysed seat: its ``label``, the search's ``value`` (the seat's mean share of a win
+    over its playouts, 0 to 1; None when not tried), its ``share`` of the search's iterations, and whether it is
+    the search bot's own move (``bot_move``)."""
+
+    move: Command
+    label: str
+    value: float | None
+    share: float
+    visits: int
+    bot_move: bool
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> AnalysedMove:
+        return cls(doc["move"], doc["label"], doc.get("value"), doc["share"], doc["visits"], doc["bot_move"])
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """``POST /v1/analysis``: what the search bot weighs for ``seat`` at ``version``.  ``status`` is ``done``
+    (``moves`` holds every legal move, best first), ``failed``, or ``queued``/``running`` when it was not done in
+    the time the caller waited (follow it with ``CartelClient.analysis(id)``)."""
+
+    id: str
+    game: str
+    version: int
+    seat: int
+    budget: int
+    status: str
+    moves: list[AnalysedMove] | None
+    raw: JSON = field(repr=False, compare=False)
+
+    @property
+    def done(self) -> bool:
+        return self.status in ("done", "failed")
+
+    @property
+    def bot_move(self) -> AnalysedMove | None:
+        """The move the search bot plays there (the first), once done."""
+        return next((m for m in self.moves or () if m.bot_move), None)
+
+    @classmethod
+    def from_json(cls, doc: JSON) -> Analysis:
+        moves = doc.get("moves")
+        return cls(doc["id"], doc["game"], doc["version"], doc["seat"], doc["budget"], doc["status"],
+                   None if moves is None else [AnalysedMove.from_json(m) for m in moves], doc)
+
+
+@dataclass(frozen=True)
 class ReplayResult:
     """Verification of a history: ``valid`` (every event re-derives; else the first version that does not,
     or the header field the events contradict, and why) and ``complete`` (the events are the whole game

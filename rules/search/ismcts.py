@@ -18,7 +18,9 @@ Each iteration:
   5. back up every seat's score along the path (max-n: each node is chosen by the seat that moves
      there, on that seat's own score).
 
-The move played is the root's most visited child among the seat's legal moves.
+The move played is the root's most visited child among the seat's legal moves.  `search` returns it with
+the root's statistics (each move's visits and mean score for the searching seat): what an analysis shows
+(service/analysis.py), from the very search a bot of the level makes.
 
 A ruleset whose hand-written bot is stronger than this search can afford to be at about 200
 iterations names that bot's level as its settings' `policy`; `choose` then runs `guided` (below) instead:
@@ -170,11 +172,37 @@ def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFA
            out_of_time: Callable[[], bool] | None = None, rollout_moves: int | None = None) -> dict:
     """The move ISMCTS picks for `seat` (one of its legal moves) after `iterations` iterations,
     or fewer if `out_of_time()` turns true (checked between iterations, after the first)."""
+    return search(ruleset, state, seat, rng, iterations, out_of_time, rollout_moves).chosen
+
+
+@dataclass(frozen=True)
+class RootMove:
+    """One of the searching seat's legal moves as the search ended: how many of its iterations (playouts,
+    when guided) went through it, and the seat's mean score over them (None: the search never tried it)."""
+
+    move: dict
+    visits: int
+    value: float | None
+
+
+@dataclass(frozen=True)
+class Searched:
+    """What one search found: the move it plays (`choose`'s) and its root's statistics, one per move in the
+    order of the seat's searched legal moves.  A seat with one move is not searched: that move, no visits."""
+
+    chosen: dict
+    moves: tuple[RootMove, ...]
+
+
+def search(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFAULT_ITERATIONS,
+           out_of_time: Callable[[], bool] | None = None, rollout_moves: int | None = None) -> Searched:
+    """`choose`'s search, with its root's statistics (what an analysis shows): the same draws from `rng` in
+    the same order, so its `chosen` is the move `choose` returns."""
     moves = searched_moves(ruleset, state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move to search")
     if len(moves) == 1:
-        return moves[0]
+        return Searched(moves[0], (RootMove(moves[0], 0, None),))
     if rollout_moves is None:
         rollout_moves = horizon(ruleset, state)
     turns = turn_horizon(ruleset, state)
@@ -189,9 +217,11 @@ def choose(ruleset: Any, state: Any, seat: int, rng: Rng, iterations: int = DEFA
         iterate(ruleset, root, ruleset.determinize(state, seat, rng), seat, seats, rng, rollout_moves, turns)
     legal = {move_key(seat, m): m for m in moves}
     ranked = [(child.visits, -index, key) for index, (key, child) in enumerate(root.children.items()) if key in legal]
-    if not ranked:
-        return moves[0]
-    return legal[max(ranked)[2]]
+    chosen = legal[max(ranked)[2]] if ranked else moves[0]
+    children = [root.children.get(move_key(seat, move)) for move in moves]
+    return Searched(chosen, tuple(RootMove(move, child.visits, child.score[seat] / child.visits)
+                                  if child is not None and child.visits else RootMove(move, 0, None)
+                                  for move, child in zip(moves, children)))
 
 
 def iterate(ruleset: Any, root: Node, world: Any, seat: int, seats: int, rng: Rng, rollout_moves: int,
@@ -272,7 +302,7 @@ MIN_WORLDS = 4       # determinizations before any move may replace the policy's
 
 def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iterations: int,
            out_of_time: Callable[[], bool] | None, rollout_moves: int, policy: str,
-           turns: int | None = None) -> dict:
+           turns: int | None = None) -> Searched:
     """The policy's move, or a candidate that beats it in paired playouts (one iteration is one
     playout of one candidate; counted in turns, every candidate's playout stops at the same turn end).
     With `halving`, the candidates are compared in rounds, each round's worse half dropped (the policy's
@@ -282,10 +312,11 @@ def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iteration
     candidates = [default] + alternatives(ruleset, state, seat, moves, default, rng, settings.candidates - 1,
                                           settings.grouped)
     if len(candidates) == 1:
-        return default
+        return Searched(default, tuple(RootMove(move, 0, None) for move in moves))
     rounds = max(1, math.ceil(math.log2(len(candidates)))) if settings.halving else 1
     alive = list(range(len(candidates)))
     differences: list[list[float]] = [[] for _ in candidates]
+    totals = [0.0] * len(candidates)  # each candidate's summed score, for the analysis's values
     played = 0
     for round_index in range(rounds):
         for _ in range(max(1, iterations // rounds // len(alive))):
@@ -297,12 +328,27 @@ def guided(ruleset: Any, state: Any, seat: int, moves: list, rng: Rng, iteration
                       for j in alive}
             for j in alive:
                 differences[j].append(values[j] - values[0])
+                totals[j] += values[j]
             played += 1
         if round_index < rounds - 1:
             ahead = sorted(alive[1:], key=lambda j: (-sum(differences[j]) / len(differences[j]), j))
             alive = [0] + sorted(ahead[:max(1, len(alive) // 2 - 1)])
     best = confident_best([differences[j] for j in alive], settings.confidence)
-    return candidates[alive[best]]
+    return Searched(candidates[alive[best]], candidate_stats(seat, moves, candidates, differences, totals))
+
+
+def candidate_stats(seat: int, moves: list, candidates: list, differences: list[list[float]],
+                    totals: list[float]) -> tuple[RootMove, ...]:
+    """Each move's playouts and mean score in a guided search: the candidates' (the policy's move among them,
+    even where `search_moves` dropped it), none for the moves it did not compare."""
+    tried = {move_key(seat, c): j for j, c in enumerate(candidates)}
+    listed = {move_key(seat, m) for m in moves}
+    stats = []
+    for move in [*moves, *(c for c in candidates if move_key(seat, c) not in listed)]:
+        j = tried.get(move_key(seat, move))
+        played = len(differences[j]) if j is not None else 0
+        stats.append(RootMove(move, played, totals[j] / played if played else None))
+    return tuple(stats)
 
 
 def candidate_value(ruleset: Any, world: Any, seat: int, move: Mapping[str, Any], dice: str, rollout_moves: int,

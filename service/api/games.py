@@ -80,7 +80,8 @@ class Games(MethodView):
         try:
             game = runner.create_game(spec["ruleset"], seats, spec["options"], spec.get("seed"), spec.get("clock"),
                                       {n: hash_token(t) for n, t in tokens.items()}, window, visibility=visibility,
-                                      invitations={n: value for n, (_, value, _) in invitations.items()})
+                                      invitations={n: value for n, (_, value, _) in invitations.items()},
+                                      analysis=spec.get("analysis", False))
         except IllegalMove as refusal:  # a table the ruleset is not played at: not a move, so not illegal-move
             raise table_refused(refusal, runner.rulesets[spec["ruleset"]], spec) from None
         issued = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {}),

@@ -103,6 +103,12 @@ def gate() -> None:
     game_id = (request.view_args or {}).get("game_id")
     if game_id is None or not request.path.startswith("/v1/games/") or request.method == "OPTIONS":
         return  # a CORS preflight carries no credential, and answers the same for every id
+    refuse_if_private(game_id)
+
+
+def refuse_if_private(game_id: str) -> None:
+    """GameNotFound for a private table the caller holds no credential for (the gate's check, for a request
+    that names a game elsewhere than in its path: an analysis's body)."""
     cached = engine().runner.repository.cached_meta(game_id)
     if cached is not None and visibility_of(cached) != "private":
         return  # a visibility never changes: this process's copy says enough

@@ -415,6 +415,29 @@ def test_events_pages_and_time_travel(client):
     assert caught.value.kind == "game-not-finished"
 
 
+def test_analyse_a_seat_live_at_an_analysis_table_and_any_seat_once_it_has_ended(client, finished_bot_game):
+    created = client.create_game("kingpin", [SeatSpec.human("ann"), SeatSpec.human("bob")], seed="analysis",
+                                 analysis=True)
+    seats = [client.with_token(created.tokens[n]) for n in (0, 1)]
+    mover, game = awaited(seats, created.id)
+    told = mover.analyse(created.id, game.version, game.you)
+    assert told.status == "done" and told.budget > 0 and told.bot_move is told.moves[0]
+    assert sorted(json.dumps(m.move, sort_keys=True) for m in told.moves) == \
+        sorted(json.dumps(m, sort_keys=True) for m in game.legal_moves)
+    assert mover.analysis(told.id) == told
+    with pytest.raises(Forbidden) as caught:  # another seat's analysis, while the game is on
+        seats[1 - game.you].analyse(created.id, game.version, game.you)
+    assert caught.value.kind == "token-not-for-this-seat"
+    with pytest.raises(Unauthorized):
+        client.analyse(created.id, game.version, game.you)
+    # a finished game: anyone, any awaited seat
+    game_id, events, _ = finished_bot_game
+    position = next(e for before, e in zip(events, events[1:])  # a bot command's first event: after another actor's
+                    if e.actor.startswith("bot:") and before.actor != e.actor and e.version > 20)
+    ended = client.analyse(game_id, position.version - 1, int(position.actor[4:]))
+    assert ended.status == "done" and ended.moves
+
+
 def test_follow_resumes_with_last_event_id_after_the_server_closes(client, server):
     game_id, seat0, seat1 = two_humans(client)
     start = client.game(game_id)

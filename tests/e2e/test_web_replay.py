@@ -103,3 +103,66 @@ def test_an_uploaded_history_is_verified_once_and_each_version_folded_once(live_
     page.wait_for_timeout(300)
     assert len(posts) == 3, posts  # one more version folded; going back and forth asks for nothing again
     tab.close()
+
+
+def test_the_replay_shows_what_the_bot_would_play_for_the_seat_on_move(live_server, browser):  # noqa: F811
+    """Issue 39 item 4: at a step of a finished game's replay, the seat on move asks the search bot; the page lists
+    that seat's moves as the service analysed them, the bot's pick first and marked, at desktop and phone size."""
+    created = requests.post(f"{live_server.url}/v1/games", json={
+        "ruleset": "kingpin", "options": {"target": 3000}, "seed": "web-analysis",
+        "seats": [{"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]}, timeout=10).json()
+    game_id, deadline = created["id"], time.monotonic() + 120
+    while requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    lines = requests.get(f"{live_server.url}/v1/games/{game_id}/history", timeout=10).text.splitlines()
+    events = [json.loads(line) for line in lines[1:]]
+    last = events[-1]["version"]
+    # a bot's purchase: a position where its seat chose among several moves
+    bought = next(e for before, e in zip(events, events[1:])
+                  if e["type"] == "CardPurchased" and e["actor"].startswith("bot:") and before["actor"] != e["actor"])
+    version, seat = bought["version"] - 1, int(bought["actor"].split(":")[1])
+    served = requests.post(f"{live_server.url}/v1/analysis", json={"game": game_id, "version": version, "seat": seat},
+                           timeout=120).json()
+    assert served["status"] == "done" and len(served["moves"]) > 1, served
+    for width, height, name in ((1280, 900, "replay-analysis"), (390, 844, "replay-analysis-phone")):
+        tab = Tab(browser, live_server.url, width, height)
+        page = tab.open(f"#/replay/{game_id}")
+        expect(page.locator("#replay-version")).to_have_text(f"version {last} of {last}")
+        expect(page.locator("#analysis")).to_contain_text("Nobody chooses a move here")  # the game has ended
+        page.select_option("#replay-turn", str(max(t for t in (int(o) for o in page.locator(
+            "#replay-turn option").evaluate_all("os => os.map((o) => o.value).filter(Boolean)")) if t <= version)))
+        while shown_version(page) < version:
+            page.click("button[aria-label='Next version']")
+        expect(page.locator("#replay-version")).to_have_text(f"version {version} of {last}")
+        page.click("#analyse")
+        rows = page.locator("#analysis-moves tbody tr")
+        expect(rows).to_have_count(len(served["moves"]))
+        expect(rows.first).to_have_class("bot-move")
+        expect(rows.first).to_contain_text("bot's pick")
+        labels = rows.evaluate_all("rs => rs.map((r) => r.cells[0].firstChild.textContent)")
+        assert labels == [m["label"] for m in served["moves"]]
+        assert page.locator("#analysis-moves tr.bot-move").count() == 1
+        page.locator("#analysis").scroll_into_view_if_needed()
+        tab.shot(name)
+        tab.close()
+
+
+def test_at_a_table_that_allows_it_a_player_asks_the_bot_about_their_own_move(live_server, browser):  # noqa: F811
+    """Issue 39 item 4, live: the lobby creates a table with analysis allowed; on the game page the player on move
+    asks the search bot about their own choice (their seat's token), at desktop and phone size."""
+    for width, height, name in ((1280, 900, "game-analysis"), (390, 844, "game-analysis-phone")):
+        tab = Tab(browser, live_server.url, width, height)
+        page = tab.open()
+        page.wait_for_selector("#create-game")
+        page.check("#create-analysis")
+        game_id = create_game(page, "kingpin", [("human", None), ("bot", "greedy")], {"target": 3000})
+        assert requests.get(f"{live_server.url}/v1/games/{game_id}", timeout=10).json()["analysis"] is True
+        page.click("#analyse")
+        rows = page.locator("#analysis-moves tbody tr")
+        expect(rows.first).to_have_class("bot-move")
+        expect(page.locator("#analysis-moves caption")).to_contain_text("from what you can see")
+        assert rows.count() >= 2 and page.locator("#analysis-moves tr.bot-move").count() == 1
+        page.locator("#analysis").scroll_into_view_if_needed()
+        tab.shot(name)
+        tab.close()

@@ -244,3 +244,27 @@ def test_lords_of_cannabis_keeps_the_cards_an_open_offer_shows():
                         assert sum(world["hands"][found["from"]]) == sum(state["hands"][found["from"]])
                     checked += 1
     assert checked, "no open offer met: the check checked nothing"
+
+
+@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
+def test_the_search_s_root_statistics_come_with_the_very_move_choose_plays(name):
+    """`search` (what an analysis shows, service/analysis.py) is `choose`'s search: the same move from the same
+    stream, plain or guided, with each legal move's visits and the searching seat's mean score over them."""
+    ruleset = EVERY_RULESET[name]
+    checked = 0
+    for state in playout_states(ruleset, seat_count(ruleset), f"stats-{name}", steps=200):
+        seat = min(ruleset.awaiting(state))
+        moves = ismcts.searched_moves(ruleset, state, seat)
+        if len(moves) < 2:
+            continue
+        found = ismcts.search(ruleset, state, seat, Rng(name, "stats"), 24)
+        assert found.chosen == ismcts.choose(ruleset, state, seat, Rng(name, "stats"), 24)
+        keys = [ismcts.move_key(seat, m.move) for m in found.moves]
+        assert len(keys) == len(set(keys)) and {ismcts.move_key(seat, m) for m in moves} <= set(keys)
+        assert ismcts.move_key(seat, found.chosen) in keys
+        assert 0 < sum(m.visits for m in found.moves) <= 24
+        assert all((m.value is None) == (m.visits == 0) and (m.value is None or 0 <= m.value <= 1) for m in found.moves)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked, f"{name}: no position with a choice"

@@ -328,6 +328,51 @@ def challenge_not_open(app, client):
     return client.post(f"/v1/challenges/{made['id']}/accept", headers=bearer(bo))
 
 
+def live_kingpin(client, **table) -> tuple[str, int, int, list[str]]:
+    """A Kingpin game between two humans, just started: (id, version, the seat on move, tokens)."""
+    body = client.post("/v1/games", json={"ruleset": "kingpin", "seed": "fixed", **table,
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]}).json
+    tokens = [seat["token"] for seat in body["seats"]]
+    game = client.get(f"/v1/games/{body['id']}").json
+    return body["id"], game["version"], game["awaiting_seats"][0], tokens
+
+
+def analyse(client, game_id: str, version: int, seat: int, token: str | None = None):
+    return client.post("/v1/analysis", json={"game": game_id, "version": version, "seat": seat},
+                       headers=bearer(token) if token else {})
+
+
+def analysis_not_allowed(app, client):
+    game_id, version, seat, tokens = live_kingpin(client)  # a table without `analysis: true`
+    return analyse(client, game_id, version, seat, tokens[seat])
+
+
+def seat_not_awaited(app, client):
+    game_id, version, seat, tokens = live_kingpin(client, analysis=True)
+    return analyse(client, game_id, version, 1 - seat, tokens[1 - seat])
+
+
+def seat_out_of_range(app, client):
+    game_id, version, seat, tokens = live_kingpin(client, analysis=True)
+    return analyse(client, game_id, version, 2, tokens[seat])
+
+
+def analysis_not_offered(app, client):
+    game_id, tokens = new_race(client)  # the engine's test game has no search bot
+    return analyse(client, game_id, 1, 0, tokens[0])
+
+
+def analysis_rate_limited(app, client):
+    app.config.update(ANALYSIS_PER_MINUTE=1, ANALYSIS_BURST=1, ANALYSIS_WAIT_SECONDS=0)
+    game_id, version, seat, tokens = live_kingpin(client, analysis=True)
+    assert analyse(client, game_id, version, seat, tokens[seat]).status_code == 202  # enqueued: no worker here
+    moves = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[seat])).json["legal_moves"]
+    command(client, game_id, tokens[seat], moves[0])
+    game = client.get(f"/v1/games/{game_id}").json
+    on_move = game["awaiting_seats"][0]
+    return analyse(client, game_id, game["version"], on_move, tokens[on_move])  # a second search within the minute
+
+
 FLASK = {name.replace("_", "-"): fn for name, fn in list(globals().items())
          if callable(fn) and getattr(fn, "__module__", None) == __name__ and name.replace("_", "-") in CATALOGUE}
 NEEDS_REDIS_SERVER = {"internal-error", "storage-unavailable"}
@@ -343,7 +388,7 @@ PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
           "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel",
           "player-header-required": "X-Cartel-Player", "app-key-required": "external_id", "player-name-taken": "name",
-          "player-not-found": "to", "challenge-refused": "to"}
+          "player-not-found": "to", "challenge-refused": "to", "seat-out-of-range": "seat"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:

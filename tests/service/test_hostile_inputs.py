@@ -59,6 +59,11 @@ def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
         ("/v1/challenges", '{"to": {"bot": %s}, "ruleset": "race"}'),
         ("/v1/challenges", '{"to": "Bo", "ruleset": "race", "options": {"goal": %s}}'),
         ("/v1/challenges", '{"to": "Bo", "ruleset": "race", "seats": %s}'),
+        # issue 39 item 4: analyses, and the table's analysis option
+        ("/v1/analysis", '{"game": %s, "version": 1, "seat": 0}'),
+        ("/v1/analysis", '{"game": "g", "version": %s, "seat": 0}'),
+        ("/v1/analysis", '{"game": "g", "version": 1, "seat": %s}'),
+        ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "analysis": %s}'),
     ]
     for url, template in bodies:
         refused = problem(post_raw(client, url, template % value, bearer(tokens[0])), 400)
@@ -433,3 +438,42 @@ def test_hostile_stream_resume_points_and_challenge_ids_are_4xx_and_answer_nothi
         assert refused.status_code in (404, 405) and refused.mimetype == "application/problem+json", (value, action)
     assert client.get("/v1/players/me/challenges", headers=bearer(bo)).json["challenges"][0]["status"] == "open"
     assert made["status"] == "open"
+
+
+# ------------------------------------------------------------- analyses (issue 39 item 4)
+@pytest.mark.parametrize("body, param", [
+    ({}, "game"),
+    ({"game": "g", "version": 1}, "seat"),
+    ({"game": "", "version": 1, "seat": 0}, "game"),
+    ({"game": "g" * 65, "version": 1, "seat": 0}, "game"),
+    ({"game": "g", "version": 0, "seat": 0}, "version"),
+    ({"game": "g", "version": MAX_VERSION + 1, "seat": 0}, "version"),
+    ({"game": "g", "version": "1", "seat": 0}, "version"),
+    ({"game": "g", "version": True, "seat": 0}, "version"),
+    ({"game": "g", "version": 1, "seat": -1}, "seat"),
+    ({"game": "g", "version": 1, "seat": 12}, "seat"),
+    ({"game": "g", "version": 1, "seat": 0.5}, "seat"),
+    ({"game": ["g"], "version": 1, "seat": 0}, "game"),
+    ({"game": "g", "version": 1, "seat": 0, "iterations": 10**6}, "iterations"),
+])
+def test_an_analysis_of_the_wrong_shape_is_a_400_naming_the_field_and_enqueues_nothing(app, client, body, param):
+    refused = problem(client.post("/v1/analysis", json=body), 400)
+    assert refused["param"] == param, refused
+    assert len(app.extensions["cartel"].queue) == 0
+
+
+@pytest.mark.parametrize("value", [*HOSTILE_TEXT, "1-2-3", "g-1-0", "g-1-0-x", "g--1-0-200", "-1-0-200",
+                                   "g-99999999999-0-200", "\u00b2-1-0-200"])
+def test_hostile_analysis_ids_and_games_are_4xx_and_enqueue_nothing(app, client, race, value):
+    game_id, tokens = race
+    before = version_of(client, game_id)
+    for name in (value, f"{game_id}-{value}", f"{value}-1-0-200"):
+        answer = client.get(f"/v1/analysis/{quote(name, safe='')}", headers=bearer(tokens[0]))
+        assert 400 <= answer.status_code < 500 and answer.mimetype == "application/problem+json", (name, answer.json)
+    answer = client.post("/v1/analysis", json={"game": value[:64] or "x", "version": 1, "seat": 0},
+                         headers=bearer(tokens[0]))
+    assert 400 <= answer.status_code < 500 and answer.mimetype == "application/problem+json", (value, answer.json)
+    assert version_of(client, game_id) == before and len(app.extensions["cartel"].queue) == 0
+    # and the endpoint is there to refuse them: the race game itself is answered by the analysis's own check
+    assert problem(client.post("/v1/analysis", json={"game": game_id, "version": 1, "seat": 0}),
+                   422)["code"] == "analysis-not-offered"

@@ -27,10 +27,12 @@ import random
 import pytest
 
 from rules import EVERY_RULESET, RULESETS
-from rules.base import PUBLIC, Rng
+from rules.base import PUBLIC, Rng, normalize_options
+from rules.bot_seat import bot_key
 from rules.narration import Names
 from rules.ruleset import adopt
 from service import create_app
+from service.analysis import analysed
 from service.presenters import game_document
 from service.sse import turn_message
 from tests.service.conftest import bearer
@@ -229,3 +231,67 @@ def test_what_the_service_serves_a_seat_is_what_the_game_resampled_where_it_cann
         answer = client.post(f"/v1/games/{game_id}/commands", json=choose.choice(moves), headers=bearer(tokens[seat]))
         assert answer.status_code == 200, answer.get_data(as_text=True)
     assert compared, f"{name}: no resample differed from the true state: the comparison proved nothing"
+
+
+# ------------------------------------------------------------------ analyses (issue 39 item 4)
+# An analysis (service/analysis.py `analysed`, what the worker's job answers) is the served search's: the seat's
+# world (its view, the rest resampled with the bot key's stream), searched with the bot's stream at a fixed budget,
+# labelled from its view.  So, with the bot key fixed, it is a function of what the seat may know: the analysis of
+# the true state and of every state resampled where the seat cannot see must be identical, byte for byte.  The
+# served budget is the ruleset's `search_settings.iterations`; the same code at a small budget keeps this cheap.
+ANALYSIS_BUDGET = 12
+ANALYSIS_POSITIONS = 3  # positions a ruleset, a few commands apart
+ANALYSIS_TWINS = 2
+
+
+def analysis_positions(name: str, seed: str = "analysis"):
+    """(state, seat, version) of the first ANALYSIS_POSITIONS states of a random game, every 7th command after
+    the 10th, whose awaited seat has a choice."""
+    ruleset = adopt(EVERY_RULESET[name])
+    seats = max(ruleset.min_seats, min(3, ruleset.max_seats))
+    events = ruleset.setup(normalize_options(ruleset.options, None), seats, Rng(seed, 1))
+    state, version, found = ruleset.fold(None, events), 1 + len(events), []
+    for step in range(2000):
+        if ruleset.outcome(state) is not None or len(found) == ANALYSIS_POSITIONS:
+            break
+        seat = min(ruleset.awaiting(state))
+        if step >= 10 and step % 7 == 0 and len(ruleset.legal_moves(state, seat)) > 1:
+            found.append((state, seat, version))
+        events = ruleset.decide(state, seat, ruleset.bot_move(state, seat, "random", Rng(seed, f"bot:{step}")),
+                                Rng(seed, version + 1))
+        state, version = ruleset.fold(state, events), version + len(events)
+    assert found, f"{name}: no position with a choice"
+    return found
+
+
+def analyses_compared(name: str, resample=None) -> tuple[int, int]:
+    """(twins that differed from the true state, analyses that differed from the true state's); the twins
+    made by `resample` (by default the ruleset's `determinize`)."""
+    ruleset, key = EVERY_RULESET[name], bot_key(f"analysis-{name}")
+    resample = resample or adopt(ruleset).determinize
+    resampled = told_otherwise = 0
+    for state, seat, version in analysis_positions(name):
+        told = analysed(ruleset, state, seat, Names(), key, version, ANALYSIS_BUDGET)
+        for k in range(ANALYSIS_TWINS):
+            twin = resample(state, seat, Rng(name, f"twin:{version}:{k}"))
+            resampled += twin != state
+            told_otherwise += analysed(ruleset, twin, seat, Names(), key, version, ANALYSIS_BUDGET) != told
+    return resampled, told_otherwise
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_live_seats_analysis_is_the_same_whatever_it_cannot_see(name):
+    resampled, told_otherwise = analyses_compared(name)
+    assert resampled, f"{name}: no resample differed from the true state: the comparison proved nothing"
+    assert told_otherwise == 0, f"{name}: {told_otherwise} analyses told the seat something it cannot see"
+
+
+def test_an_analysis_that_searches_the_true_state_fails(monkeypatch):
+    """The check finds a search that plays the true state: here a game whose `determinize` hands back what it is
+    given (the others' cards and the deck order as they are), so neither the seat's world nor the search's own
+    determinizations resample anything, and its values and visits follow what the seat cannot see."""
+    narcos = RULESETS["narcos"]
+    resample = narcos.determinize
+    monkeypatch.setattr(narcos, "determinize", lambda state, seat, rng: state)
+    resampled, told_otherwise = analyses_compared("narcos", resample)
+    assert resampled and told_otherwise

@@ -17,6 +17,7 @@ import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
 import { namer } from "./names.js";
 import { claimForm, gameMenu, rematchPart, followRematch, chatOf, chatMessage, readChat, wireChat, renderPresence } from "./people.js";
 import { toast } from "./app.js";
+import { analysisPanel } from "./analysis.js";
 
 const LOG_LIMIT = 300;
 const TITLE = document.title;
@@ -870,6 +871,10 @@ function renderMoves(page) {
   }
   if (!moves.length) out.push(h("p", { class: "muted" }, "No move involves this."));
   else out.push(choiceItems(page, moves));
+  // a table created to allow it: the search bot's view of this very choice, from what this seat can see
+  if (doc.analysis && doc.status === "active") {
+    out.push(analysisPanel(page.gameId, doc.version, page.seat, "you", { token: token(page), own: true }));
+  }
   if (declining.length) {
     out.push(h("button", { class: "secondary decline-all", onclick: () => { page.declineAll = `${page.seat}:${turnKey(doc.view)}`; render(page); } },
       "Decline all offers this turn"));

@@ -133,8 +133,11 @@ function createForm(rulesets, message) {
     h("option", { value: "public" }, "Public: in the lobby, anyone may join"),
     h("option", { value: "unlisted" }, "Unlisted: only people with the link"),
     h("option", { value: "private" }, "Private: only the people you invite"));
+  // POST /v1/games `analysis`: each seat may ask the search bot about its own move while the game is on
+  const analysis = h("input", { type: "checkbox", name: "analysis", id: "create-analysis" });
   form.append(h("div", { class: "row" }, h("label", {}, "Game", pick), rulesLink),
     body, h("div", { class: "row" }, h("label", {}, "Who can find it", visibility)),
+    h("div", { class: "row" }, h("label", {}, analysis, "Players may ask the bot what it would play (the game is not rated)")),
     h("button", { type: "submit" }, "Create game"));
   return h("section", { "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, "New game"), form);
 }
@@ -224,6 +227,7 @@ function readForm(form, rs) {
   const get = (name) => form.elements.namedItem(name);
   const count = Number(get("seat-count").value);
   const spec = { ruleset: rs.name, seats: [], options: {}, visibility: get("visibility").value };
+  if (get("analysis").checked) spec.analysis = true;
   for (let i = 0; i < count; i++) {
     const seat = { kind: get(`kind-${i}`).value };
     if (seat.kind === "bot") seat.level = get(`level-${i}`).value;

@@ -10,6 +10,7 @@ import { h, replace, brief, focusableScrolls, labelCells } from "./dom.js";
 import { boardFor } from "./boards/index.js";
 import { who, namedSeats } from "./boards/pick.js";
 import { outcomeText } from "./game.js";
+import { analysisPanel, seatOnMove } from "./analysis.js";
 
 export async function showReplay(main, gameId) {
   const el = { source: h("div"), body: h("div") };
@@ -152,7 +153,7 @@ async function start(body, source) {
   const marks = turnMarks(events, header), rounds = marks.filter((m) => m.round);
   const el = {
     verdict: h("div", { role: "status" }), draws: h("div", { role: "status" }),
-    version: h("output", { id: "replay-version" }), board: h("div"), now: h("p", { id: "replay-now", class: "muted" }),
+    version: h("output", { id: "replay-version" }), board: h("div"), analysis: h("div"), now: h("p", { id: "replay-now", class: "muted" }),
     events: h("ol", { class: "log replay-log", id: "replay-events" }), error: h("div", { role: "alert" }),
   };
   const slider = h("input", { type: "range", class: "slider", id: "replay-slider", min: 0, max: last, value: last, "aria-label": "Version" });
@@ -172,6 +173,9 @@ async function start(body, source) {
     turnSelect.value = turn ? String(turn.version) : "";
     current = version;
     pending = version;
+    // a game of this server: the seat on move here may ask what the search bot would play (the server searches)
+    const onMove = seatOnMove(events, version);
+    if (source.gameId) replace(el.analysis, analysisPanel(source.gameId, version, onMove, seatWord(onMove, header)));
     const shown = events.filter((e) => e.version <= version && (!onlyMine.checked || mine.includes(e.actor))).slice(-20);
     replace(el.events, shown.map((e) => {
       const [kind, seat] = String(e.actor).split(":");
@@ -245,7 +249,7 @@ async function start(body, source) {
         button("My move ▶", () => jump(myVersions, 1), { id: "next-mine", "aria-label": "Next of my moves" }),
         h("label", {}, onlyMine, "Only my moves in the log")) : null,
       commitmentNotice(header, kept), el.now, slider, el.verdict, el.draws, el.error),
-    h("div", { class: "layout" }, h("section", { "aria-label": "Board at this version" }, el.board),
+    h("div", { class: "layout" }, h("section", { "aria-label": "Board at this version" }, el.board, el.analysis),
       h("section", { "aria-labelledby": "replay-events-h" }, h("h2", { id: "replay-events-h" }, "What happened up to here"),
         h("p", { class: "muted" }, "Click a line to go to it."), el.events)));
   slider.addEventListener("keydown", (e) => {
