@@ -1,7 +1,9 @@
 """Ratings per ruleset (issue 37 item 5): a projection of the finished histories, not a counter.
 
 A game is **rated** when it finished by its rules or by resignations (not aborted, not abandoned), its seed
-was the server's (a fixed seed is a test's or a tournament organiser's choice: never rated), and at least
+was the server's (a fixed seed is a test's or a tournament organiser's choice: never rated), it is not a fork
+of a finished game (events/forks.py: a position someone chose, from a game whose every card was published), and
+at least
 two of its seats are bound to distinct players.  Its result ranks those seats: the winners first (tied),
 the others who played on next (tied), and a seat that resigned last.  Seats without a player (anonymous
 humans, bots) are not rated and do not rank.
@@ -44,7 +46,7 @@ def result_of(game_id: str, ruleset: str, table: Mapping[str, Any], outcome: Map
     """The rated result of a finished game, or None when the game is not rated (module docstring)."""
     if outcome is None or outcome.get("reason") in RATED_END_REASONS_EXCLUDED:
         return None
-    if table.get("seed_source", "server") != "server":
+    if table.get("seed_source", "server") != "server" or "fork" in table:
         return None
     bound = {seat: spec["player"] for seat, spec in enumerate(table["seats"]) if spec.get("player")}
     if len(set(bound.values())) < 2 or len(set(bound.values())) != len(bound):

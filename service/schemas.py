@@ -179,8 +179,22 @@ class ClockSpecSchema(Strict):
                                            "Level of the bot that takes over (default: the ruleset's first)"})
 
 
+class ForkSpecSchema(Strict):
+    game = ma.fields.String(required=True, validate=validate.Length(1, 64), metadata={
+        "description": "The finished (or abandoned) game to fork"})
+    version = ma.fields.Integer(required=True, strict=True, validate=validate.Range(1, 10_000_000), metadata={
+        "description": "The position: the game as it stood after this event, between two commands of the game in "
+                       "play (after its set-up, before its end)"})
+
+
 class CreateGameSchema(Strict):
-    ruleset = ma.fields.String(required=True, metadata={"example": "kingpin"})
+    ruleset = ma.fields.String(metadata={"example": "kingpin", "description": (
+        "The game to play (GET /v1/rulesets); required unless `from` is given, whose original's it is then")})
+    fork = ma.fields.Nested(ForkSpecSchema, data_key="from", metadata={"description": (
+        "Fork a finished game: start at its position after event `version`, with these seats (as many as it had), "
+        "its ruleset, rules version and options, and every hidden part (hands, deck orders) dealt afresh from this "
+        "game's own seed.  The history begins with ForkedFrom, which verification checks against the original's "
+        "(docs/api.md \"Forking a finished game\").  A fork is never rated")})
     seats = ma.fields.List(ma.fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 12))
     options = ma.fields.Dict(keys=ma.fields.String(), values=Free(), load_default=dict)
     seed = ma.fields.String(validate=validate.Length(1, 256), metadata={
@@ -198,6 +212,13 @@ class CreateGameSchema(Strict):
         "deprecated": True,
         "description": "Refused (400 entropy-before-commitment): the server would see it before committing to "
                        "its seed.  Send your entropy after the creation, with your seat's token"})
+
+    @ma.validates_schema
+    def ruleset_or_fork(self, data, **kwargs):
+        if "ruleset" not in data and "fork" not in data:
+            raise ma.ValidationError("a game needs a ruleset (or `from`, a game to fork)", "ruleset")
+        if "fork" in data and data.get("options"):
+            raise ma.ValidationError("a fork is played with its original's options: leave them out", "options")
 
 
 class SeatSchema(Strict):
@@ -253,6 +274,8 @@ class CreatedGameSchema(Strict):
         "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
     visibility = Visibility()
+    forked_from = ma.fields.Nested(ForkSpecSchema, metadata={
+        "description": "A fork's original and the version it was forked at; absent for any other game"})
 
 
 class GameSummarySchema(Strict):
