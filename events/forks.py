@@ -114,6 +114,15 @@ def fold_events(ruleset: Any, events: Iterable[Event], state: Any) -> Any:
     return fold(ruleset, pending, state) if pending else state
 
 
+def original_of(records: list[Mapping[str, Any]]) -> str | None:
+    """The game a history's ForkedFrom names (an uploaded file's records: anything may be there), or None."""
+    for record in records[1:3]:  # GameCreated, then ForkedFrom
+        data = record.get("data") if record.get("type") == FORKED_FROM else None
+        if isinstance(data, dict) and isinstance(data.get("game"), str):
+            return data["game"]
+    return None
+
+
 def redacted(event: Event) -> Event:
     """ForkDealt as every reader of the feed reads it: without its state (each seat reads its own part through
     its view; the export, after the fork's end, shows it whole)."""

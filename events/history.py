@@ -117,6 +117,14 @@ def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
         yield json.dumps(record, separators=(",", ":")) + "\n"
 
 
+def exported_records(game: Any, envelopes: Iterable[Envelope]) -> list[dict]:
+    """An ended game's export as records (header first), as `parse_history` reads the file GET .../history
+    serves: what a fork's ForkedFrom digests, and what verifies a fork against its original."""
+    if getattr(game, "archived", False):
+        return parse_history(game.archived_text)  # served as archived, byte for byte
+    return [json.loads(line) for line in history_lines(history_header(game), envelopes)]
+
+
 def read_history(body: bytes) -> list[dict]:
     """A history file's bytes to records, as POST /v1/replays and `cartel verify --offline` both read
     it; ValueError says what is wrong with the file, in the words both show."""

@@ -6,7 +6,6 @@ conflict, so two clocks expiring at once are two appends and both are counted.
 """
 from __future__ import annotations
 
-import json
 import secrets
 from typing import Any, Mapping
 
@@ -17,7 +16,7 @@ from events.committer import Append, Committer, counted
 from events.envelope import canonical
 from events.game import Game, GameNotFound, refuse_if_closed
 from events.handler import RETRIES_ON_CONFLICT
-from events.history import history_header, history_lines
+from events.history import exported_records
 from events.keys import invitation_field
 from events.repository import GameRepository
 from events.seeds import seal
@@ -87,14 +86,12 @@ class TableCommands:
         """A new game from the position of the ended game `original_id` at `version` (events/forks.py): its
         ruleset, rules version and options, these `seats` (as many as it had), the rest as `create_game`'s."""
         original = self.repository.load(original_id)
-        records = [json.loads(line) for line in history_lines(history_header(original),  # its export's events
-                                                              self.repository.all_envelopes(original))][1:] \
-            if original.ended else []
+        records = exported_records(original, self.repository.all_envelopes(original))[1:] if original.ended else []
         at = self.repository.load(original_id, version=version) if 1 <= version <= original.version else None
+        if original.ended and len(seats) != len(original.seats):
+            raise forks.ForkRefused(400, "fork-seats-mismatch", f"a fork is played by as many seats as its "
+                                    f"original: {len(original.seats)}, not {len(seats)}", "seats")
         refused = forks.refusal(original.ruleset, records, version, at and at.state, original.ended)
-        if refused is None and len(seats) != len(original.seats):
-            refused = forks.ForkRefused(400, "fork-seats-mismatch", f"a fork is played by as many seats as its "
-                                        f"original: {len(original.seats)}, not {len(seats)}", "seats")
         if refused is not None:
             raise refused
         forked = forks.forked_from(original_id, version, original.table["ruleset_version"], records, at.state)

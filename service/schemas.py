@@ -188,13 +188,15 @@ class ForkSpecSchema(Strict):
 
 
 class CreateGameSchema(Strict):
-    ruleset = ma.fields.String(metadata={"example": "kingpin", "description": (
-        "The game to play (GET /v1/rulesets); required unless `from` is given, whose original's it is then")})
+    ruleset = ma.fields.String(required=True, metadata={"example": "kingpin", "description": (
+        "The game to play (GET /v1/rulesets); with `from`, the original's (another is refused: "
+        "fork-ruleset-mismatch)")})
     fork = ma.fields.Nested(ForkSpecSchema, data_key="from", metadata={"description": (
-        "Fork a finished game: start at its position after event `version`, with these seats (as many as it had), "
-        "its ruleset, rules version and options, and every hidden part (hands, deck orders) dealt afresh from this "
-        "game's own seed.  The history begins with ForkedFrom, which verification checks against the original's "
-        "(docs/api.md \"Forking a finished game\").  A fork is never rated")})
+        "Fork a finished game: start at its position after event `version`, with these seats (as many as it "
+        "had), its ruleset (`ruleset` must name it), rules version and options, and every hidden part (hands, "
+        "deck orders) dealt afresh from this game's own seed.  The history begins with ForkedFrom, which "
+        "verification checks against the original's (docs/api.md \"Forking a finished game\").  A fork is "
+        "never rated")})
     seats = ma.fields.List(ma.fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 12))
     options = ma.fields.Dict(keys=ma.fields.String(), values=Free(), load_default=dict)
     seed = ma.fields.String(validate=validate.Length(1, 256), metadata={
@@ -214,9 +216,7 @@ class CreateGameSchema(Strict):
                        "its seed.  Send your entropy after the creation, with your seat's token"})
 
     @ma.validates_schema
-    def ruleset_or_fork(self, data, **kwargs):
-        if "ruleset" not in data and "fork" not in data:
-            raise ma.ValidationError("a game needs a ruleset (or `from`, a game to fork)", "ruleset")
+    def fork_options(self, data, **kwargs):
         if "fork" in data and data.get("options"):
             raise ma.ValidationError("a fork is played with its original's options: leave them out", "options")
 

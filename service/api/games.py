@@ -76,7 +76,7 @@ class Games(MethodView):
         runner = engine().runner
         fork = spec.get("fork")
         if fork is not None:
-            spec["ruleset"] = ruleset_to_fork(fork, spec.get("ruleset"))
+            refuse_another_ruleset(fork, spec["ruleset"])
         if spec["ruleset"] not in runner.rulesets:
             raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
         refuse_early_secrets(spec)
@@ -203,17 +203,16 @@ def admitted_to_claim(game_id: str, seat: int) -> bool:
     return False
 
 
-def ruleset_to_fork(fork: dict, ruleset: str | None) -> str:
-    """The ruleset of the game to fork, which the caller must be able to read (a private table without a
-    credential for it is no game: 404, as GET would answer); 409 when the body names another."""
+def refuse_another_ruleset(fork: dict, ruleset: str) -> None:
+    """The game to fork, which the caller must be able to read (a private table without a credential for it is
+    no game: 404, as GET would answer), must be a game of `ruleset`: 409 otherwise."""
     sighting = engine().store.access.lookup(fork["game"], with_meta=True)
     if not sighting.exists or (sighting.visibility == "private" and not admitted(fork["game"], sighting.meta)):
         raise GameNotFound(fork["game"])
     original = engine().runner.load(fork["game"]).table["ruleset"]
-    if ruleset is not None and ruleset != original:
+    if ruleset != original:
         raise Problem(409, "fork-ruleset-mismatch", f"game {fork['game']} is a game of {original}, not {ruleset}: a "
                       "fork is played under its original's ruleset, rules version and options", param="ruleset")
-    return original
 
 
 def refuse_early_secrets(spec: dict) -> None:

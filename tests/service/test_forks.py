@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
-import pytest
-
+from clients.offline import verify_offline
 from events import ratings
 from events.forks import FORK_DEALT, FORKED_FROM
 from events.history import parse_history, verify_history
 from service.wiring import engine
 from tests.service.conftest import bearer
 
+ROOT = Path(__file__).resolve().parents[2]
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 
 
@@ -47,8 +50,9 @@ def finished_game(client, ruleset: str, seed: str = "forked-original", commands:
     return game_id, tokens, position
 
 
-def fork(client, original: str, version: int, seats=HUMANS, **extra):
-    return client.post("/v1/games", json={"from": {"game": original, "version": version}, "seats": seats, **extra})
+def fork(client, original: str, version: int, seats=HUMANS, ruleset: str = "narcos", headers=None, **extra):
+    return client.post("/v1/games", json={"ruleset": ruleset, "from": {"game": original, "version": version},
+                                          "seats": seats, **extra}, headers=headers or {})
 
 
 def history(client, game_id: str) -> list[dict]:
@@ -89,7 +93,8 @@ def test_a_fork_of_a_narcos_game_starts_at_the_position_with_its_hidden_parts_de
 
 def test_a_fork_of_a_game_without_hidden_information_keeps_the_state_and_draws_nothing(app, client):
     original, _, position = finished_game(client, "kingpin", commands=8)
-    created = fork(client, original, position, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    created = fork(client, original, position, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                   ruleset="kingpin")
     assert created.status_code == 201, created.json
     with app.app_context():
         runner = engine().runner
@@ -112,13 +117,13 @@ def finished_fork(client, original: str, position: int) -> tuple[str, list[dict]
     return created.json["id"], history(client, created.json["id"])
 
 
-def tampered(records: list[dict], version: int, **data) -> list[dict]:
+def tampered(records: list[dict], at: int, **data) -> list[dict]:
     out = json.loads(json.dumps(records))
-    out[version]["data"].update(data)
+    out[at]["data"].update(data)
     return out
 
 
-def test_a_forks_history_verifies_against_its_original_and_a_tampered_forked_from_does_not(app, client):
+def test_a_forks_history_verifies_against_its_original_and_a_tampered_forked_from_does_not(app, client, tmp_path):
     original, _, position = finished_game(client, "narcos", seed="verified-original")
     fork_id, records = finished_fork(client, original, position)
     origins = {original: history(client, original)}
@@ -130,18 +135,32 @@ def test_a_forks_history_verifies_against_its_original_and_a_tampered_forked_fro
     served = client.post("/v1/replays", data="".join(json.dumps(r) + "\n" for r in records),
                          content_type="application/x-ndjson")
     assert served.status_code == 200 and served.json["valid"] and served.json["complete"], served.json
-    forked_from = next(n for n, r in enumerate(records) if r["type"] == FORKED_FROM)
+    # offline, with the original's file given (cartel verify --offline FILE --origin ORIGINAL)
+    fork_text = client.get(f"/v1/games/{fork_id}/history").get_data()
+    original_text = client.get(f"/v1/games/{original}/history").get_data()
+    offline = verify_offline(fork_text, "fast", origins=[original_text])
+    assert offline.valid and offline.complete, offline.summary
+    assert not verify_offline(fork_text, "fast").valid
+    # a checker written from docs/fairness.md alone checks the re-deal's draws on the stream "fork"
+    path = tmp_path / "fork.jsonl"
+    path.write_bytes(fork_text)
+    checked = subprocess.run([sys.executable, str(ROOT / "docs" / "examples" / "check_draws.py"), str(path)],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0 and "a fork's results" in checked.stdout, checked.stdout + checked.stderr
+    forked_from = next(n for n, r in enumerate(records) if r.get("type") == FORKED_FROM)
     assert forked_from == 2
-    # another position (the command's `from` changed with it), another digest, another state: not valid
-    moved = tampered(records, forked_from, version=position - 1)
-    moved[1]["command"]["from"]["version"] = position - 1
+    # another position of the original (the command's `from` changed with it), another digest, another state
+    start = next(r["version"] for r in origins[original][1:] if r.get("command", {}).get("type") == "StartGame")
+    other = max(v for v in range(start, position) if "command" in origins[original][v + 1])
+    moved = tampered(records, forked_from, version=other)
+    moved[1]["command"]["from"]["version"] = other
     for bad, why in ((moved, "history_digest"),
                      (tampered(records, forked_from, history_digest="0" * 64), "history_digest"),
                      (tampered(records, forked_from, state_digest="0" * 64), "state_digest")):
         verdict = verify_history(bad, rulesets, origins=origins)
         assert not verdict["valid"] and verdict["diverged_at"] == forked_from and why in verdict["reason"], verdict
     # a re-deal that is not the one the fork's seed gives
-    dealt = next(n for n, r in enumerate(records) if r["type"] == FORK_DEALT)
+    dealt = next(n for n, r in enumerate(records) if r.get("type") == FORK_DEALT)
     state = dict(records[dealt]["data"]["secret"]["state"], deck=list(reversed(
         records[dealt]["data"]["secret"]["state"]["deck"])))
     verdict = verify_history(tampered(records, dealt, secret={"state": state}), rulesets, origins=origins)
@@ -192,6 +211,5 @@ def test_refused_forks_append_nothing(app, client):
     with app.app_context():
         assert engine().runner.load(original).version == last
     # the private game's own seat may fork it once it is over (here: its credential reads it, so it is not a 404)
-    unfinished = client.post("/v1/games", json={"from": {"game": private["id"], "version": 3}, "seats": HUMANS},
-                             headers=bearer(private["seats"][0]["token"]))
+    unfinished = fork(client, private["id"], 3, headers=bearer(private["seats"][0]["token"]))
     assert unfinished.status_code == 409 and unfinished.json["code"] == "fork-of-unfinished-game", unfinished.json
