@@ -9,7 +9,9 @@ see and deals every hidden part afresh from its own seed:
                ForkedFrom {game, version, ruleset_version, history_digest, state_digest}: which position
                of which history, bound by the digests of the original's events up to V and of its state at V
     start      StartGame's one event, ForkDealt {secret: {state}}: the spectator's determinization of the
-               original's state at V, `ruleset.determinize(state, None, Rng(effective seed, "fork"))`
+               original's state at V, `ruleset.determinize(state, None, Rng(effective seed, "fork"))`, as JSON
+               text: its objects' keys in the order the rules made them (the order a game's evolvers leave and its
+               rules iterate), which the store's canonical JSON, keys sorted, would lose
 
 The stream "fork" is keyed by the fork's own effective seed (its server's seed, committed at creation, mixed
 with its players' entropy, docs/fairness.md), under a label nobody chooses; no other stream of a game has it.
@@ -28,10 +30,13 @@ import json
 from typing import Any, Iterable, Mapping
 
 from rules.base import Event, Rng, fold
+from rules.describe import STR, obj
 
 FORKED_FROM = "ForkedFrom"  # the table's event: which history, which version (events/table.py)
 FORK_DEALT = "ForkDealt"  # the fork's starting state, its hidden parts dealt afresh
 FORK_STREAM = "fork"  # the label of the one stream the re-deal draws from (docs/fairness.md)
+# ForkDealt's data as the spec types it (the feed never shows its `secret`: events/repository.py)
+FORK_DEALT_DATA = obj({"secret": obj({"state": STR})}, optional=("secret",))
 # the export's event fields a history digest covers: everything but the derived sentence (`narration`)
 DIGESTED = ("game_id", "version", "type", "data", "actor", "at", "command_id", "schema", "command", "draws", "bot")
 
@@ -97,9 +102,13 @@ def dealt(ruleset: Any, state: Any, seed: str) -> tuple[Event, list]:
     """ForkDealt for the original's `state` at V, re-dealt from the fork's effective `seed` on the stream
     FORK_STREAM, and the draw calls it made ([[label, [[bound, value], ...]]], as a history records them)."""
     rng = Rng(seed, FORK_STREAM, record=True)
-    start = ruleset.determinize(json.loads(_canonical(state)), None, rng)
-    return Event(FORK_DEALT, {"secret": {"state": json.loads(_canonical(start))}}), (
-        [[FORK_STREAM, rng.draws]] if rng.draws else [])
+    start = ruleset.determinize(json.loads(_text(state)), None, rng)  # a copy, as the store's JSON gives it
+    return Event(FORK_DEALT, {"secret": {"state": _text(start)}}), [[FORK_STREAM, rng.draws]] if rng.draws else []
+
+
+def _text(state: Any) -> str:
+    """The state as JSON text, its objects' keys in their order (see the module docstring)."""
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
 def fold_events(ruleset: Any, events: Iterable[Event], state: Any) -> Any:
@@ -108,7 +117,7 @@ def fold_events(ruleset: Any, events: Iterable[Event], state: Any) -> Any:
     for event in events:
         if event.type == FORK_DEALT:
             pending = []  # ForkDealt is a fork's first game event (its StartGame's): nothing of the game before
-            state = json.loads(_canonical(event.data["secret"]["state"]))  # a copy: the event stays as stored
+            state = json.loads(event.data["secret"]["state"])
         else:
             pending.append(event)
     return fold(ruleset, pending, state) if pending else state

@@ -394,6 +394,9 @@ class GameSchema(GameSummarySchema, TurnFields):
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
     rematch = ma.fields.Nested(RematchSchema, allow_none=True, metadata={
         "description": "After the end: who asked to play it again and, once every player did, the new game"})
+    forked_from = ma.fields.Nested(ForkSpecSchema, allow_none=True, metadata={
+        "description": "A fork of a finished game (POST /v1/games with `from`): the original and the version it "
+                       "was forked at; null for any other game"})
     view = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
         "anyOf": view_refs(RULESETS)})

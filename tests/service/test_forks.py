@@ -73,7 +73,7 @@ def test_a_fork_of_a_narcos_game_starts_at_the_position_with_its_hidden_parts_de
         forked = runner.load(created.json["id"])
         ruleset = forked.ruleset
         # the public view is the original's there; what nobody could see (decks, the others' hands) is dealt anew
-        assert ruleset.view(forked.state, None) == json.loads(json.dumps(ruleset.view(at.state, None)))
+        assert json.dumps(ruleset.view(forked.state, None)) == json.dumps(ruleset.view(at.state, None))
         assert forked.state["deck"] != at.state["deck"] and sorted(forked.state["deck"]) == sorted(at.state["deck"])
         assert [p["hand"] for p in forked.state["players"]] != [p["hand"] for p in at.state["players"]]
         assert forked.table["ruleset_version"] == at.table["ruleset_version"]
@@ -87,6 +87,8 @@ def test_a_fork_of_a_narcos_game_starts_at_the_position_with_its_hidden_parts_de
     for seat, token in enumerate(tokens):
         doc = client.get(f"/v1/games/{created.json['id']}", headers=bearer(token)).json
         assert doc["view"] == json.loads(json.dumps(ruleset.view(forked.state, seat)))
+        assert doc["forked_from"] == {"game": original, "version": position}
+    assert client.get(f"/v1/games/{original}").json["forked_from"] is None
     play(client, created.json["id"], tokens, 5, "fork-on")
     assert client.get(f"/v1/games/{created.json['id']}").json["version"] > 3
 
@@ -98,7 +100,11 @@ def test_a_fork_of_a_game_without_hidden_information_keeps_the_state_and_draws_n
     assert created.status_code == 201, created.json
     with app.app_context():
         runner = engine().runner
-        assert runner.load(created.json["id"]).state == runner.load(original, version=position).state
+        # the very state, its objects' keys in the rules' own order too (which the rules iterate)
+        assert json.dumps(runner.load(created.json["id"]).state) == json.dumps(runner.load(original, version=position)
+                                                                               .state)
+    assert client.get(f"/v1/games/{created.json['id']}/state?version=3").json["view"] == \
+        client.get(f"/v1/games/{original}/state?version={position}").json["view"]
     dealt = [e for e in engine_history(app, created.json["id"]) if e.type == FORK_DEALT]
     assert len(dealt) == 1 and not dealt[0].draws
 
@@ -161,9 +167,9 @@ def test_a_forks_history_verifies_against_its_original_and_a_tampered_forked_fro
         assert not verdict["valid"] and verdict["diverged_at"] == forked_from and why in verdict["reason"], verdict
     # a re-deal that is not the one the fork's seed gives
     dealt = next(n for n, r in enumerate(records) if r.get("type") == FORK_DEALT)
-    state = dict(records[dealt]["data"]["secret"]["state"], deck=list(reversed(
-        records[dealt]["data"]["secret"]["state"]["deck"])))
-    verdict = verify_history(tampered(records, dealt, secret={"state": state}), rulesets, origins=origins)
+    state = json.loads(records[dealt]["data"]["secret"]["state"])
+    state["deck"].reverse()
+    verdict = verify_history(tampered(records, dealt, secret={"state": json.dumps(state)}), rulesets, origins=origins)
     assert not verdict["valid"] and verdict["diverged_at"] == dealt, verdict
     # without its original, a fork's start cannot be re-derived: said, not taken on trust
     verdict = verify_history(records, rulesets)
