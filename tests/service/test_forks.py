@@ -12,8 +12,11 @@ from pathlib import Path
 
 from clients.offline import verify_offline
 from events import ratings
+from events.envelope import Envelope
 from events.forks import FORK_DEALT, FORKED_FROM
 from events.history import parse_history, verify_history
+from events.repository import redact_envelope
+from rules.base import PUBLIC
 from service.wiring import engine
 from tests.service.conftest import bearer
 
@@ -219,3 +222,24 @@ def test_refused_forks_append_nothing(app, client):
     # the private game's own seat may fork it once it is over (here: its credential reads it, so it is not a 404)
     unfinished = fork(client, private["id"], 3, headers=bearer(private["seats"][0]["token"]))
     assert unfinished.status_code == 409 and unfinished.json["code"] == "fork-of-unfinished-game", unfinished.json
+
+
+def test_the_dealt_state_is_nobody_s_to_read_in_the_feed_whatever_a_ruleset_says_of_its_secrets():
+    """ForkDealt holds every seat's re-dealt hand: the feed strips it for every reader even under a ruleset whose
+    visible_to would show a secret it does not know to everyone (it is the engine's event, not the game's)."""
+
+    class Telling:
+        title, name = "Telling", "telling"
+
+        @staticmethod
+        def visible_to(event):
+            return PUBLIC
+
+        @staticmethod
+        def narrate(event, names):
+            return {"text": json.dumps(event.data), "refs": []}
+
+    dealt = Envelope("g", 3, FORK_DEALT, {"secret": {"state": '{"hands": [[1], [2]]}'}}, "system", 0)
+    for seat in (None, 0, 1):
+        read = redact_envelope(Telling(), dealt, seat)
+        assert read["data"] == {} and "hands" not in json.dumps(read), read
