@@ -9,6 +9,7 @@ from flask import current_app, request
 from flask.views import MethodView
 
 from events import forks
+from events.game import GameNotFound
 from events.history import exported_records, read_history, state_at, verify_history
 from service.api.base import PUBLIC, Blueprint
 from service.api.invitations import admitted
@@ -103,7 +104,10 @@ def originals_here(records: list[dict]) -> dict[str, list[dict]]:
         sighting = engine().store.access.lookup(game_id, with_meta=True)
         if not sighting.exists or (sighting.visibility == "private" and not admitted(game_id, sighting.meta)):
             break
-        game = runner.load(game_id)
+        try:
+            game = runner.load(game_id)
+        except GameNotFound:  # archived where this server keeps no archive: not here
+            break
         if not game.ended:
             break
         found[game_id] = exported_records(game, runner.all_envelopes(game))

@@ -80,7 +80,12 @@ def test_a_fork_of_a_narcos_game_starts_at_the_position_with_its_hidden_parts_de
         assert forked.state["deck"] != at.state["deck"] and sorted(forked.state["deck"]) == sorted(at.state["deck"])
         assert [p["hand"] for p in forked.state["players"]] != [p["hand"] for p in at.state["players"]]
         assert forked.table["ruleset_version"] == at.table["ruleset_version"]
-        assert ratings.result_of(forked.id, "narcos", forked.table, {"winners": [0], "reason": "x"}) is None
+        # a fork is never rated: the same table, two players bound and the server's seed, is rated but for the fork
+        rated = {**forked.table, "seed_source": "server",
+                 "seats": [{"kind": "human", "player": "p1"}, {"kind": "human", "player": "p2"}]}
+        outcome = {"winners": [0], "reason": "x"}
+        assert ratings.result_of(forked.id, "narcos", rated, outcome) is None
+        assert ratings.result_of(forked.id, "narcos", {k: v for k, v in rated.items() if k != "fork"}, outcome)
     events = client.get(f"/v1/games/{created.json['id']}/events?after=0").json["events"]
     assert [e["type"] for e in events[:3]] == ["GameCreated", FORKED_FROM, FORK_DEALT]
     assert events[1]["data"]["game"] == original and events[1]["data"]["version"] == position
@@ -177,6 +182,13 @@ def test_a_forks_history_verifies_against_its_original_and_a_tampered_forked_fro
     # without its original, a fork's start cannot be re-derived: said, not taken on trust
     verdict = verify_history(records, rulesets)
     assert not verdict["valid"] and f"give game {original}'s export" in verdict["reason"], verdict
+    # an upload naming any original at all is answered with a verdict, never a 5xx
+    for game in ("x" * 5000, "../../etc", "", "\u202e", fork_id):
+        forged = tampered(records, forked_from, game=game)
+        forged[1]["command"]["from"]["game"] = game
+        answer = client.post("/v1/replays", data="".join(json.dumps(r) + "\n" for r in forged),
+                             content_type="application/x-ndjson")
+        assert answer.status_code == 200 and not answer.json["valid"], answer.json
     # nor with another game's history given as its original
     other, _, _ = finished_game(client, "narcos", seed="another-original")
     verdict = verify_history(records, rulesets, origins={original: history(client, other)})
