@@ -290,6 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--expect-commitment", metavar="HEX",
                    help="the seed commitment you were shown when the game was created or you joined it (default: "
                         "the one this machine kept then, if any): another is refused, however well it verifies")
+    p.add_argument("--origin", action="append", default=[], metavar="FILE",
+                   help="with --offline, for a fork of a finished game: its original's history (repeat it for a "
+                        "fork of a fork); the server finds the original by id itself")
     p.add_argument("--bots", choices=["fast", "all", "none"], default="fast",
                    help="with --offline: which bot moves to re-run from their seat's view and the bot key (fast: "
                         "all but the search levels, as the server does; all: the searches too, at what they cost "
@@ -621,17 +624,24 @@ def cmd_export(client: CartelClient, args: argparse.Namespace, out: TextIO) -> i
     return EXIT_OK
 
 
+def read_file(name: str) -> bytes:
+    """A history file's bytes (UsageError if it cannot be read)."""
+    try:
+        return Path(name).read_bytes()
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {error.strerror or error}") from None
+
+
 def cmd_verify(client: CartelClient, args: argparse.Namespace, out: TextIO) -> int:
     if args.file == "-":
         body = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
     else:
-        try:
-            body = Path(args.file).read_bytes()
-        except OSError as error:
-            raise UsageError(f"cannot read {args.file}: {error.strerror or error}") from None
+        body = read_file(args.file)
     expected = args.expect_commitment
     if args.offline:
-        result = verify_offline(body, args.bots, expected or client.commitments.get(history_game_id(body) or ""))
+        origins = [read_file(name) for name in args.origin]
+        result = verify_offline(body, args.bots, expected or client.commitments.get(history_game_id(body) or ""),
+                                origins)
     else:
         result = client.verify(body, expected)
     if args.json:

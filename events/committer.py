@@ -177,16 +177,21 @@ class Committer:
         self.after_commit(Commit(game, after, tuple(envelopes), schedule))
         return after, envelopes
 
-    def create(self, game_id: str, created: Event, meta: dict[str, str], at: int, schedule: bool) -> Game:
-        """Record a new game (its GameCreated, at version 1, with its meta), read it back, and run the
-        after-commit steps for it (`schedule`: False when the game starts at once, whose start schedules)."""
+    def create(self, game_id: str, created: Event, meta: dict[str, str], at: int, schedule: bool,
+               command: dict | None = None, forked: Event | None = None) -> Game:
+        """Record a new game (its GameCreated, at version 1, and a fork's ForkedFrom after it, with its meta),
+        read it back, and run the after-commit steps for it (`schedule`: False when the game starts at once,
+        whose start schedules)."""
         if self.registered("schedule") and "window_closes" in meta:
             self.store.work.unsettled(game_id, at)  # the window's job is enqueued after the append: the mark first
-        pending = PendingEvent(created, "system", {"type": "CreateGame"})
-        self.store.append(game_id, 0, [pending], at=at, command_id="create", meta=meta)
+        events = [created, *([forked] if forked is not None else [])]
+        pending = [PendingEvent(created, "system", command or {"type": "CreateGame"}),
+                   *(PendingEvent(event, "system") for event in events[1:])]
+        self.store.append(game_id, 0, pending, at=at, command_id="create", meta=meta)
         game = self.repository.load(game_id)
-        stored = Envelope(game_id, 1, created.type, created.data, pending.actor, at, "create", command=pending.command)
-        self.after_commit(Commit(None, game, (stored,), schedule))
+        stored = tuple(Envelope(game_id, n, p.event.type, p.event.data, p.actor, at, "create", command=p.command)
+                       for n, p in enumerate(pending, start=1))
+        self.after_commit(Commit(None, game, stored, schedule))
         return game
 
     def _append(self, game: Game, events: list[Event], append: Append) -> tuple[Game, list[Envelope]]:

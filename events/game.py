@@ -14,9 +14,10 @@ from typing import Any, Iterable
 from events import clocks
 from events import table as tables
 from events.envelope import Envelope
+from events.forks import fold_events
 from events.seeds import effective_seed
 from events.table import ENDED, ENGINE_EVENTS, GameClosed
-from rules.base import Event, KeyedRng, Rng, fold
+from rules.base import Event, KeyedRng, Rng
 from rules.narration import Names
 from rules.ruleset import Ruleset
 
@@ -129,14 +130,15 @@ class Game:
 def fold_game(ruleset: Ruleset, events: Iterable[Event], table: dict | None, state: Any) -> tuple[dict | None, Any]:
     """The engine's events into the table, the game's into its state.  The two folds read nothing
     of each other, so the game's events are folded in one go (in place, on the fold's own copy,
-    for a ruleset that can: rules/ruleset.py fold_in_place), never changing `state`."""
+    for a ruleset that can: rules/ruleset.py fold_in_place), never changing `state`.  A fork's ForkDealt
+    sets the state it deals (events/forks.py)."""
     game_events = []
     for event in events:
         if event.type in ENGINE_EVENTS:
             table = tables.evolve(table, event)
         else:
             game_events.append(event)
-    return table, fold(ruleset, game_events, state)
+    return table, fold_events(ruleset, game_events, state)
 
 
 def refuse_if_closed(game: Game) -> None:

@@ -57,7 +57,7 @@ import json
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping
 
-from events import botbox, clocks, strictjson
+from events import botbox, clocks, forks, strictjson
 from events import table as tables
 from events.clocks import NotAwaited, NotInControl
 from events.envelope import Envelope
@@ -115,6 +115,14 @@ def history_lines(header: Mapping[str, Any], envelopes: Iterable[Envelope],
         if ruleset is not None:
             record["narration"] = narrate(ruleset, envelope.event, names)
         yield json.dumps(record, separators=(",", ":")) + "\n"
+
+
+def exported_records(game: Any, envelopes: Iterable[Envelope]) -> list[dict]:
+    """An ended game's export as records (header first), as `parse_history` reads the file GET .../history
+    serves: what a fork's ForkedFrom digests, and what verifies a fork against its original."""
+    if getattr(game, "archived", False):
+        return parse_history(game.archived_text)  # served as archived, byte for byte
+    return [json.loads(line) for line in history_lines(history_header(game), envelopes)]
 
 
 def read_history(body: bytes) -> list[dict]:
@@ -253,14 +261,17 @@ BOT_CHECKS = ("fast", "all", "none")  # which bot moves verification re-runs: al
 
 
 def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: str = "fast",
-                   expected_commitment: str | None = None, rerun_bot: Callable[..., dict] | None = None) -> dict:
+                   expected_commitment: str | None = None, rerun_bot: Callable[..., dict] | None = None,
+                   origins: Mapping[str, list[dict]] | None = None) -> dict:
     """Re-fold the history and re-derive every roll and (`bots`: "fast", every level but the searches;
     "all"; "none") every bot move; report where it first diverges, which header field the events
     contradict, and whether the events are the whole game (module docstring).  `expected_commitment`:
     the seed commitment the reader was shown when the game was created or joined; a history whose
     header commits to another seed is not the game they played, however well it verifies.  `rerun_bot`
     re-runs a bot move (rules/bot_seat.py bot_command's signature): by default in a bot process set up as
-    the workers' are (events/botbox.py rerun), started the first time a history has a bot move to re-run."""
+    the workers' are (events/botbox.py rerun), started the first time a history has a bot move to re-run.
+    `origins`: game id -> the records of its history, for a fork's original (events/forks.py): a fork's start
+    re-derives only from the position it was forked at, and its original verifies first."""
     if bots not in BOT_CHECKS:
         raise ValueError(f"bots must be one of {BOT_CHECKS}")
     header, events = records[0], records[1:]
@@ -277,7 +288,7 @@ def verify_history(records: list[dict], rulesets: Mapping[str, Ruleset], bots: s
         result["mismatches"].append({"field": "seed_commitment", "header": commitment, "events": expected_commitment})
         result["summary"] = _summary(result)
         return result
-    end = _rederive(header, events, rulesets, result, bots, rerun_bot)
+    end = _rederive(header, events, rulesets, result, bots, rerun_bot, origins)
     if end is not None:
         table, state, short, ruleset = end
         result["events"] = len(events)
@@ -405,8 +416,8 @@ class _Diverged(Exception):
 
 
 def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset], result: dict,
-              bots: str = "fast", rerun_bot: Callable[..., dict] | None = None
-              ) -> tuple[dict | None, Any, int | None, Ruleset] | None:
+              bots: str = "fast", rerun_bot: Callable[..., dict] | None = None,
+              origins: Mapping[str, list[dict]] | None = None) -> tuple[dict | None, Any, int | None, Ruleset] | None:
     """Re-decide every command from the revealed seed, as the header's format records them (VERIFIERS):
     (the table, the game's state after the last event, the version of a last command whose events the
     file cuts short or None, the ruleset), or None, with `result` saying where and why it diverged."""
@@ -415,6 +426,7 @@ def _rederive(header: dict, events: list[dict], rulesets: Mapping[str, Ruleset],
             raise _Diverged(None, f"the first line must be a header with format {HISTORY_FORMAT!r} "
                                   f"(or an earlier one: {', '.join(map(repr, FORMATS[1:]))})")
         replay = _Replay(header, events, rulesets, _header_ruleset(header, rulesets), result, bots, rerun_bot)
+        replay.origins = dict(origins or {})
         return VERIFIERS[header["format"]](replay)
     except _Diverged as diverged:
         # `events` counts the events that verified: those before the one that diverges
@@ -519,6 +531,8 @@ class _Replay:
         self.stream_seed = header["seed"]  # the effective seed, fixed at StartGame (events/seeds.py)
         self.counters: dict[str, int] = {}  # under draw keys: each roller's draw calls by kind (rules/base.py KeyedRng)
         self.keyed = False  # GameCreated records draw keys
+        self.origins: dict[str, list[dict]] = {}  # a fork's original's history, by game id (events/forks.py)
+        self.origin_state: Any = None  # a fork's: the original's state at the version forked
 
     def run(self, *, bound: bool, redecide_table: bool, stream: Callable[..., Rng],
             draws: Callable[..., None] | None = None, bot: Callable[..., None] | None = None,
@@ -553,6 +567,7 @@ class _Replay:
             raise _Diverged(version + offset, reason)
         self.short = version if offset else None  # only the last batch can stop short
         if command["type"] == "CreateGame":
+            self.origin_state = _fork_checked(self, command, batch) if "fork" in self.table else None
             self.keyed = keyed = bool(self.table.get("draw_keys"))
             if keyed != draw_keys:
                 raise _Diverged(version, f"GameCreated {'records' if keyed else 'does not record'} draw keys, "
@@ -568,6 +583,8 @@ class _Replay:
                 self.stream_seed = effective_seed(self.header["seed"], table)
             except ValueError as error:  # a format 1 history's claims are folded, not re-decided
                 raise _Diverged(version, str(error)) from None
+            if table is not None and "fork" in table:
+                return self._fork_start(first, batch, last)
         rng = stream(self, first, command, draws is not None)
         try:
             if command["type"] == "StartGame":
@@ -595,6 +612,20 @@ class _Replay:
         self.state = self._compared(produced, after, batch, last)
         self.result["events"] = batch[-1]["version"]
 
+    def _fork_start(self, first: dict, batch: list[dict], last: bool) -> None:
+        """A fork's StartGame: the original's position re-dealt from the fork's effective seed on the stream
+        "fork" (events/forks.py), its draw calls checked as any command's."""
+        version = first["version"]
+        if not clocks.ready_to_start(self.table, self.state):
+            raise _Diverged(version, "StartGame while a seat was still open, or after the game had started")
+        event, drawn = forks.dealt(self.ruleset, self.origin_state, self.stream_seed)
+        reason = _keyed_draws_differ(first.get("draws", []), drawn, version)
+        if reason:
+            raise _Diverged(version, reason)
+        self.result["draws"] += sum(len(pairs) for _, pairs in drawn)
+        self.state = self._compared([event], forks.fold_events(self.ruleset, [event], None), batch, last)
+        self.result["events"] = batch[-1]["version"]
+
     def _compared(self, produced: list[Event], after: Any, batch: list[dict], last: bool) -> Any:
         """The state after the batch, once its recorded events are the ones re-derived (`after` when they
         are equal already; a `last` batch may stop short of them: a prefix)."""
@@ -612,7 +643,52 @@ class _Replay:
                 got = recorded[k] if k < len(recorded) else "nothing"
                 raise _Diverged(version + k, f"recorded {_said(got)} but the rules and seed give {_said(want)}")
         # equal as JSON only: the state is what the recorded events (the JSON) lead to
-        return fold(self.ruleset, [Event(t, d) for t, d in pairs], self.state)
+        return forks.fold_events(self.ruleset, [Event(t, d) for t, d in pairs], self.state)
+
+
+def _fork_checked(replay: _Replay, command: dict, batch: list[dict]) -> Any:
+    """A fork's CreateGame: GameCreated then ForkedFrom, whose position is in its original's history (given in
+    `origins`, which verifies first, valid and complete) and whose digests are that history's up to the version
+    and its state there: the original's state at that version (events/forks.py)."""
+    version, header = batch[-1]["version"], replay.header
+    if [e["type"] for e in batch] != ["GameCreated", forks.FORKED_FROM]:
+        raise _Diverged(version, "a fork's CreateGame records GameCreated, then ForkedFrom")
+    d = batch[-1]["data"]  # an uploaded file's: every field's type first
+    if not (isinstance(d.get("game"), str) and _is_count(d.get("version")) and _is_count(d.get("ruleset_version"))
+            and isinstance(d.get("history_digest"), str) and isinstance(d.get("state_digest"), str)):
+        raise _Diverged(version, "ForkedFrom needs a string game, history_digest and state_digest and a version and "
+                                 "ruleset_version that are counts")
+    if command.get("from") != {"game": d["game"], "version": d["version"]}:
+        raise _Diverged(version, "ForkedFrom names another position than the CreateGame command's `from`")
+    if d["ruleset_version"] != replay.table["ruleset_version"]:
+        raise _Diverged(version, "ForkedFrom records another rules version than GameCreated")
+    origins = {k: v for k, v in replay.origins.items() if k != d["game"]}  # each original once: no loop
+    records = replay.origins.get(d["game"])
+    if records is None:
+        raise _Diverged(version, f"a fork re-derives from its original's history: give game {d['game']}'s export "
+                                 "with it (POST /v1/replays finds it on its server; cartel verify --origin FILE)")
+    verdict = verify_history(records, replay.rulesets, replay.bots, rerun_bot=replay.rerun_bot, origins=origins)
+    original = records[0]
+    if not (verdict["valid"] and verdict["complete"]):
+        raise _Diverged(version, f"the original game {d['game']}'s history does not verify: {verdict['summary']}")
+    if (original.get("game_id"), original.get("ruleset"), original.get("ruleset_version", 1)) != (
+            d["game"], header["ruleset"], d["ruleset_version"]):
+        raise _Diverged(version, f"the original history given is not game {d['game']}'s under the fork's ruleset "
+                                 "and rules version")
+    if _normal(original.get("options") or {}) != _normal(replay.table["options"]):
+        raise _Diverged(version, "a fork is played with its original's options; GameCreated records others")
+    ruleset, state = state_at(records, replay.rulesets, d["version"]) if d["version"] < len(records) \
+        else (replay.ruleset, None)
+    refused = forks.refusal(ruleset, records[1:], d["version"], state, ended=True)
+    if refused is not None:
+        raise _Diverged(version, f"ForkedFrom's version: {refused.reason}")
+    if d["history_digest"] != forks.history_digest(records[1:d["version"] + 1]):
+        raise _Diverged(version, f"ForkedFrom's history_digest is not that of game {d['game']}'s events up to "
+                                 f"version {d['version']}")
+    if d["state_digest"] != forks.state_digest(state):
+        raise _Diverged(version, f"ForkedFrom's state_digest is not that of game {d['game']}'s state at version "
+                                 f"{d['version']}")
+    return state
 
 
 # ---------------------------------------------------------------- the formats' parts
@@ -763,4 +839,4 @@ def state_at(records: list[dict], rulesets: Mapping[str, Ruleset], version: int)
             table_batch = record["command"]["type"] in ENGINE_COMMANDS
         if not table_batch:
             game_events.append(Event(record["type"], record["data"]))
-    return ruleset, fold(ruleset, game_events)  # in place where the ruleset can (rules/ruleset.py)
+    return ruleset, forks.fold_events(ruleset, game_events, None)  # in place where the ruleset can (rules/ruleset.py)

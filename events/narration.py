@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Mapping
 
+from events.forks import FORK_DEALT
 from events.table import ENGINE_EVENTS
 from rules.base import Event
 from rules.narration import Names, Narration, Narrator, generic, plural, said
@@ -143,7 +144,17 @@ def seat_token_renewed(d: Mapping[str, Any], names: Names) -> Narration:
                 names.ref(d["seat"]))
 
 
+def forked_from(d: Mapping[str, Any], names: Names) -> Narration:
+    return said(f"This game is a fork of game {d['game']} at version {d['version']}: it starts from that position, "
+                "its hidden cards dealt afresh.")
+
+
+def fork_dealt(d: Mapping[str, Any], names: Names) -> Narration:
+    return said("The forked position is set up: what nobody could see there is shuffled and dealt afresh.")
+
+
 TABLE_NARRATIONS: dict[str, Narrator] = {
+    "ForkedFrom": forked_from,
     "SeatTokenRenewed": seat_token_renewed,
     "SeatResigned": seat_resigned, "GameAborted": game_aborted, "SeatLeft": seat_left,
     "RematchAsked": rematch_asked, "RematchCreated": rematch_created,
@@ -162,6 +173,8 @@ def narrate(ruleset: Any, event: Event, names: Names) -> Narration:
         return game_created(event.data, names, ruleset.title or "the game")
     if event.type in ENGINE_EVENTS:
         return TABLE_NARRATIONS[event.type](event.data, names)
+    if event.type == FORK_DEALT:  # the engine's, though the game's state: a ruleset does not know it
+        return fork_dealt(event.data, names)
     try:
         return ruleset.narrate(event, names)
     except (KeyError, IndexError, TypeError, ValueError):

@@ -2,7 +2,9 @@
 
 A game is **rated** when it finished by its rules or by resignations (not aborted, not abandoned), its seed
 was the server's (a fixed seed is a test's or a tournament organiser's choice: never rated), its table did not
-allow analysis while it was on (`analysis`: a seat could ask the search bot what to play), and at least
+allow analysis while it was on (`analysis`: a seat could ask the search bot what to play), it is not a fork
+of a finished game (events/forks.py: a position someone chose, from a game whose every card was published), and
+at least
 two of its seats are bound to distinct players.  Its result ranks those seats: the winners first (tied),
 the others who played on next (tied), and a seat that resigned last.  Seats without a player (anonymous
 humans, bots) are not rated and do not rank.
@@ -45,8 +47,8 @@ def result_of(game_id: str, ruleset: str, table: Mapping[str, Any], outcome: Map
     """The rated result of a finished game, or None when the game is not rated (module docstring)."""
     if outcome is None or outcome.get("reason") in RATED_END_REASONS_EXCLUDED:
         return None
-    if table.get("seed_source", "server") != "server" or table.get("analysis"):
-        return None  # a fixed seed, or a table whose seats could ask the search what to play
+    if table.get("seed_source", "server") != "server" or table.get("analysis") or "fork" in table:
+        return None  # a fixed seed, a table whose seats could ask the search what to play, or a fork
     bound = {seat: spec["player"] for seat, spec in enumerate(table["seats"]) if spec.get("player")}
     if len(set(bound.values())) < 2 or len(set(bound.values())) != len(bound):
         return None  # fewer than two players, or one player on several seats: nothing to rate

@@ -13,8 +13,10 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Iterable, Mapping
 
+from events import forks
 from events.archive import ArchiveStore, archived_game_parts
 from events.envelope import Envelope
+from events.forks import FORK_DEALT
 from events.game import Game, GameNotFound, fold_game
 from events.narration import narrate
 from events.seeds import SEALED, unseal
@@ -179,7 +181,12 @@ class GameRepository:
 def redact_envelope(ruleset: Ruleset, envelope: Envelope, seat: int | None, names: Names | None = None) -> dict:
     """An event as `seat` may read it, with its sentence (events/narration.py) written from that
     redacted data: redaction first, so a sentence tells no more than the data beside it."""
-    event = envelope.event if envelope.is_engine else redact(ruleset, envelope.event, seat)
+    if envelope.is_engine:
+        event = envelope.event
+    elif envelope.type == FORK_DEALT:  # the engine's, with every seat's hidden parts: no reader's (events/forks.py)
+        event = forks.redacted(envelope.event)
+    else:
+        event = redact(ruleset, envelope.event, seat)
     out = envelope.public_dict(event.data)
     out["narration"] = narrate(ruleset, event, names or Names())
     return out

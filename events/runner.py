@@ -158,6 +158,10 @@ class GameRunner:
                                                contribution_seconds, visibility=visibility, invitations=invitations,
                                                game_id=game_id, analysis=analysis)
 
+    def fork_game(self, original_id: str, version: int, seats: list[dict], **creation: Any) -> Game:
+        """A new game from an ended game's position at `version` (events/forks.py); ForkRefused if not."""
+        return self.table_commands.fork_game(original_id, version, seats, **creation)
+
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
                    entropy: str | None = None, player: str | None = None, invited: bool = False) -> Game:
         return self.table_commands.claim_seat(game_id, seat, token_hash, name, entropy, player, invited)

@@ -20,6 +20,7 @@ controlled each seat and why:
     Rematch {seat}                 -> RematchAsked                      (a player of a finished game)
     LinkRematch {game_id}          -> RematchCreated                    (every player asked: the new game)
     RenewSeatToken {seat, player}  -> SeatTokenRenewed                  (the seat's player: a fresh token)
+    CreateGame {from}              -> GameCreated, ForkedFrom           (a fork of a finished game: events/forks.py)
 
 People (issue 37): a seat may be bound to a player, at the creation (GameCreated's seat carries
 `player`, the player's id, and `name`, the player's name) or by a claim (SeatClaimed's `player`); the
@@ -80,7 +81,8 @@ from rules.describe import ANY, INT, STR, arr, dict_of, nullable, obj
 
 ENGINE_EVENTS = frozenset({"GameCreated", "SeatClaimed", "SeatHandedToBot", "SeatReclaimed", "ClockExpired",
                            "GameAbandoned", "EntropyContributed", "ContributionsClosed", "SeatResigned",
-                           "GameAborted", "SeatLeft", "RematchAsked", "RematchCreated", "SeatTokenRenewed"})
+                           "GameAborted", "SeatLeft", "RematchAsked", "RematchCreated", "SeatTokenRenewed",
+                           "ForkedFrom"})
 TABLE_COMMANDS = frozenset({"CreateGame", "ClaimSeat", "ExpireClock", "HandSeatToBot", "ReclaimSeat", "AbandonGame",
                             "ContributeEntropy", "CloseContributions", "Resign", "Abort", "Leave", "Rematch",
                             "LinkRematch", "RenewSeatToken"})
@@ -120,6 +122,8 @@ ENGINE_EVENT_DATA: dict[str, dict] = {
     "RematchAsked": obj({"seat": INT}),
     "RematchCreated": obj({"game_id": STR}),
     "SeatTokenRenewed": obj({"seat": INT, "player": STR}),
+    "ForkedFrom": obj({"game": STR, "version": INT, "ruleset_version": INT, "history_digest": STR,
+                       "state_digest": STR}),
 }
 
 
@@ -203,6 +207,8 @@ def evolve(table: dict | None, event: Event) -> dict:
         key = str(d["seat"])  # JSON object keys: the table round-trips through snapshots unchanged
         new["timeouts"] = {**table["timeouts"], key: d["timeouts"]}
         new["expired"] = {**table["expired"], key: d["deadline"]}
+    elif event.type == "ForkedFrom":  # the fork's start deals from the original's state at that version
+        new["fork"] = {"game": d["game"], "version": d["version"]}
     elif event.type == "SeatTokenRenewed":
         pass  # the token is the meta's (its digest); the history records that it changed, and for whom
     elif event.type == "GameAbandoned":

@@ -9,13 +9,14 @@ from __future__ import annotations
 import secrets
 from typing import Any, Mapping
 
-from events import clocks
+from events import clocks, forks
 from events import table as tables
 from events.clocks import NotAwaited
 from events.committer import Append, Committer, counted
 from events.envelope import canonical
 from events.game import Game, GameNotFound, refuse_if_closed
 from events.handler import RETRIES_ON_CONFLICT
+from events.history import exported_records
 from events.keys import invitation_field
 from events.repository import GameRepository
 from events.seeds import seal
@@ -35,16 +36,20 @@ class TableCommands:
                     seed: str | None = None, clock: Mapping[str, Any] | None = None,
                     token_hashes: Mapping[int, str] | None = None, contribution_seconds: int = 0,
                     rematch_of: str | None = None, visibility: str = "public", analysis: bool = False,
-                    invitations: Mapping[int, str] | None = None, game_id: str | None = None) -> Game:
+                    invitations: Mapping[int, str] | None = None, game_id: str | None = None,
+                    forked: Event | None = None) -> Game:
         """Record a new game and commit to its seed, before any player's entropy can reach the server:
         the human seats contribute afterwards, within `contribution_seconds` (events/table.py).  It
         starts at once when no seat is open and the window waits for nobody.  A `seed` given by the
         caller (the service allows it only under an operator's setting) is recorded as "fixed".  A seat may
         carry `player` (and that player's name): it is bound to them.  `invitations`: open seat -> its
         invitation's meta value (events/visibility.py), for an unlisted or private table.  `game_id`: the id
-        drawn beforehand (an accepted challenge tells both players the game before it starts); by default drawn here."""
+        drawn beforehand (an accepted challenge tells both players the game before it starts); by default drawn here.
+        `forked`: a fork's ForkedFrom (events/forks.py), recorded after GameCreated: the game is played under the
+        original's rules version, and its start deals from the original's position."""
         rulesets = self.repository.rulesets
-        version = latest_version(rulesets[ruleset_name])  # a new game is played under the latest rules
+        # a new game is played under the latest rules; a fork under its original's
+        version = forked.data["ruleset_version"] if forked else latest_version(rulesets[ruleset_name])
         ruleset = ruleset_at(rulesets[ruleset_name], version)
         levels = [seat.get("level", "random") for seat in seats if seat["kind"] == "bot"]
         try:  # clock.bot_level: the level a timed-out seat goes to, refused now rather than at the hand-over
@@ -59,6 +64,8 @@ class TableCommands:
                                  seed_source=source, contribution_seconds=contribution_seconds, visibility=visibility,
                                  analysis=analysis)
         table = tables.evolve(None, Event(created[0].type, canonical(created[0].data)))
+        if forked:
+            table = tables.evolve(table, forked)
         meta = {"seed": seal(seed, self.repository.seed_key, secrets.token_bytes(16)), "status": "open",
                 "created_at": str(created_at), "human_at": str(created_at),
                 "deadlines": "{}", "draws": "recorded",  # its export records its draws (events/history.py)
@@ -70,8 +77,26 @@ class TableCommands:
             meta["rematch_of"] = rematch_of
         # a game that starts at once is scheduled by its start; one that waits, for its window's closing
         starts = clocks.ready_to_start(table, None)
-        game = self.committer.create(game_id, created[0], meta, created_at, schedule=not starts)
+        position = {"from": {k: forked.data[k] for k in ("game", "version")}} if forked else {}
+        command = {"type": "CreateGame", **position}
+        game = self.committer.create(game_id, created[0], meta, created_at, schedule=not starts, command=command,
+                                     forked=forked)
         return self._start(game) if starts else game
+
+    def fork_game(self, original_id: str, version: int, seats: list[dict], **creation: Any) -> Game:
+        """A new game from the position of the ended game `original_id` at `version` (events/forks.py): its
+        ruleset, rules version and options, these `seats` (as many as it had), the rest as `create_game`'s."""
+        original = self.repository.load(original_id)
+        records = exported_records(original, self.repository.all_envelopes(original))[1:] if original.ended else []
+        at = self.repository.load(original_id, version=version) if 1 <= version <= original.version else None
+        if original.ended and len(seats) != len(original.seats):
+            raise forks.ForkRefused(400, "fork-seats-mismatch", f"a fork is played by as many seats as its "
+                                    f"original: {len(original.seats)}, not {len(seats)}", "seats")
+        refused = forks.refusal(original.ruleset, records, version, at and at.state, original.ended)
+        if refused is not None:
+            raise refused
+        forked = forks.forked_from(original_id, version, original.table["ruleset_version"], records, at.state)
+        return self.create_game(original.table["ruleset"], seats, original.options, forked=forked, **creation)
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str, name: str | None = None,
                    entropy: str | None = None, player: str | None = None, invited: bool = False) -> Game:
@@ -103,6 +128,11 @@ class TableCommands:
     def _start(self, game: Game) -> Game:
         """Append the ruleset's setup events, rolled on the world's streams (or, before draw keys, with
         Rng(effective seed, first version)): every contribution is in by now."""
+        if "fork" in game.table:  # the original's position, its hidden parts dealt from this game's seed
+            origin = self.repository.load(game.table["fork"]["game"], version=game.table["fork"]["version"])
+            event, draws = forks.dealt(game.ruleset, origin.state, game.effective_seed)
+            return self.committer.commit(game, [event], Append("system", {"type": "StartGame"}, "start",
+                                                               draws=draws))[0]
         rng = game.command_rng(WORLD)
         events = game.ruleset.setup(game.options, len(game.seats), rng)
         append = Append("system", {"type": "StartGame"}, "start", meta=counted(rng), draws=rng.recorded())

@@ -103,6 +103,7 @@ def game_document(game: Game, seat: int | None, now: int, present: list[int] = (
     doc["view"] = view
     rematch = game.table.get("rematch") if game.table else None
     doc["rematch"] = {"asked": list(rematch.get("asked", ())), "game_id": rematch.get("game_id")} if rematch else None
+    doc["forked_from"] = dict(game.table["fork"]) if game.table and "fork" in game.table else None
     if game.ended:
         doc["seed"] = game.seed  # the game is over: the seed is published
     return doc

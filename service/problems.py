@@ -75,6 +75,9 @@ CATALOGUE: dict[str, ProblemType] = _entries(
                 "`entropy` with POST /v1/games: the server would see it before committing to its seed, so it "
                 "could choose a seed to suit it.", "Create the game without it, then send it with POST "
                 "/v1/games/{id}/seats/{seat}/entropy (your seat's token) before the game starts.", "entropy"),
+    ProblemType("fork-seats-mismatch", 400, "Fork seat count differs",
+                "A fork (`from` with POST /v1/games) with another number of seats than its original had.",
+                "Send as many seats as the original game's.", "seats"),
     ProblemType("malformed-history", 400, "Malformed history",
                 "An uploaded history is not the JSON Lines export of a game.",
                 "Upload the body GET /v1/games/{id}/history gave, unchanged."),
@@ -178,6 +181,12 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("game-archived", 409, "Game archived",
                 "The game was archived: it takes no command and keeps no seat tokens.",
                 "Read its history at GET /v1/games/{id}/history."),
+    ProblemType("fork-of-unfinished-game", 409, "Game not finished: no fork",
+                "`from` names a game that has not ended: its history, and so its position, is not public yet.",
+                "Wait for the game to end, then fork it.", "from.game"),
+    ProblemType("fork-ruleset-mismatch", 409, "Fork of another ruleset",
+                "A fork's `ruleset` is not its original's: a fork is played under its original's ruleset, rules "
+                "version and options.", "Leave `ruleset` out (or send the original's).", "ruleset"),
     # 413 / 414 / 415
     ProblemType("body-too-large", 413, "Request body too large",
                 "The body is over the endpoint's limit (MAX_BODY_BYTES, REPLAY_MAX_BYTES for replays).",
@@ -216,6 +225,11 @@ CATALOGUE: dict[str, ProblemType] = _entries(
     ProblemType("analysis-not-offered", 422, "No analysis for this game",
                 "The game's ruleset has no search bot (its `bot_levels` lack `ismcts`) to analyse with.",
                 "Analyse a game whose ruleset offers the search level."),
+    ProblemType("fork-version-out-of-range", 422, "No position to fork there",
+                "A fork's `from.version` is not a position of the game in play: before its set-up, at or after "
+                "its end, past its last version, or inside a command's events.",
+                "Fork at a version where a command ended while the game was on (GET /v1/games/{id}/history "
+                "shows them).", "from.version"),
     # 429 / 431
     ProblemType("rate-limited", 429, "Too many requests",
                 "This address or seat token is over its rate limit.", "Wait `Retry-After` seconds."),

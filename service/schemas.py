@@ -179,8 +179,24 @@ class ClockSpecSchema(Strict):
                                            "Level of the bot that takes over (default: the ruleset's first)"})
 
 
+class ForkSpecSchema(Strict):
+    game = ma.fields.String(required=True, validate=validate.Length(1, 64), metadata={
+        "description": "The finished (or abandoned) game to fork"})
+    version = ma.fields.Integer(required=True, strict=True, validate=validate.Range(1, 10_000_000), metadata={
+        "description": "The position: the game as it stood after this event, between two commands of the game in "
+                       "play (after its set-up, before its end)"})
+
+
 class CreateGameSchema(Strict):
-    ruleset = ma.fields.String(required=True, metadata={"example": "kingpin"})
+    ruleset = ma.fields.String(required=True, metadata={"example": "kingpin", "description": (
+        "The game to play (GET /v1/rulesets); with `from`, the original's (another is refused: "
+        "fork-ruleset-mismatch)")})
+    fork = ma.fields.Nested(ForkSpecSchema, data_key="from", metadata={"description": (
+        "Fork a finished game: start at its position after event `version`, with these seats (as many as it "
+        "had), its ruleset (`ruleset` must name it), rules version and options, and every hidden part (hands, "
+        "deck orders) dealt afresh from this game's own seed.  The history begins with ForkedFrom, which "
+        "verification checks against the original's (docs/api.md \"Forking a finished game\").  A fork is "
+        "never rated")})
     seats = ma.fields.List(ma.fields.Nested(SeatSpecSchema), required=True, validate=validate.Length(1, 12))
     options = ma.fields.Dict(keys=ma.fields.String(), values=Free(), load_default=dict)
     seed = ma.fields.String(validate=validate.Length(1, 256), metadata={
@@ -202,6 +218,11 @@ class CreateGameSchema(Strict):
         "deprecated": True,
         "description": "Refused (400 entropy-before-commitment): the server would see it before committing to "
                        "its seed.  Send your entropy after the creation, with your seat's token"})
+
+    @ma.validates_schema
+    def fork_options(self, data, **kwargs):
+        if "fork" in data and data.get("options"):
+            raise ma.ValidationError("a fork is played with its original's options: leave them out", "options")
 
 
 class SeatSchema(Strict):
@@ -257,6 +278,8 @@ class CreatedGameSchema(Strict):
         "description": "While the game waits for its human seats' entropy: who and until when; null otherwise"})
     seats = ma.fields.List(ma.fields.Nested(IssuedSeatSchema), required=True)
     visibility = Visibility()
+    forked_from = ma.fields.Nested(ForkSpecSchema, metadata={
+        "description": "A fork's original and the version it was forked at; absent for any other game"})
 
 
 class GameSummarySchema(Strict):
@@ -377,6 +400,9 @@ class GameSchema(GameSummarySchema, TurnFields):
     seed = ma.fields.String(metadata={"description": "Revealed once the game is finished or abandoned"})
     rematch = ma.fields.Nested(RematchSchema, allow_none=True, metadata={
         "description": "After the end: who asked to play it again and, once every player did, the new game"})
+    forked_from = ma.fields.Nested(ForkSpecSchema, allow_none=True, metadata={
+        "description": "A fork of a finished game (POST /v1/games with `from`): the original and the version it "
+                       "was forked at; null for any other game"})
     view = ma.fields.Dict(required=True, allow_none=True, metadata={
         "description": "The game as the caller may see it: the game's <Game>View; null while seats are open",
         "anyOf": view_refs(RULESETS)})

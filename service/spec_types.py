@@ -187,7 +187,9 @@ def table_event_components(table_data: Mapping[str, Mapping], envelope: Mapping[
     """`TableEvent<Type>` and `TableEvent`: the table's own events (events/table.py), in every game."""
     components = event_union("Table", "Table", dict.fromkeys(sorted(table_data), ""), table_data, envelope)
     components["TableEvent"]["description"] = ("An event of the table, in every game (who sits where, whose clock "
-                                               "ran out, who took over a seat, a game abandoned): never redacted")
+                                               "ran out, who took over a seat, a game abandoned, a fork's origin): "
+                                               "never redacted, but for ForkDealt's `secret` (a fork's dealt "
+                                               "position), which the feed shows nobody")
     return components
 
 

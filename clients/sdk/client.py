@@ -234,20 +234,30 @@ class CartelClient:
 
         Not retried on a connection error (a retry could create a second game).
         """
-        body: JSON = {"ruleset": ruleset,
-                      "seats": [s.to_json() if isinstance(s, SeatSpec) else dict(s) for s in seats]}
+        body = _creation(seats, seed, clock, contribution_seconds, visibility)
+        body["ruleset"] = ruleset
         if options:
             body["options"] = dict(options)
-        if seed is not None:
-            body["seed"] = seed
-        if clock is not None:
-            body["clock"] = clock.to_json() if isinstance(clock, ClockSpec) else dict(clock)
-        if contribution_seconds is not None:
-            body["contribution_seconds"] = contribution_seconds
-        if visibility is not None:
-            body["visibility"] = visibility
         if analysis is not None:
             body["analysis"] = analysis
+        return self._created(body)
+
+    def fork(self, game_id: str, version: int, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
+             ruleset: str | None = None, seed: str | None = None, clock: ClockSpec | Mapping[str, Any] | None = None,
+             contribution_seconds: int | None = None, visibility: str | None = None) -> CreatedGame:
+        """``POST /v1/games`` with ``from``: a new game starting at the position of the finished game ``game_id``
+        after event ``version``, with these seats (as many as it had) and its ruleset, rules version and options;
+        every hidden part (hands, deck orders) is dealt afresh from the new game's own seed.  Its history begins with
+        ``ForkedFrom``; ``verify`` checks a fork's history against its original's (the server finds it by id).
+        Refusals: ``fork-of-unfinished-game``, ``fork-version-out-of-range``, ``fork-seats-mismatch``, ``not-found``.
+        ``ruleset``: the original's (read from the game when not given).  The other arguments are
+        ``create_game``'s.  Not retried on a connection error."""
+        body = _creation(seats, seed, clock, contribution_seconds, visibility)
+        body["ruleset"] = ruleset or self.game(game_id).ruleset
+        body["from"] = {"game": game_id, "version": version}
+        return self._created(body)
+
+    def _created(self, body: JSON) -> CreatedGame:
         created = CreatedGame.from_json(self._json("POST", "/v1/games", idempotent=False, json_body=body))
         self.commitments[created.id] = created.seed_commitment
         return created
@@ -603,6 +613,22 @@ class CartelClient:
         return ReplayResult.from_json(self._json("POST", "/v1/replays", data=body,
                                                  params={"expect_commitment": expected} if expected else None,
                                                  headers={"Content-Type": "application/x-ndjson"}))
+
+
+def _creation(seats: Sequence[SeatSpec | Mapping[str, Any]], seed: str | None,
+              clock: ClockSpec | Mapping[str, Any] | None, contribution_seconds: int | None,
+              visibility: str | None) -> JSON:
+    """The body fields a new game and a fork share."""
+    body: JSON = {"seats": [s.to_json() if isinstance(s, SeatSpec) else dict(s) for s in seats]}
+    if seed is not None:
+        body["seed"] = seed
+    if clock is not None:
+        body["clock"] = clock.to_json() if isinstance(clock, ClockSpec) else dict(clock)
+    if contribution_seconds is not None:
+        body["contribution_seconds"] = contribution_seconds
+    if visibility is not None:
+        body["visibility"] = visibility
+    return body
 
 
 class _Mover(Protocol):

@@ -142,6 +142,11 @@ class CreatedGame:
         """seat -> token, for the seats that got one (the human seats)."""
         return {s.seat: s.token for s in self.seats if s.token}
 
+    @property
+    def forked_from(self) -> JSON | None:
+        """A fork's original and the version it was forked at (``{"game", "version"}``); None otherwise."""
+        return self.raw.get("forked_from")
+
     @classmethod
     def from_json(cls, doc: JSON) -> CreatedGame:
         return cls(doc["id"], doc["ruleset"], doc["status"], doc["version"], doc["seed_commitment"],

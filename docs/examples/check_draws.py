@@ -12,8 +12,8 @@ none), then:
 1. the draws: every command's recorded draws (section 4): in format 5, each draw call's
    [label, [[bound, value], ...]] against the stream keyed by (effective seed, label), each label
    "<roller>/<kind>/<n>" with n counting that roller's calls of that kind from 0 without a gap, and the
-   roller the command's own seat or "world"; in format 4, [bound, value] pairs against the stream keyed by
-   (effective seed, str(version));
+   roller the command's own seat or "world" (or, a fork's start, the one stream "fork"); in format 4,
+   [bound, value] pairs against the stream keyed by (effective seed, str(version));
 2. the outcomes (section 3's table): every result field the table lists (dice, roll-offs and who won them,
    deck orders from their input lists, cards dealt off a shuffled deck, chips, picks) is the one the draws
    give, drawing each call as the table says on the stream it names; and the draws the history records
@@ -36,6 +36,7 @@ from pathlib import Path
 KEYED = "tabletop-cartel-history/5"
 DRAWN = (KEYED, "tabletop-cartel-history/4")  # the formats whose commands record their draws
 WORLD = "world"
+FORK = "fork"  # the stream a fork's start is dealt from (section 2)
 INPUTS = Path(__file__).with_name("draw-inputs.json")
 
 
@@ -125,6 +126,11 @@ def check_pairs(stream, pairs, where):
     return None
 
 
+def forked(events):
+    """Whether the history is a fork of a finished game (its second event ForkedFrom: docs/fairness.md)."""
+    return len(events) > 1 and events[1].get("type") == "ForkedFrom"
+
+
 def check_draws(seed, events, keyed):
     """(what does not re-derive or None, commands checked, draws checked), from the effective seed."""
     commands = draws = 0
@@ -142,6 +148,12 @@ def check_draws(seed, events, keyed):
             continue
         seat = event["actor"].partition(":")[2]  # "seat:2", "bot:2", "clock:2": seat 2's own draws
         for label, pairs in event["draws"]:
+            if label == FORK and event.get("command", {}).get("type") == "StartGame" and forked(events):
+                problem = check_pairs(Stream(seed, label), pairs, f"{where}, stream {label}")  # a fork's re-deal
+                if problem:
+                    return problem, commands, draws
+                draws += len(pairs)
+                continue
             roller, kind, n = label.rsplit("/", 2)
             if roller not in ("world", seat):
                 return f"{where}: the stream {label} is neither the world's nor this command's seat's", commands, draws
@@ -584,6 +596,10 @@ def main(*args):
     print(f"recorded draws: {draws} draws of {commands} commands re-derived" + (f"; then {problem}" if problem else ""))
     if problem:
         return 1
+    if forked(events):  # its start is the game's determinize of another history's position: the rules' to check
+        print("outcomes: a fork's results follow from its original's position, which re-running the rules checks "
+              "(cartel verify --offline FILE --origin ORIGINAL)")
+        return 0
     if header["ruleset"] not in GAMES:
         print(f"outcomes: section 3 has no table for the ruleset {header['ruleset']!r}")
         return 1

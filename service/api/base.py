@@ -101,6 +101,7 @@ class CartelApi(flask_smorest.Api):
         body of POST /v1/games/{id}/commands) are any game's command.  The marshmallow
         schemas still validate requests (the rulesets' validators check the arguments); this is the
         description generated clients are typed from."""
+        from events.forks import FORK_DEALT, FORK_DEALT_DATA
         from events.table import ENGINE_EVENT_DATA, ENGINE_EVENTS
         from service.spec_types import (
             ANY_COMMAND,
@@ -114,8 +115,9 @@ class CartelApi(flask_smorest.Api):
         schemas = self.spec.components.schemas
         envelope = schemas["Event"]  # each game's events are this envelope with typed data (<Game>Event)
         for name, component in {**ruleset_components(rulesets, envelope),
-                                **table_event_components(ENGINE_EVENT_DATA, envelope),
-                                **event_type_components(rulesets, ENGINE_EVENTS)}.items():
+                                # a fork's start (events/forks.py) is the engine's too, in any game
+                                **table_event_components({**ENGINE_EVENT_DATA, FORK_DEALT: FORK_DEALT_DATA}, envelope),
+                                **event_type_components(rulesets, ENGINE_EVENTS | {FORK_DEALT})}.items():
             self.spec.components.schema(name, component=component)
         schemas["Event"]["properties"]["type"] = ref("EventType")
         # the game document, the stream's turn message and the creation body, each one of <Game><name> by

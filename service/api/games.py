@@ -7,6 +7,8 @@ from typing import Any
 from flask import current_app, request
 from flask.views import MethodView
 
+from events.forks import ForkRefused
+from events.game import GameNotFound
 from events.runner import NotAwaited
 from events.table import NoContribution, SeatNotOpen
 from events.visibility import visibility_of
@@ -23,7 +25,7 @@ from service.api.base import (
     load_for_reader,
     load_for_seat,
 )
-from service.api.invitations import invitation_link, invitation_seat, issue_invitation
+from service.api.invitations import admitted, invitation_link, invitation_seat, issue_invitation
 from service.auth import hash_token, new_token
 from service.errors import Problem
 from service.identity import acting_player
@@ -61,13 +63,20 @@ class Games(MethodView):
     @blp.arguments(CreateGameSchema)
     @blp.response(201, CreatedGameSchema, headers={"Location": {
         "description": "The new game's URL", "schema": {"type": "string"}}, **RATE_LIMIT_HEADERS})
-    @blp.problems({404: "No such ruleset", 413: "Body over the size limit", 415: "Body not application/json",
+    @blp.problems({404: "No such ruleset, or no game to fork (as for a private one the caller holds no credential "
+                        "for)", 413: "Body over the size limit", 415: "Body not application/json",
+                   409: "A fork of a game that has not ended (fork-of-unfinished-game), or whose ruleset is not the "
+                        "body's (fork-ruleset-mismatch)",
                    422: "Seat count (seat-count-invalid), bot level of a seat or the clock (bot-level-invalid) "
-                        "or option (option-invalid) the ruleset does not allow; `param` names the field"})
+                        "or option (option-invalid) the ruleset does not allow; `param` names the field; a fork's "
+                        "version that is no position of the game in play (fork-version-out-of-range)"})
     @blp.doc(operationId="createGame", security=PUBLIC)
     def post(self, spec):
         """Create a game.  Human seats get their token now (shown once); open seats wait in the lobby."""
         runner = engine().runner
+        fork = spec.get("fork")
+        if fork is not None:
+            refuse_another_ruleset(fork, spec["ruleset"])
         if spec["ruleset"] not in runner.rulesets:
             raise Problem(404, "not-found", f"no ruleset named {spec['ruleset']!r}; see GET /v1/rulesets")
         refuse_early_secrets(spec)
@@ -77,18 +86,23 @@ class Games(MethodView):
         visibility = spec.get("visibility", "public")
         invitations = ({n: issue_invitation(runner.clock()) for n, seat in enumerate(seats) if seat["kind"] == "open"}
                        if visibility != "public" else {})
+        creation = {"seed": spec.get("seed"), "clock": spec.get("clock"), "contribution_seconds": window,
+                    "token_hashes": {n: hash_token(t) for n, t in tokens.items()}, "visibility": visibility,
+                    "invitations": {n: value for n, (_, value, _) in invitations.items()},
+                    "analysis": spec.get("analysis", False)}
         try:
-            game = runner.create_game(spec["ruleset"], seats, spec["options"], spec.get("seed"), spec.get("clock"),
-                                      {n: hash_token(t) for n, t in tokens.items()}, window, visibility=visibility,
-                                      invitations={n: value for n, (_, value, _) in invitations.items()},
-                                      analysis=spec.get("analysis", False))
+            game = runner.fork_game(fork["game"], fork["version"], seats, **creation) if fork is not None else \
+                runner.create_game(spec["ruleset"], seats, spec["options"], **creation)
+        except ForkRefused as refusal:
+            raise Problem(refusal.status, refusal.kind, refusal.reason, param=refusal.param) from None
         except IllegalMove as refusal:  # a table the ruleset is not played at: not a move, so not illegal-move
             raise table_refused(refusal, runner.rulesets[spec["ruleset"]], spec) from None
         issued = [{"seat": n, **s, **({"token": tokens[n]} if n in tokens else {}),
                    **(invited(game.id, *invitations[n]) if n in invitations else {})} for n, s in enumerate(game.seats)]
         return ({"id": game.id, "ruleset": spec["ruleset"], "status": game.status, "version": game.version,
                  "seed_commitment": game.meta["seed_commitment"], "seed_source": game.meta["seed_source"],
-                 "contributions": contributions(game, runner.clock()), "seats": issued, "visibility": visibility},
+                 "contributions": contributions(game, runner.clock()), "seats": issued, "visibility": visibility,
+                 **({"forked_from": game.table["fork"]} if "fork" in game.table else {})},
                 201, {"Location": f"/v1/games/{game.id}"})
 
 
@@ -188,6 +202,18 @@ def admitted_to_claim(game_id: str, seat: int) -> bool:
                       "invitation (X-Cartel-Invitation or ?invitation=), and the one sent is missing, used, expired "
                       "or for another seat")
     return False
+
+
+def refuse_another_ruleset(fork: dict, ruleset: str) -> None:
+    """The game to fork, which the caller must be able to read (a private table without a credential for it is
+    no game: 404, as GET would answer), must be a game of `ruleset`: 409 otherwise."""
+    sighting = engine().store.access.lookup(fork["game"], with_meta=True)
+    if not sighting.exists or (sighting.visibility == "private" and not admitted(fork["game"], sighting.meta)):
+        raise GameNotFound(fork["game"])
+    original = engine().runner.load(fork["game"]).table["ruleset"]
+    if ruleset != original:
+        raise Problem(409, "fork-ruleset-mismatch", f"game {fork['game']} is a game of {original}, not {ruleset}: a "
+                      "fork is played under its original's ruleset, rules version and options", param="ruleset")
 
 
 def refuse_early_secrets(spec: dict) -> None:

@@ -8,8 +8,11 @@ from collections import OrderedDict
 from flask import current_app, request
 from flask.views import MethodView
 
-from events.history import read_history, state_at, verify_history
+from events import forks
+from events.game import GameNotFound
+from events.history import exported_records, read_history, state_at, verify_history
 from service.api.base import PUBLIC, Blueprint
+from service.api.invitations import admitted
 from service.bodies import body_bytes
 from service.errors import Problem
 from service.schemas import ReplayQuerySchema, ReplayResultSchema
@@ -78,11 +81,38 @@ class Replays(MethodView):
         rulesets = engine().runner.rulesets
         recent = current_app.extensions.setdefault("replay_verdicts", RecentVerdicts())  # per app: its rulesets
         expected = query.get("expect_commitment")
-        result = recent.verdict(body + (expected or "").encode(),
-                                lambda: verify_history(records, rulesets, "fast", expected))
+        # a fork's verdict depends on the originals this caller may read here: its credential is part of the key
+        reader = request.headers.get("Authorization", "") if forks.original_of(records) else ""
+        result = recent.verdict(body + (expected or "").encode() + reader.encode(),
+                                lambda: verify_history(records, rulesets, "fast", expected,
+                                                       origins=originals_here(records)))
         if "version" in query:
             result.update(travel(records, rulesets, result, query["version"]))
         return result
+
+
+FORK_DEPTH = 16  # a fork of a fork of ...: the originals found on this server, at most this many
+
+
+def originals_here(records: list[dict]) -> dict[str, list[dict]]:
+    """A fork's original, and its original if it is a fork too, found on this server by id (ended games whose
+    history GET .../history would serve this caller; a private one only with a credential for it): what
+    verification re-derives a fork's start from.  One not found is not given: the verdict says so."""
+    runner, found = engine().runner, {}
+    game_id = forks.original_of(records)
+    while game_id is not None and game_id not in found and len(found) < FORK_DEPTH:
+        sighting = engine().store.access.lookup(game_id, with_meta=True)
+        if not sighting.exists or (sighting.visibility == "private" and not admitted(game_id, sighting.meta)):
+            break
+        try:
+            game = runner.load(game_id)
+        except GameNotFound:  # archived where this server keeps no archive: not here
+            break
+        if not game.ended:
+            break
+        found[game_id] = exported_records(game, runner.all_envelopes(game))
+        game_id = forks.original_of(found[game_id])
+    return found
 
 
 def travel(records: list[dict], rulesets, result: dict, version: int) -> dict:

@@ -598,6 +598,28 @@ def test_a_table_s_life_through_the_sdk(client):
     assert rematch and bob.game(rematch).you == 1 and bob.game(rematch).raw["rematch_of"] == game_id
 
 
+def test_the_sdk_forks_a_finished_game_and_verifies_the_fork_against_its_original(client):
+    """Issue 39 item 5: fork(game, version, seats) starts at that position of a finished game; the fork's history
+    verifies on the server, which finds the original by id; a live game is refused."""
+    game_id, ann, bob = two_humans(client, seed="sdk-fork")
+    for _ in range(4):
+        mover, game = awaited([ann, bob], game_id)
+        mover.send(game_id, game.legal_moves[0], game.version)
+    position = client.game(game_id).version
+    with pytest.raises(Conflict) as refused:
+        client.fork(game_id, position, [SeatSpec.human("cy"), SeatSpec.human("di")])
+    assert refused.value.kind == "fork-of-unfinished-game"
+    ann.resign(game_id, 0)
+    forked = client.fork(game_id, position, [SeatSpec.human("cy"), SeatSpec.bot("random")], seed="the-sdk-fork")
+    assert forked.forked_from == {"game": game_id, "version": position} and forked.ruleset == "kingpin"
+    cy = client.with_token(forked.tokens[0])
+    assert [e.type for e in client.events(forked.id).events[:3]] == ["GameCreated", "ForkedFrom", "ForkDealt"]
+    assert client.state(forked.id, 3).view == client.state(game_id, position).view  # the position, as anyone sees it
+    cy.resign(forked.id, 0)
+    verdict = client.verify(client.history(forked.id))
+    assert verdict.valid and verdict.complete, verdict.summary
+
+
 def test_a_player_binds_seats_invites_to_a_private_table_and_recovers_a_lost_token(client):
     """Issue 37 through the SDK, on gunicorn: Ada (create_player, login) creates a private table with her seat
     bound to her; a spectator gets NotFound for it, as for an id no game has; she invites Bo, who claims the

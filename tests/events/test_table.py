@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events import table as tables
+from events.forks import forked_from
 from rules.base import Event, IllegalMove
 
 
@@ -180,6 +181,9 @@ def test_every_table_event_matches_its_declared_data_schema():
     events += claimed
     events += decide(apply(apply(None, bound), claimed), {"type": "RenewSeatToken", "seat": 1, "player": "p2"})
     events += decide(unstarted, {"type": "Abort", "seat": 0}, status="open")
+    # a fork of a finished game (issue 39 item 5): its creation's second event
+    events.append(forked_from("0123456789abcdef", 12, 1, [{"version": n, "type": "X", "data": {}} for n in range(1, 20)],
+                              {"seats": 2}))
     assert {e.type for e in events} == tables.ENGINE_EVENTS
     for event in events:
         problems = [e.message for e in validators[event.type].iter_errors(event.data)]

@@ -232,6 +232,38 @@ def version_out_of_range(app, client):
     return client.post("/v1/replays?version=100000", data=history, content_type="application/x-ndjson")
 
 
+def finished_race(client) -> tuple[str, int]:
+    """A finished race and its last version."""
+    game_id, tokens = new_race(client, goal=5)
+    play_to_the_end(client, game_id, tokens)
+    return game_id, client.get(f"/v1/games/{game_id}").json["version"]
+
+
+def fork_of(client, game_id: str, version: int, seats=None, **extra):
+    return client.post("/v1/games", json={"ruleset": "race", "from": {"game": game_id, "version": version},
+                                          "seats": seats or [{"kind": "human"}] * 2, **extra})
+
+
+def fork_seats_mismatch(app, client):
+    game_id, _ = finished_race(client)
+    return fork_of(client, game_id, 3, seats=[{"kind": "human"}] * 3)
+
+
+def fork_of_unfinished_game(app, client):
+    game_id, _ = new_race(client)
+    return fork_of(client, game_id, 2)
+
+
+def fork_ruleset_mismatch(app, client):
+    game_id, _ = finished_race(client)
+    return fork_of(client, game_id, 3, ruleset="kingpin")
+
+
+def fork_version_out_of_range(app, client):
+    game_id, last = finished_race(client)
+    return fork_of(client, game_id, last)
+
+
 def rate_limited(app, client):
     app.config.update(RATE_LIMIT_PER_ADDRESS=1, RATE_LIMIT_BURST_SECONDS=1)
     responses = [client.get("/v1/rulesets") for _ in range(3)]
@@ -388,7 +420,9 @@ PARAMS = {"malformed-request": "seats.0.kind", "malformed-if-match": "If-Match",
           "idempotency-key-reused": "Idempotency-Key", "version-out-of-range": "version",
           "entropy-before-commitment": "entropy", "fixed-seed-not-allowed": "seed", "chat-channel-forbidden": "channel",
           "player-header-required": "X-Cartel-Player", "app-key-required": "external_id", "player-name-taken": "name",
-          "player-not-found": "to", "challenge-refused": "to", "seat-out-of-range": "seat"}
+          "player-not-found": "to", "challenge-refused": "to", "seat-out-of-range": "seat",
+          "fork-seats-mismatch": "seats", "fork-of-unfinished-game": "from.game",
+          "fork-ruleset-mismatch": "ruleset", "fork-version-out-of-range": "from.version"}
 
 
 def check(code: str, status: int, content_type: str, body: dict) -> None:

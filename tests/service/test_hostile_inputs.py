@@ -64,6 +64,12 @@ def test_hostile_json_in_every_body_is_a_400(client, race, value, says):
         ("/v1/analysis", '{"game": "g", "version": %s, "seat": 0}'),
         ("/v1/analysis", '{"game": "g", "version": 1, "seat": %s}'),
         ("/v1/games", '{"ruleset": "race", "seats": [{"kind": "human"}, {"kind": "human"}], "analysis": %s}'),
+        # issue 39 item 5: a fork of a finished game
+        ("/v1/games", '{"ruleset": "race", "from": %s, "seats": [{"kind": "human"}, {"kind": "human"}]}'),
+        ("/v1/games", '{"ruleset": "race", "from": {"game": %s, "version": 3}, "seats": [{"kind": "human"}, '
+                      '{"kind": "human"}]}'),
+        ("/v1/games", '{"ruleset": "race", "from": {"game": "g", "version": %s}, "seats": [{"kind": "human"}, '
+                      '{"kind": "human"}]}'),
     ]
     for url, template in bodies:
         refused = problem(post_raw(client, url, template % value, bearer(tokens[0])), 400)
@@ -339,6 +345,27 @@ def test_a_creation_with_a_visibility_or_binding_of_the_wrong_shape_creates_noth
     problem(client.post("/v1/games", json={"ruleset": "race", "seats": [{"kind": "human", "as_player": True},
                                                                         {"kind": "human"}]}), 401)
     assert client.get("/v1/games").json["total"] == 0
+
+
+@pytest.mark.parametrize("fork, param", [
+    ("g", "from"), ([], "from"), (None, "from"), ({}, "from.game"), ({"game": "g"}, "from.version"),
+    ({"game": "g", "version": "3"}, "from.version"), ({"game": "g", "version": True}, "from.version"),
+    ({"game": "g", "version": -1}, "from.version"), ({"game": "g", "version": 1.5}, "from.version"),
+    ({"game": "", "version": 3}, "from.game"), ({"game": 7, "version": 3}, "from.game"),
+    ({"game": "g" * 65, "version": 3}, "from.game"), ({"game": "g", "version": 3, "seat": 0}, "from.seat"),
+])
+def test_a_fork_of_the_wrong_shape_is_a_400_naming_the_field_and_creates_nothing(client, race, fork, param):
+    game_id, _ = race
+    before = version_of(client, game_id)
+    refused = problem(client.post("/v1/games", json={"ruleset": "race", "from": fork, "seats": RACE_SEATS}), 400)
+    assert refused["param"] == param, refused
+    # hostile text as the game to fork: no such game (or, past the id's length, a 400), never a 5xx
+    for value in HOSTILE_TEXT:
+        problem(client.post("/v1/games", json={"ruleset": "race", "from": {"game": value, "version": 3},
+                                               "seats": RACE_SEATS}),
+                404 if 1 <= len(value) <= 64 else 400)
+    assert client.get("/v1/games").json["total"] == 1  # only the race fixture's game
+    assert version_of(client, game_id) == before
 
 
 @pytest.mark.parametrize("value", HOSTILE_TEXT)

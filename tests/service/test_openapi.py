@@ -104,15 +104,17 @@ def test_the_game_document_turn_message_and_creation_body_are_unions_on_ruleset(
 
 def test_an_event_s_type_is_one_enum_of_every_ruleset_s_events_and_the_table_s():
     """Issue 25 item 3 (event types): Event.type is EventType, the enum of the table's events and every
-    ruleset's catalogue (the event types each evolves), so a generated client can switch on it."""
+    ruleset's catalogue (the event types each evolves), so a generated client can switch on it.  A fork's start
+    (ForkDealt, events/forks.py) is the engine's, in any game: a table event of the spec."""
+    from events.forks import FORK_DEALT
     from events.table import ENGINE_EVENTS
     from rules import RULESETS
     from rules.describe import event_catalogue
 
     schemas = yaml.safe_load(SPEC.read_text())["components"]["schemas"]
     assert schemas["Event"]["properties"]["type"] == {"$ref": "#/components/schemas/EventType"}
-    assert schemas["TableEventType"]["enum"] == sorted(ENGINE_EVENTS)
-    every = set(ENGINE_EVENTS).union(*(event_catalogue(ruleset) for ruleset in RULESETS.values()))
+    assert schemas["TableEventType"]["enum"] == sorted(ENGINE_EVENTS | {FORK_DEALT})
+    every = set(ENGINE_EVENTS | {FORK_DEALT}).union(*(event_catalogue(ruleset) for ruleset in RULESETS.values()))
     assert set(schemas["EventType"]["enum"]) == every and len(schemas["EventType"]["enum"]) == len(every)
     assert {"GameCreated", "HitsSold", "SwayDeclared"} <= every
 
@@ -136,9 +138,10 @@ def test_each_game_s_event_is_a_union_on_type_with_its_declared_data():
                 "command_id", "schema"}
             data = {k: v for k, v in member["properties"]["data"].items() if k != "description"}
             assert data == {k: v for k, v in openapi30(schema).items() if k != "title"}, (name, etype)
+    from events.forks import FORK_DEALT
     from events.table import ENGINE_EVENT_DATA
     table = schemas["TableEvent"]["discriminator"]["mapping"]
-    assert set(table) == set(ENGINE_EVENT_DATA)
+    assert set(table) == set(ENGINE_EVENT_DATA) | {FORK_DEALT}
     assert schemas["TableEventClockExpired"]["properties"]["data"]["required"] == ["seat", "deadline", "timeouts"]
 
 

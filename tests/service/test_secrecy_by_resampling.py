@@ -16,7 +16,8 @@ game whose labels and events told every player's dice: numbers are not 3-charact
 
 The service part plays games over HTTP against a real redis-server and requires that what the service
 serves a seat (its game document, the stream's first turn message) is what the same code gives from the
-game resampled where the seat cannot see, and that the seed shows nowhere before the end.
+game resampled where the seat cannot see, and that the seed shows nowhere before the end; a fork of a
+finished game (whose start event holds every seat's re-dealt hidden parts) is checked the same way.
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ import random
 
 import pytest
 
+from events import forks
+from events.repository import redact_envelope
 from rules import EVERY_RULESET, RULESETS
 from rules.base import PUBLIC, Rng, normalize_options
 from rules.bot_seat import bot_key
@@ -295,3 +298,61 @@ def test_an_analysis_that_searches_the_true_state_fails(monkeypatch):
     monkeypatch.setattr(narcos, "determinize", lambda state, seat, rng: state)
     resampled, told_otherwise = analyses_compared("narcos", resample)
     assert resampled and told_otherwise
+
+
+# ------------------------------------------------------------------ a fork of a finished game (issue 39 item 5)
+def finished_with_a_position(client, name: str, seats: int) -> tuple[str, int]:
+    """A game played 12 random commands (its version then: a position of the game in play), then a few more,
+    then ended by every seat but the last resigning."""
+    created = client.post("/v1/games", json={"ruleset": name, "seed": f"original-{name}",
+                                             "seats": [{"kind": "human"}] * seats})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    game_id, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
+    choose, position = random.Random(name), None
+    for step in range(15):
+        docs = [client.get(f"/v1/games/{game_id}", headers=bearer(t)).json for t in tokens]
+        if step == 12:
+            position = docs[0]["version"]
+        seat = choose.choice([s for s, doc in enumerate(docs) if doc["legal_moves"]])
+        answer = client.post(f"/v1/games/{game_id}/commands", json=choose.choice(docs[seat]["legal_moves"]),
+                             headers=bearer(tokens[seat]))
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    for seat in range(seats - 1):
+        assert client.post(f"/v1/games/{game_id}/seats/{seat}/resign", headers=bearer(tokens[seat])).status_code == 200
+    return game_id, position
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_fork_serves_each_seat_only_what_the_fork_resampled_where_it_cannot_see_gives(app, client, name):
+    """A fork's start holds every seat's re-dealt hidden parts (ForkDealt): what the service serves a seat of it
+    (its document, its stream's turn message, the event feed, the events' sentences) is the same whatever the
+    re-deal gave where the seat cannot see, and the fork's seed shows nowhere."""
+    ruleset = EVERY_RULESET[name]
+    seats = max(ruleset.min_seats, min(3, ruleset.max_seats))
+    original, position = finished_with_a_position(client, name, seats)
+    created = client.post("/v1/games", json={"ruleset": name, "from": {"game": original, "version": position},
+                                             "seed": f"fork-{name}",
+                                             "seats": [{"kind": "human"}] * seats})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    game_id, tokens = created.json["id"], [s["token"] for s in created.json["seats"]]
+    runner, compared = app.extensions["cartel"].runner, 0
+    game, at = runner.load(game_id), runner.load(original, version=position)
+    assert game.state != at.state, f"{name}: the fork kept the original's hidden parts"
+    redealt = forks.dealt(ruleset, at.state, "another seed")[0]  # what another fork seed would have dealt
+    for seat, token in enumerate(tokens):
+        served = client.get(f"/v1/games/{game_id}", headers=bearer(token)).json
+        stream = served_turn_message(client, game_id, token)
+        feed = client.get(f"/v1/games/{game_id}/events?after=0", headers=bearer(token)).json["events"]
+        assert served == json.loads(json.dumps(game_document(game, seat, 0)))
+        for k in range(2):
+            twin = dataclasses.replace(game, state=ruleset.determinize(game.state, seat, Rng(name, f"fork:{k}")))
+            assert served == json.loads(json.dumps(game_document(twin, seat, 0))), f"seat {seat}'s document"
+            assert stream == turn_message(twin, seat, [seat]), f"seat {seat}'s stream turn message"
+            compared += twin.state != game.state
+        dealt = next(e for e in runner.store.read_all(game_id) if e.type == forks.FORK_DEALT)
+        other = dataclasses.replace(dealt, data=redealt.data)
+        assert [e for e in feed if e["type"] == forks.FORK_DEALT] == [
+            json.loads(json.dumps(redact_envelope(ruleset, e, seat, game.names))) for e in (dealt, other)][:1]
+        assert redact_envelope(ruleset, dealt, seat, game.names) == redact_envelope(ruleset, other, seat, game.names)
+        assert game.seed not in everything(client, game_id, token, game.version)
+    assert compared, f"{name}: no resample of the fork differed from its true state: the comparison proved nothing"

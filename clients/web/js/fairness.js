@@ -84,9 +84,14 @@ export function contributions(events) {
 // A history's recorded draws as calls, each {label, pairs}: format 5 records each draw call on a stream of its
 // own ([label, [[bound, value], ...]], the label "<roller>/<kind>/<n>"); format 4 one stream per command,
 // labelled by the command's version.
+// A fork's start is dealt on the one stream "fork" (docs/fairness.md, section 2), counted by nobody.
+const FORK_STREAM = "fork";
+
 function drawCalls(event) {
   const keyed = event.draws.every((d) => Array.isArray(d) && typeof d[0] === "string");
-  return keyed ? event.draws.map(([label, pairs]) => ({ label, pairs: Array.isArray(pairs) ? pairs : [] }))
+  const fork = (label) => label === FORK_STREAM && event.command?.type === "StartGame";
+  return keyed ? event.draws.map(([label, pairs]) => ({ label, pairs: Array.isArray(pairs) ? pairs : [],
+    whole: fork(label) }))
     : [{ label: String(event.version), pairs: event.draws, whole: true }];
 }
 
