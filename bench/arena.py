@@ -24,6 +24,8 @@ not a strength to rate; issue 22's Lords of Cannabis stall kept a 20-game run bu
 Output (bench/results/arena/, git-ignored): a table on stdout, arena-<stamp>.json and
 arena-<stamp>.png (needs matplotlib: `pip install -e .[bench]`; without it no chart is drawn).
 `--speed` instead measures ISMCTS iterations per second per ruleset.
+`--write-ratings` stores each ruleset's served levels' ratings in rules/<game>/arena_ratings.json: where the
+server's bots start on its leaderboards (events/ratings.py bot_priors; a level rated per role is merged).
 """
 from __future__ import annotations
 
@@ -307,6 +309,33 @@ def progress(iterable, total: int, what: str):
     return tqdm(iterable, total=total, desc=what, unit="game")
 
 
+def served_ratings(levels_table: dict[str, dict]) -> dict[str, dict]:
+    """Per served level, from the arena's rows: where seats have roles (rows "greedy@narc"), a level's seats
+    are dealt a role by the game's own draw, so it starts from the mean of its roles' mu and the root mean
+    square of their sigma, over all its games."""
+    merged: dict[str, list] = defaultdict(list)
+    for key, row in levels_table.items():
+        merged[key.partition("@")[0]].append(row)
+    return {level: {"mu": round(sum(r["mu"] for r in rows) / len(rows), 3),
+                    "sigma": round(math.sqrt(sum(r["sigma"] ** 2 for r in rows) / len(rows)), 3),
+                    "games": sum(r["games"] for r in rows),
+                    "win_rate": round(sum(r["wins"] for r in rows) / sum(r["games"] for r in rows), 3)}
+            for level, rows in sorted(merged.items())}
+
+
+def write_ratings(ruleset, section: dict, command: str, revision: int) -> Path:
+    """rules/<game>/arena_ratings.json: the levels' ratings this run measured (a data file, committed)."""
+    from events.ratings import ARENA_FILE
+    path = Path(sys.modules[type(ruleset).__module__].__file__).resolve().parent / ARENA_FILE
+    document = {"about": "Where each bot level's rating starts on the server (events/ratings.py bot_priors): "
+                         "OpenSkill (Plackett-Luce) as the bot arena measured it, bench/arena.py. Measured, not "
+                         "reconstructed; measure again with the command below.",
+                "command": command, "measured": time.strftime("%Y-%m-%d"), "bots_revision": revision,
+                "seats": section["seats"], "levels": served_ratings(section["levels"])}
+    path.write_text(json.dumps(document, indent=1) + "\n")
+    return path
+
+
 # ------------------------------------------------------------------ speed
 def speed(names: list[str], seats: int, iterations: int) -> list[dict]:
     """ISMCTS iterations per second per ruleset, from a state 30 random moves into a seeded game."""
@@ -365,6 +394,9 @@ def main(argv: list[str] | None = None) -> dict:
                              "was, to measure a revision's change on the same seeds")
     parser.add_argument("--omniscient", action="store_true",
                         help="bench only: every bot reads the true state (a ceiling for better determinization)")
+    parser.add_argument("--write-ratings", action="store_true",
+                        help="store each ruleset's level ratings in rules/<game>/arena_ratings.json, where the "
+                             "served bots start from (events/ratings.py bot_priors); levels as served, heads-up")
     parser.add_argument("--speed", action="store_true", help="measure ISMCTS iterations/s per ruleset instead")
     parser.add_argument("--iterations", type=int, default=50, help="iterations per search in --speed")
     args = parser.parse_args(argv)
@@ -404,6 +436,9 @@ def main(argv: list[str] | None = None) -> dict:
                        "cpu_seconds_per_move": {lv: round(c / max(1, n), 4) for lv, (_, n, c, _) in per_move.items()},
                        "longest_move_cpu_seconds": {lv: round(m, 3) for lv, (_, _, _, m) in per_move.items()}}
             report["rulesets"].append(section)
+            if args.write_ratings and levels_table:
+                path = write_ratings(ruleset, section, report["command"], args.revision)
+                print(f"  wrote {path}")
             show(f"{name}, {seats} seats, {len(results)} games ({section['seconds']} s)", levels_table, pairs)
             print("  CPU s a move (mean / longest): " + ", ".join(
                 f"{lv} {section['cpu_seconds_per_move'][lv]:.3f} / {section['longest_move_cpu_seconds'][lv]:.3f}"

@@ -4,10 +4,16 @@ A game is **rated** when it finished by its rules or by resignations (not aborte
 was the server's (a fixed seed is a test's or a tournament organiser's choice: never rated), its table did not
 allow analysis while it was on (`analysis`: a seat could ask the search bot what to play), it is not a fork
 of a finished game (events/forks.py: a position someone chose, from a game whose every card was published), and
-at least
-two of its seats are bound to distinct players.  Its result ranks those seats: the winners first (tied),
-the others who played on next (tied), and a seat that resigned last.  Seats without a player (anonymous
-humans, bots) are not rated and do not rank.
+at least one of its seats is bound to a player, with a second rated seat beside it: another player's, or a bot's
+(a seat a bot was given at the creation; a player's seat handed to a bot stays the player's).  Its result
+ranks those seats: the winners first (tied), the others who played on next (tied), and a seat that resigned
+last.  Anonymous human seats are not rated and do not rank; nor does a player on two seats.
+
+Bots carry ratings too, so a player can pick an opponent by strength: each bot level of a ruleset is rated
+as one participant (`bot:<level>`), starting from what the arena measured for it (`bot_priors`:
+rules/<game>/arena_ratings.json, written by `python -m bench.arena --write-ratings`), and moved by its rated
+games against players.  Several seats of one level at a table are rated as separate copies of its rating and
+their updates averaged (as the arena rates them).  Games between bots alone are never rated here.
 
 Ratings are OpenSkill's Plackett-Luce model (the library bench/arena.py rates the bots with): each player
 has a mean `mu` and an uncertainty `sigma` per ruleset; the leaderboard orders by `mu - 3 sigma` (the
@@ -23,7 +29,10 @@ stored ratings are, by construction, `rebuild`'s: the same results, in the same 
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from events.keys import rated_games_key, rated_set_key, ratings_key, ratings_lock_key
@@ -31,11 +40,18 @@ from events.keys import rated_games_key, rated_set_key, ratings_key, ratings_loc
 PROVISIONAL_GAMES = 5  # fewer rated games than this: the rating is provisional
 LOCK_MS = 10_000  # a folder that died holding the lock loses it after this
 RATED_END_REASONS_EXCLUDED = ("aborted", "abandoned")
+BOT = "bot:"  # a bot level's participant id: "bot:greedy"
+ARENA_FILE = "arena_ratings.json"  # in a game's package: its bot levels as the arena rated them
+
+
+def bot_id(level: str) -> str:
+    return f"{BOT}{level}"
 
 
 @dataclass(frozen=True)
 class Result:
-    """A rated game's result: (player, rank) for each seat bound to a player, rank 1 the best."""
+    """A rated game's result: (participant, rank) for each rated seat, rank 1 the best (a participant is a
+    player's id or a bot level's, `bot_id`; a bot level may hold several seats)."""
 
     game_id: str
     ruleset: str
@@ -49,13 +65,37 @@ def result_of(game_id: str, ruleset: str, table: Mapping[str, Any], outcome: Map
         return None
     if table.get("seed_source", "server") != "server" or table.get("analysis") or "fork" in table:
         return None  # a fixed seed, a table whose seats could ask the search what to play, or a fork
-    bound = {seat: spec["player"] for seat, spec in enumerate(table["seats"]) if spec.get("player")}
-    if len(set(bound.values())) < 2 or len(set(bound.values())) != len(bound):
-        return None  # fewer than two players, or one player on several seats: nothing to rate
+    players = {seat: spec["player"] for seat, spec in enumerate(table["seats"]) if spec.get("player")}
+    handed = set(table.get("handed", ()))  # a human's seat a bot took over (clock, resignation): not the bot's game
+    bots = {seat: bot_id(spec["level"]) for seat, spec in enumerate(table["seats"])
+            if not spec.get("player") and spec.get("kind") == "bot" and spec.get("level") and seat not in handed}
+    if not players or len(set(players.values())) != len(players) or len(players) + len(bots) < 2:
+        return None  # no player, one player on several seats, or nobody beside them: nothing to rate
     winners, resigned = set(outcome.get("winners", ())), set(outcome.get("resigned", ()))
-    ranks = tuple((player, 1 if seat in winners else 3 if seat in resigned else 2) for seat, player in bound.items())
-    names = {player: table["seats"][seat].get("name") or player for seat, player in bound.items()}
+    rated = dict(sorted({**players, **bots}.items()))
+    ranks = tuple((who, 1 if seat in winners else 3 if seat in resigned else 2) for seat, who in rated.items())
+    names = {**{bot: f"{bot.removeprefix(BOT)} (bot)" for bot in bots.values()},
+             **{player: table["seats"][seat].get("name") or player for seat, player in players.items()}}
     return Result(game_id, ruleset, ranks, names)
+
+
+@cache
+def _arena_file(path: Path) -> dict[str, dict]:
+    if not path.is_file():
+        return {}
+    levels = json.loads(path.read_text())["levels"]
+    return {bot_id(level): {"mu": r["mu"], "sigma": r["sigma"], "arena_games": r["games"]}
+            for level, r in levels.items()}
+
+
+def bot_priors(ruleset) -> dict[str, dict]:
+    """Where each bot level of `ruleset` starts: {bot_id(level): {mu, sigma, arena_games}} from the game's
+    package's arena_ratings.json (none for a game never measured: its bots start as a new player does).
+    The file is data: measured again, the ratings it seeds are rebuilt from the histories (`rebuild`)."""
+    module = sys.modules.get(type(ruleset).__module__) if ruleset is not None else None
+    if module is None or not getattr(module, "__file__", None):
+        return {}
+    return _arena_file(Path(module.__file__).resolve().parent / ARENA_FILE)
 
 
 # ------------------------------------------------------------------- the fold (pure)
@@ -65,25 +105,35 @@ def _model():
     return PlackettLuce()
 
 
-def apply(ratings: dict[str, dict], result: Result) -> dict[str, dict]:
-    """The ratings after one rated game: each ranked player's mu and sigma updated, their count of games."""
+def apply(ratings: dict[str, dict], result: Result, priors: Mapping[str, Mapping] = {}) -> dict[str, dict]:
+    """The ratings after one rated game: each ranked participant's mu and sigma updated (a bot level's copies'
+    updates averaged), their count of games.  A participant without a rating starts from `priors` (a bot
+    level's arena rating), else as new."""
     model = _model()
-    players = [player for player, _ in result.ranks]
-    teams = [[model.rating(mu=ratings[p]["mu"], sigma=ratings[p]["sigma"]) if p in ratings else model.rating()]
-             for p in players]
+    start = {**priors, **ratings}
+    who = [p for p, _ in result.ranks]
+    teams = [[model.rating(mu=start[p]["mu"], sigma=start[p]["sigma"]) if p in start else model.rating()]
+             for p in who]
     updated = model.rate(teams, ranks=[rank for _, rank in result.ranks])
+    copies: dict[str, list] = {}
+    for participant, (rated,) in zip(who, updated):
+        copies.setdefault(participant, []).append(rated)
     out = dict(ratings)
-    for player, (rated,) in zip(players, updated):
-        games = ratings.get(player, {}).get("games", 0) + 1
-        out[player] = {"mu": rated.mu, "sigma": rated.sigma, "games": games, "name": result.names[player]}
+    for participant, rated in copies.items():
+        games = ratings.get(participant, {}).get("games", 0) + 1
+        out[participant] = {"mu": sum(r.mu for r in rated) / len(rated),
+                            "sigma": sum(r.sigma for r in rated) / len(rated),
+                            "games": games, "name": result.names[participant]}
     return out
 
 
-def fold(results: Iterable[Result], ratings: dict[str, dict] | None = None) -> dict[str, dict]:
-    """The ratings the results give, applied in order from `ratings` (none: everybody new)."""
+def fold(results: Iterable[Result], ratings: dict[str, dict] | None = None,
+         priors: Mapping[str, Mapping] = {}) -> dict[str, dict]:
+    """The ratings the results give, applied in order from `ratings` (none: everybody new but the bots, who
+    start from `priors`)."""
     ratings = dict(ratings or {})
     for result in results:
-        ratings = apply(ratings, result)
+        ratings = apply(ratings, result, priors)
     return ratings
 
 
@@ -93,12 +143,29 @@ def shown(rating: Mapping[str, Any]) -> float:
 
 
 def leaderboard(ratings: Mapping[str, Mapping[str, Any]], limit: int = 50) -> list[dict]:
-    """The players by shown rating, best first (ties by name)."""
+    """The players by shown rating, best first (ties by name); bots are listed apart (`bot_board`)."""
     rows = [{"player": player, "name": r["name"], "rating": round(shown(r), 2), "mu": round(r["mu"], 3),
              "sigma": round(r["sigma"], 3), "games": r["games"], "provisional": r["games"] < PROVISIONAL_GAMES}
-            for player, r in ratings.items()]
+            for player, r in ratings.items() if not player.startswith(BOT)]
     rows.sort(key=lambda row: (-row["rating"], row["name"].lower()))
     return rows[:limit]
+
+
+def bot_board(ratings: Mapping[str, Mapping[str, Any]], levels: Iterable[str],
+              priors: Mapping[str, Mapping]) -> list[dict]:
+    """Each bot level by shown rating, best first: its rating after its rated games against players, else the
+    arena's; `games` its rated games here, `arena_games` the arena's games behind its start.  Provisional
+    when neither the arena nor PROVISIONAL_GAMES rated games measured it."""
+    rows = []
+    for level in levels:
+        prior, rated = priors.get(bot_id(level), {}), ratings.get(bot_id(level), {})
+        r = rated or prior or {"mu": 25.0, "sigma": 25 / 3}
+        games, arena_games = rated.get("games", 0), prior.get("arena_games", 0)
+        rows.append({"level": level, "rating": round(shown(r), 2), "mu": round(r["mu"], 3),
+                     "sigma": round(r["sigma"], 3), "games": games, "arena_games": arena_games,
+                     "provisional": arena_games == 0 and games < PROVISIONAL_GAMES})
+    rows.sort(key=lambda row: (-row["rating"], row["level"]))
+    return rows
 
 
 # ------------------------------------------------------------------- the projection in Redis
@@ -193,7 +260,7 @@ def bring_up_to_date(runner, store: RatingsStore, ruleset: str) -> dict[str, dic
         ratings, cursor = store.ratings(ruleset)  # again, under the lock
         pending = store.pending(ruleset, cursor)
         for entry_id, game_id in pending:
-            ratings = fold(_results(runner, ruleset, [game_id]), ratings)
+            ratings = fold(_results(runner, ruleset, [game_id]), ratings, priors_of(runner, ruleset))
             cursor = entry_id
         store.save(ruleset, ratings, cursor, token)
         return ratings
@@ -204,4 +271,9 @@ def bring_up_to_date(runner, store: RatingsStore, ruleset: str) -> dict[str, dic
 def rebuild(runner, store: RatingsStore, ruleset: str) -> dict[str, dict]:
     """The ratings folded afresh from the finished histories of every rated game (what the stored ones
     must equal)."""
-    return fold(_results(runner, ruleset, store.games(ruleset)))
+    return fold(_results(runner, ruleset, store.games(ruleset)), priors=priors_of(runner, ruleset))
+
+
+def priors_of(runner, ruleset: str) -> dict[str, dict]:
+    """`bot_priors` of the ruleset named `ruleset`, as `runner` (a GameRunner or the repository) serves it."""
+    return bot_priors(runner.rulesets.get(ruleset))

@@ -97,6 +97,22 @@ class RatingSchema(Strict):
         "description": "Fewer than 5 rated games: the rating is still settling"})
 
 
+class BotRatingSchema(Strict):
+    level = ma.fields.String(required=True, metadata={
+        "description": "The bot level, as a seat's `level` or a challenge's `bot` names it"})
+    rating = ma.fields.Float(required=True, metadata={
+        "description": "mu - 3 sigma, on the players' scale: pick an opponent near your own rating"})
+    mu = ma.fields.Float(required=True, metadata={"description": "OpenSkill (Plackett-Luce) mean"})
+    sigma = ma.fields.Float(required=True, metadata={"description": "OpenSkill uncertainty"})
+    games = ma.fields.Integer(required=True, metadata={
+        "description": "Rated games of this ruleset against players (each moves the rating from the arena's)"})
+    arena_games = ma.fields.Integer(required=True, metadata={
+        "description": "Games of the bot arena (bench/arena.py) its starting rating was measured over (0: never "
+                       "measured, it starts as a new player does)"})
+    provisional = ma.fields.Boolean(required=True, metadata={
+        "description": "Neither the arena nor 5 rated games measured it"})
+
+
 class LeaderboardQuerySchema(Strict):
     limit = ma.fields.Integer(load_default=50, validate=validate.Range(1, 200), metadata={
         "description": "How many players, best first (1 to 200)"})
@@ -106,3 +122,6 @@ class LeaderboardSchema(Strict):
     ruleset = ma.fields.String(required=True)
     rated_games = ma.fields.Integer(required=True, metadata={"description": "Rated games folded into the ratings"})
     players = ma.fields.List(ma.fields.Nested(RatingSchema), required=True)
+    bots = ma.fields.List(ma.fields.Nested(BotRatingSchema), required=True, metadata={
+        "description": "Every bot level of the ruleset by rating, best first: the arena's measurement, moved by "
+                       "its rated games against players (a game with a player and a bot seat is rated)"})

@@ -216,6 +216,11 @@ class CartelClient:
         """``GET /v1/rulesets/{name}`` (NotFound if the server has no such ruleset)."""
         return Ruleset.from_json(self._json("GET", f"/v1/rulesets/{quote_segment(name)}"))
 
+    def leaderboard(self, ruleset: str, limit: int = 50) -> dict:
+        """``GET /v1/rulesets/{name}/leaderboard``: the ruleset's players by rating, best first (`players`), and
+        its bot levels by rating (`bots`: pick an opponent near your own `rating`)."""
+        return self._json("GET", f"/v1/rulesets/{quote_segment(ruleset)}/leaderboard?limit={int(limit)}")
+
     # --------------------------------------------------------------- games
     def create_game(self, ruleset: str, seats: Sequence[SeatSpec | Mapping[str, Any]], *,
                     options: Mapping[str, Any] | None = None, seed: str | None = None,

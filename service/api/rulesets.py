@@ -153,11 +153,13 @@ class Leaderboard(MethodView):
     @blp.problems({404: "No such ruleset", **RATE_LIMITED})
     @blp.doc(operationId="getLeaderboard", security=PUBLIC)
     def get(self, query, name):
-        """The ruleset's players by rating, best first: OpenSkill ratings folded from the finished histories of
-        its rated games (finished with the server's seed, with two or more seats bound to distinct players),
-        brought up to date as it is read."""
-        ruleset_named(name)
+        """The ruleset's players by rating, best first, and its bot levels: OpenSkill ratings folded from the
+        finished histories of its rated games (finished with the server's seed, a seat bound to a player and
+        another player's or a bot's beside it), brought up to date as it is read; a bot starts from the arena's
+        rating of its level."""
+        ruleset = ruleset_named(name)
         runner = engine().runner
         folded = ratings.bring_up_to_date(runner, runner.store.ratings, name)
         return {"ruleset": name, "rated_games": runner.store.ratings.count(name),
-                "players": ratings.leaderboard(folded, query["limit"])}
+                "players": ratings.leaderboard(folded, query["limit"]),
+                "bots": ratings.bot_board(folded, ruleset.bot_levels, ratings.priors_of(runner, name))}

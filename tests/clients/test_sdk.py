@@ -646,6 +646,9 @@ def test_a_player_binds_seats_invites_to_a_private_table_and_recovers_a_lost_tok
     with pytest.raises(NotFound):  # the old token is nobody's now: to it, the private table is no game
         client.with_token(created.tokens[0]).game(created.id)
     assert client.with_token(fresh).game(created.id).you == 0
+    board = client.leaderboard("kingpin", limit=5)  # the bots by strength, to pick an opponent
+    assert {bot["level"] for bot in board["bots"]} == set(client.ruleset("kingpin").bot_levels)
+    assert [bot["rating"] for bot in board["bots"]] == sorted((bot["rating"] for bot in board["bots"]), reverse=True)
     old_key = ada.token
     ada.rotate_key()
     assert ada.me()["name"] == "Ada-sdk"

@@ -67,6 +67,26 @@ def test_rated_games_make_a_leaderboard_equal_to_the_ratings_rebuilt_from_the_hi
                                       for g in map(runner.load, runner.store.ratings.games("race")))
 
 
+def test_a_player_against_a_bot_moves_both_and_the_leaderboard_lists_every_bot_level(client):
+    """Bots carry ratings (issue 37 item 5): a game between a player and a bot seat is rated; the bot level's
+    row moves from where it started, and every level of the ruleset is listed so a player can pick by it."""
+    dee = player(client, "Dee")
+    before = {row["level"]: row for row in client.get("/v1/rulesets/race/leaderboard").json["bots"]}
+    assert set(before) == {"random", "slow"} and all(row["games"] == 0 for row in before.values())
+    created = client.post("/v1/games", headers=bearer(dee), json={
+        "ruleset": "race", "options": {"goal": 5},
+        "seats": [{"kind": "human", "as_player": True}, {"kind": "bot", "level": "slow"}]})
+    assert created.status_code == 201, created.json
+    resigned = client.post(f"/v1/games/{created.json['id']}/seats/0/resign",
+                           headers=bearer(created.json["seats"][0]["token"]))
+    assert resigned.status_code == 200 and resigned.json["status"] == "finished", resigned.json
+    board = client.get("/v1/rulesets/race/leaderboard").json
+    bots = {row["level"]: row for row in board["bots"]}
+    assert bots["slow"]["games"] == 1 and bots["slow"]["mu"] > before["slow"]["mu"]  # it won
+    assert bots["random"] == before["random"]
+    assert [row["name"] for row in board["players"]] == ["Dee"] and board["players"][0]["mu"] < 25
+
+
 def test_a_game_with_a_fixed_seed_an_anonymous_seat_or_an_abort_is_not_rated(client):
     ada, bo = player(client, "Ann"), player(client, "Ben")
     fixed = client.post("/v1/games", headers=bearer(ada), json={
