@@ -50,6 +50,23 @@ function table(doc, seeing) {
         percent(m.share)))))), closer];
 }
 
+// The analyses asked in this page, by game, version and seat: the game page redraws its moves whenever an event
+// arrives, and a panel drawn again shows the answer (or the wait) of the one it replaced, not a fresh button.
+const asked = new Map();
+const ASKED_KEPT = 50;
+
+function ask(gameId, version, seat, token) {
+  const entry = { settled: false };
+  entry.promise = analyse(gameId, version, seat, token)
+    .then((doc) => { entry.doc = doc; }, (error) => { entry.error = error; })
+    .finally(() => { entry.settled = true; });
+  const key = `${gameId}:${version}:${seat}`;
+  asked.delete(key);
+  asked.set(key, entry);
+  if (asked.size > ASKED_KEPT) asked.delete(asked.keys().next().value);
+  return entry;
+}
+
 // The panel for the version shown: the button for the seat on move, then its answer.  `own`: the game page's own
 // seat, live (its token, and "you" in the words).
 export function analysisPanel(gameId, version, seat, seatName, { token, own = false } = {}) {
@@ -58,19 +75,27 @@ export function analysisPanel(gameId, version, seat, seatName, { token, own = fa
     return h("div", { class: "analysis", id: "analysis" }, h("p", { class: "muted" }, "Nobody chooses a move here."));
   }
   const button = h("button", { id: "analyse", class: "secondary" }, "What would the bot play here?");
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    replace(out, h("p", { class: "muted" }, `The bot is thinking about ${own ? "your" : `${seatName}'s`} move…`));
-    try {
-      const doc = await analyse(gameId, version, seat, token);
+  const show = (entry) => {
+    button.disabled = !entry.settled;
+    if (!entry.settled) {
+      replace(out, h("p", { class: "muted" }, `The bot is thinking about ${own ? "your" : `${seatName}'s`} move…`));
+    } else if (entry.error) {
+      replace(out, h("p", { class: "notice bad" }, describeError(entry.error)));
+    } else {
+      const doc = entry.doc;
       replace(out, doc.status === "done" ? table(doc, own ? "you can see" : `${seatName} could see`)
         : h("p", { class: "notice bad" }, doc.status === "failed" ? "The search failed: ask again." : "The bot is still thinking: ask again in a moment."));
-    } catch (error) {
-      replace(out, h("p", { class: "notice bad" }, describeError(error)));
-    } finally {
-      button.disabled = false;
     }
-  });
+  };
+  // shown here, and again when it settles if this panel is still the one on the page
+  const follow = (entry) => {
+    show(entry);
+    if (!entry.settled) entry.promise.then(() => { if (out.isConnected) show(entry); });
+  };
+  const before = asked.get(`${gameId}:${version}:${seat}`);
+  // an answer already given, or one on its way, shows in the panel drawn again; a failure is asked afresh
+  if (before && (!before.settled || before.doc?.status === "done")) follow(before);
+  button.addEventListener("click", () => follow(ask(gameId, version, seat, token)));
   return h("div", { class: "analysis", id: "analysis" },
     h("div", { class: "row" }, button, own ? null : h("span", { class: "muted" }, `${seatName} to move`)), out);
 }
