@@ -46,7 +46,7 @@ GAMES = [(name, [("human", None)] + [("bot", opponent(r))] * (SEATS.get(name, ma
 if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
     GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 STALL_SECONDS = 120  # the game's version has not moved for this long: it is stuck
-SWAY_ONLY_MINE = os.environ.get("WEB_PLAY_SWAY_ONLY_MINE") == "1"
+CLICK_LOG = os.environ.get("WEB_PLAY_CLICK_LOG") == "1"  # print each click, its move and what was offered
 # games where you tick "Play my only move for me": the page plays a roll or a draw that is your only move
 AUTOPLAY = {"kingpin", "narcos"}
 
@@ -159,6 +159,7 @@ class Player:
         before = version_of(page)
         if self.scan:
             self.read_the_page()
+        self.prompt = ""
         kind, move, *extra = self.choose([(o[0], o[1], *o[2:]) for o in options])
         if kind == "sway":
             taken = self.sway()
@@ -177,6 +178,11 @@ class Player:
         # a bot answering first is a conflict the page refreshes through; anything else is a failure
         assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
         self.clicks.append((before, taken, move["type"]))
+        if CLICK_LOG:  # on demand: each click's move and what the page offered beside it
+            offered = {}
+            for o in options:
+                offered[f"{o[0]}:{o[1]['type']}"] = offered.get(f"{o[0]}:{o[1]['type']}", 0) + 1
+            print(f"CLICK v{before} {kind}:{move['type']} {taken} click(s) {json.dumps(move)[:90]} | offered {offered} {self.prompt[:200]}")
         return True
 
     def click_move(self, move: dict, before: int) -> int | None:
@@ -307,6 +313,7 @@ class Player:
         # what the question was about: whose roll, and its kind (its first line: "Bot 1's Land Trade: ...")
         asked = re.sub(r"^(Your|[^']+'s) .*?(Trade|bonus roll|roll).*", r"\1 \2", page.locator(".sway-panel p").first.inner_text())
         self.asked[asked[:40]] = self.asked.get(asked[:40], 0) + 1
+        self.prompt = " / ".join(page.locator(".sway-panel p").all_inner_texts()[:2])
         clicks = 0
         for _ in range(self.rng.choice([0] * 8 + [1, 2])):  # a person mostly lets a roll be
             steps = page.locator(".sway-panel .stepper button:enabled")
@@ -314,10 +321,7 @@ class Player:
                 break
             steps.nth(self.rng.randrange(steps.count())).click()
             clicks += 1
-        only_mine = page.locator(".sway-panel button.sway-only-mine")
-        # on demand (WEB_PLAY_SWAY_ONLY_MINE=1): a person who says once, on another seat's roll, to be asked
-        # only about their own rolls and rolls against them
-        (only_mine if SWAY_ONLY_MINE and only_mine.count() else page.locator(".sway-panel button.sway-done")).click()
+        page.locator(".sway-panel button.sway-done").click()
         return clicks + 1
 
     def read_the_page(self) -> None:

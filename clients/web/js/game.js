@@ -12,7 +12,7 @@ import { boardFor } from "./boards/index.js";
 import { who, seatWords, namedSeats } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
 import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
-import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT, SWAY_HELP } from "./sway.js";
+import { isSwayWindow, shouldAsk, swayPanel, swayPreference, SWAY_ASK, SWAY_HELP } from "./sway.js";
 import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
 import { namer } from "./names.js";
 import { claimForm, gameMenu, rematchPart, followRematch, chatOf, chatMessage, readChat, wireChat, renderPresence } from "./people.js";
@@ -464,7 +464,7 @@ function settingsMenu(page) {
         "Play my only move for me"));
     if (page.doc.ruleset === "druglord") {
       items.push(h("label", {}, "Ask me to Sway", h("select", { id: "sway-ask", onchange: (e) => { page.prefs.set("sway", e.target.value); render(page); } },
-        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === page.prefs.value("sway", SWAY_DEFAULT) }, text)))),
+        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === swayPreference(page.prefs.value("sway")) }, text)))),
       h("p", { class: "muted setting-help" }, SWAY_HELP));
     }
     if ("Notification" in window && Notification.permission === "default") {
@@ -843,7 +843,7 @@ function renderMoves(page) {
   // Druglord's Sway windows: asked as the player chose, and then as a question with its stakes
   if (doc.ruleset === "druglord" && isSwayWindow(moves)) {
     const roll = doc.view?.roll;
-    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves, page.seat)) {
+    if (!shouldAsk(page.prefs.value("sway"), roll, moves, page.seat, doc.view)) {
       autoSend(page, [{ type: "EndSway" }], "sway");
       replace(page.el.moves, h("p", { class: "muted not-asked" }, "Not asked to Sway on this roll (Settings: Ask me to Sway)."));
       return;
@@ -852,8 +852,7 @@ function renderMoves(page) {
     if (page.sway.key !== key) page.sway = { key, amounts: {} };
     page.sway.redraw = () => render(page);
     replace(page.el.moves, swayPanel({ roll, view: doc.view, doc, data: page.data, you: page.seat, moves, state: page.sway,
-      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }),
-      onlyMine: page.prefs.value("sway", SWAY_DEFAULT) === "change" ? () => page.prefs.set("sway", "mine") : null }));
+      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }) }));
     return;
   }
   // "decline all offers this turn": the offers that come after are declined as they come
