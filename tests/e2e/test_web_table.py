@@ -378,8 +378,10 @@ def test_a_move_is_sent_once_even_when_the_table_is_redrawn_while_it_is_on_its_w
 
 
 def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_largest_amount(live_server, browser):  # noqa: F811
-    """Item 3: "keep 3 of 5" is five toggles and one "Keep these" (not ten buttons); a load is one button
-    with a stepper set at the most the Region takes."""
+    """Item 3: "keep 3 of 5" is five toggles and one "Keep these" (not ten buttons); loading is "Load the rest
+    by default" first, the single loads folded under "Place it yourself…", each one button with a stepper set
+    at the most the Region takes; the storing question at a phase's end is answered as the clock would by
+    default (Settings: Store a lone unit locally)."""
     tab = Tab(browser, live_server.url, *PHONE)
     page = tab.open()
     set_pace(page, "instant")
@@ -404,8 +406,12 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     page.wait_for_function(f"() => {SHOWN_VERSION} > {before}")
     # loading: each Region's weight one button, its stepper at the largest amount listed (a Region's weight that
     # takes one amount only, as the seed may deal every one of them, is a plain button: no stepper to set)
+    default = page.locator(".moves-section .moves > .move button.play-move[data-move='{\"type\":\"LoadDefault\"}']")
+    expect(default).to_have_text("Load the rest by default", timeout=60_000)
     loads = page.locator(".moves-section button.play-move[data-move*='\"LoadWeight\"']")
-    loads.first.wait_for(timeout=60_000)
+    assert loads.count() and not loads.first.is_visible()  # folded: one click loads the default way
+    page.locator(".moves-section details.more-moves > summary").click()
+    expect(loads.first).to_be_visible()
     legal = game_as(live_server, game_id, token)["legal_moves"]
     groups: dict[tuple, list[int]] = {}
     for m in legal:
@@ -424,6 +430,16 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     family.locator("button.step-down").click()
     lower = json.loads(family.locator(":scope > button.play-move").get_attribute("data-move"))
     assert lower["units"] == sorted(set(same))[-2]
+    expect(page.locator(".moves-section details.more-moves")).to_have_attribute("open", "")  # open across the redraw
+    # Rule 5.A's question: stored on every Region offered (the clock's answer), unless asked or told never
+    store = [{"type": "StoreLocally", "regions": ["MX5", "CO3"]}, {"type": "StoreLocally", "regions": []},
+             {"type": "StoreLocally", "regions": ["MX5"]}]
+    answers = page.evaluate("""async (moves) => {
+        const { storeAnswer } = await import('/web/js/storing.js');
+        const entries = moves.map((move) => ({ move, label: '' }));
+        return [undefined, 'store', 'ask', 'never'].map((p) => storeAnswer(p, entries)?.move ?? null);
+    }""", store)
+    assert answers == [store[0], store[0], None, store[1]], answers
     tab.close()
 
 
