@@ -46,9 +46,10 @@ GAMES = [(name, [("human", None)] + [("bot", opponent(r))] * (SEATS.get(name, ma
 if os.environ.get("WEB_PLAY_OTHER_SIZE") == "1":  # on demand: each game at the size CI does not play it at
     GAMES = [(*game[:3], PHONE if game[3] == DESKTOP else DESKTOP) for game in GAMES]
 STALL_SECONDS = 120  # the game's version has not moved for this long: it is stuck
-SWAY_ONLY_MINE = os.environ.get("WEB_PLAY_SWAY_ONLY_MINE") == "1"
+CLICK_LOG = os.environ.get("WEB_PLAY_CLICK_LOG") == "1"  # print each click, its move and what was offered
 # games where you tick "Play my only move for me": the page plays a roll or a draw that is your only move
-AUTOPLAY = {"kingpin", "narcos"}
+# (Druglord: ending an action after a Baller draw or a last trade, when nothing else is left)
+AUTOPLAY = {"kingpin", "narcos", "druglord"}
 
 # What the page counts as the board's name for a thing (pick.js's data-pick, the boards' own keys).
 THING_KEYS = ["pick", "region", "card", "square", "brick", "intersection", "path", "city", "dealer"]
@@ -75,6 +76,7 @@ class Player:
     def __init__(self, page: Page, seed: int, autoplay: bool = False, scan: bool = False, avoid: tuple[str, ...] = ()):
         self.page, self.rng, self.autoplay, self.scan = page, random.Random(seed), autoplay, scan
         self.avoid = avoid  # move types chosen only when there is nothing else
+        self.unfolded = 0  # clicks opening "Place it yourself…", counted with the move chosen next
         self.forced = 0  # clicks on a forced move that takes no choice (what "Play my only move" saves)
         self.clicks: list[tuple[int, int, str]] = []  # (the version the click was made at, clicks it took, move type)
         self.found: dict[str, set[str]] = {}  # ids and seat numbers read on the page: pattern -> "where: text"
@@ -96,6 +98,9 @@ class Player:
 
     def choose(self, options: list[tuple[str, dict]]) -> tuple[str, dict]:
         options = [o for o in options if o[1]["type"] not in self.avoid] or options
+        # a person mostly takes the default the page puts first, and now and then places things themselves
+        if any(o[0] == "more" for o in options) and self.rng.random() < 0.8:
+            options = [o for o in options if o[0] != "more"] or options
         # an offer to the others now and then, not at every chance (a turn allows three)
         offers = ("MakeOffer", "OfferToAll", "CounterOffer")
         if any(o[1]["type"] in offers for o in options) and self.rng.random() < 0.85:
@@ -123,12 +128,19 @@ class Player:
     def offered(self) -> list[tuple[str, dict]]:
         """What the moves panel offers: ("move", move) a button; ("family", move) a button with a stepper
         (any of its moves, by its data-family); ("picker", move) a set to toggle then confirm (any listed
-        option); ("offer", command) the trade builder's; ("sway", {}) the Sway question."""
+        option); ("offer", command) the trade builder's; ("sway", {}) the Sway question; ("more", {type:
+        its summary}) the moves in parts folded behind a default ("Place it yourself…")."""
         return self.page.evaluate("""() => {
             const panel = document.querySelector('.moves-section');
             if (panel.querySelector('.sway-panel')) return [['sway', {type: 'EndSway'}]];
             const out = [];
+            const items = [];
             for (const item of panel.querySelectorAll('.moves > .move')) {
+                if (!item.classList.contains('more-moves')) items.push(item);
+                else if (!item.open) out.push(['more', {type: item.querySelector('summary').textContent}]);
+                else items.push(...item.querySelectorAll(':scope > .more-list > .move'));
+            }
+            for (const item of items) {
                 if (item.classList.contains('picker')) {
                     for (const move of JSON.parse(item.dataset.options)) out.push(['picker', move, item.dataset.family]);
                 } else if (item.classList.contains('trade-builder')) {
@@ -159,7 +171,12 @@ class Player:
         before = version_of(page)
         if self.scan:
             self.read_the_page()
+        self.prompt = ""
         kind, move, *extra = self.choose([(o[0], o[1], *o[2:]) for o in options])
+        if kind == "more":  # unfolded: the click counts with the move chosen next
+            page.locator(".moves-section details.more-moves > summary").click()
+            self.unfolded += 1
+            return False
         if kind == "sway":
             taken = self.sway()
         elif kind == "picker":
@@ -176,7 +193,13 @@ class Player:
         bad = page.locator("#main .notice.bad")
         # a bot answering first is a conflict the page refreshes through; anything else is a failure
         assert not bad.count() or "moved on" in bad.inner_text(), bad.inner_text()
+        taken, self.unfolded = taken + self.unfolded, 0
         self.clicks.append((before, taken, move["type"]))
+        if CLICK_LOG:  # on demand: each click's move and what the page offered beside it
+            offered = {}
+            for o in options:
+                offered[f"{o[0]}:{o[1]['type']}"] = offered.get(f"{o[0]}:{o[1]['type']}", 0) + 1
+            print(f"CLICK v{before} {kind}:{move['type']} {taken} click(s) {json.dumps(move)[:90]} | offered {offered} {self.prompt[:200]}")
         return True
 
     def click_move(self, move: dict, before: int) -> int | None:
@@ -307,6 +330,7 @@ class Player:
         # what the question was about: whose roll, and its kind (its first line: "Bot 1's Land Trade: ...")
         asked = re.sub(r"^(Your|[^']+'s) .*?(Trade|bonus roll|roll).*", r"\1 \2", page.locator(".sway-panel p").first.inner_text())
         self.asked[asked[:40]] = self.asked.get(asked[:40], 0) + 1
+        self.prompt = " / ".join(page.locator(".sway-panel p").all_inner_texts()[:2])
         clicks = 0
         for _ in range(self.rng.choice([0] * 8 + [1, 2])):  # a person mostly lets a roll be
             steps = page.locator(".sway-panel .stepper button:enabled")
@@ -314,10 +338,7 @@ class Player:
                 break
             steps.nth(self.rng.randrange(steps.count())).click()
             clicks += 1
-        only_mine = page.locator(".sway-panel button.sway-only-mine")
-        # on demand (WEB_PLAY_SWAY_ONLY_MINE=1): a person who says once, on another seat's roll, to be asked
-        # only about their own rolls and rolls against them
-        (only_mine if SWAY_ONLY_MINE and only_mine.count() else page.locator(".sway-panel button.sway-done")).click()
+        page.locator(".sway-panel button.sway-done").click()
         return clicks + 1
 
     def read_the_page(self) -> None:

@@ -186,6 +186,17 @@ def likely(roll: dict, mods: dict) -> frozenset:
     return frozenset(r for r, n in counts.items() if n == most)
 
 
+def sway_matters(view: dict, you: int) -> bool:
+    """Whether the roll touches the seat (docs/clients.md): its own or aimed at it (its roller, a die's owner,
+    a war's attacker or defender), or another seat's Trade whose stacks would end the game."""
+    roll, ctx = view["roll"], view["roll"]["context"]
+    if you in (roll["roller"], ctx.get("attacker"), ctx.get("defender")) or you in roll["owners"].values():
+        return True
+    score = view["players"][roll["roller"]]["score"]
+    return roll["kind"] == "trade" and view["endgame_triggered_by"] is None and \
+        score < view["game_to"] <= score + ctx["units"]
+
+
 def sway_can_change(view: dict, you: int) -> bool:
     """Whether any Sway the seat may declare changes the roll's likely result (docs/clients.md)."""
     roll = view["roll"]
@@ -201,8 +212,9 @@ def sway_can_change(view: dict, you: int) -> bool:
 
 def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_change_the_result(live_server, browser):  # noqa: F811
     """Item 2: every EndSway the page sends is held a moment while the test reads the game as the seat sees
-    it then: a Sway the page answered by itself could change nothing; one it asked could change the
-    result, and the question said whose roll it was, what it needed and what was at stake."""
+    it then: a Sway the page answered by itself could change nothing that touches the seat; one it asked
+    was about a roll that touches the seat (its own, one against it, a Trade that would end the game) and
+    could change its result, and the question said whose roll it was, what it needed and what was at stake."""
     tab = Tab(browser, live_server.url, *PHONE)
     page = tab.page
     tab.open()
@@ -261,8 +273,10 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
     auto = answered
     assert auto and chosen, f"{len(auto)} Sway windows answered by the page, {len(chosen)} asked"
     for version, view in auto.items():
-        assert not sway_can_change(view, 0), f"v{version}: not asked, yet a Sway could change {view['roll']}"
+        assert not (sway_matters(view, 0) and sway_can_change(view, 0)), \
+            f"v{version}: not asked, yet a Sway could change {view['roll']}, which touches the seat"
     for version, view in chosen.items():
+        assert sway_matters(view, 0), f"v{version}: asked about a roll that does not touch the seat: {view['roll']}"
         assert sway_can_change(view, 0), f"v{version}: asked, yet no Sway could change {view['roll']}"
     # the question says whose roll it is, what it is, what it needs and what is at stake
     assert all(any(kind in text for kind in ("Trade", "ttack", "Trial", "Roll-off", "bonus roll")) for text in asked), asked
@@ -271,47 +285,51 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
     tab.close(expected=("status of 409",))
 
 
-def test_ask_only_about_my_rolls_is_said_once_from_another_seats_trade_and_still_asks_about_mine(live_server, browser):  # noqa: F811
-    """Clicks per Druglord round: most Sway questions were about the bots' Trades (38 of 57 in one game).
-    The question about another seat's roll offers "Done, and ask only about my rolls and rolls against me";
-    that preference still asks about your own Trade and a war on you, never about another's Trade."""
+def test_the_default_asks_about_rolls_that_touch_you_and_not_about_another_seats_trade(live_server, browser):  # noqa: F811
+    """Clicks per Druglord round: most Sway questions were about the bots' Trades (32 of 43 in one game), and a
+    Sway can turn nearly any roll.  "Only when my Sway can change the result" (the default) asks when the roll
+    touches you -- yours, one against you, or another's Trade that would end the game -- and your Sway can
+    turn it; another seat's Trade that your Sway could turn but that touches you not is let be ("always" asks
+    it).  An earlier page's "only my rolls and rolls against me" reads as the default."""
     tab = Tab(browser, live_server.url)
     page = tab.open()
     page.wait_for_selector("#create-game")  # the lobby drawn: it replaces #main's content once, when it arrives
     asked = page.evaluate("""async () => {
-        const { shouldAsk, swayPanel } = await import('/web/js/sway.js');
-        const trade = (roller, target) => ({ kind: 'trade', roller, dice: ['trade'], owners: { trade: roller }, sway: [], mods: [],
-            context: { target, route: 'land', units: 2, weight: 'reefer', from: 'traphouse', to: 'traphouse', held: 1 } });
+        const { shouldAsk, swayPanel, swayPreference } = await import('/web/js/sway.js');
+        const trade = (roller, target, units = 1) => ({ kind: 'trade', roller, dice: ['trade'], owners: { trade: roller }, sway: [], mods: [],
+            context: { target, route: 'land', units, weight: 'reefer', from: 'traphouse', to: 'traphouse', held: 1 } });
         const down = [{ move: { type: 'Sway', die: 'trade', weight: 'reefer', units: -1 } }, { move: { type: 'EndSway' } }];
         const up = [{ move: { type: 'Sway', die: 'trade', weight: 'reefer', units: 1 } }, { move: { type: 'EndSway' } }];
         // the attacker's +2 (a card) makes the attack likely to win: the defender's Sway can turn it
         const war = { kind: 'war', roller: 1, dice: ['attack', 'defence'], owners: { attack: 1, defence: 0 }, sway: [], mods: [[1, 'card', 'attack', 2]],
             context: { attacker: 1, defender: 0, round: 'attack', from: 'traphouse', target: 'traphouse' } };
         const warMoves = [1, 2, 3].map((units) => ({ move: { type: 'Sway', die: 'defence', weight: 'reefer', units } })).concat([{ move: { type: 'EndSway' } }]);
+        // Bot 1 at 18 of 20: a Trade of 2 ends the game, one of 1 does not
+        const view = { game_to: 20, endgame_triggered_by: null, players: [{ score: 5, traphouse: { reefer: 3 }, traphouse_locked: { reefer: 0 } }, { score: 18 }] };
         const out = {
-            othersTradeChange: shouldAsk('change', trade(1, 4), down, 0), othersTradeMine: shouldAsk('mine', trade(1, 4), down, 0),
-            myTradeMine: shouldAsk('mine', trade(0, 4), up, 0), warOnMeMine: shouldAsk('mine', war, warMoves, 0),
+            othersTrade: shouldAsk(undefined, trade(1, 4), down, 0, view), othersTradeAlways: shouldAsk('always', trade(1, 4), down, 0, view),
+            othersTradeEndsGame: shouldAsk(undefined, trade(1, 4, 2), down, 0, view),
+            endgameAlreadyTriggered: shouldAsk(undefined, trade(1, 4, 2), down, 0, { ...view, endgame_triggered_by: 0 }),
+            myCoinFlip: shouldAsk(undefined, trade(0, 4), up, 0, view), mySureTrade: shouldAsk(undefined, trade(0, 2), up, 0, view),
+            warOnMe: shouldAsk('change', war, warMoves, 0, view), never: shouldAsk('never', trade(0, 4), up, 0, view),
+            legacyMine: swayPreference('mine'), unset: swayPreference(undefined),
         };
         const doc = { seats: [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }] };
-        const view = { players: [{ traphouse: { reefer: 3 }, traphouse_locked: { reefer: 0 } }] };
-        const sent = [];
-        window.onlyMine = 0;
-        const panel = (roll, moves) => swayPanel({ roll, view, doc, data: null, you: 0, moves, state: { redraw() {} },
-            send: (c) => sent.push(c), label: () => document.createElement('span'), onlyMine: () => { window.onlyMine += 1; } });
         const box = document.createElement('div');
         box.id = 'sways';
-        box.append(panel(trade(1, 4), down), panel(trade(0, 4), up));
+        box.append(swayPanel({ roll: trade(1, 4, 2), view, doc, data: null, you: 0, moves: down, state: { redraw() {} },
+            send: () => {}, label: () => document.createElement('span') }));
         document.querySelector('#main').append(box);
-        window.swaySent = sent;
         return out;
     }""")
-    assert asked == {"othersTradeChange": True, "othersTradeMine": False, "myTradeMine": True, "warOnMeMine": True}, asked
-    panels = page.locator("#sways .sway-panel")
-    expect(panels.nth(0).locator("button.sway-only-mine")).to_have_text("Done, and ask only about my rolls and rolls against me")
-    expect(panels.nth(1).locator("button.sway-only-mine")).to_have_count(0)  # your own roll: no such offer
-    panels.nth(0).locator("button.sway-only-mine").click()
-    assert page.evaluate("window.onlyMine") == 1
-    assert page.evaluate("window.swaySent") == [[{"type": "EndSway"}]]
+    assert asked == {"othersTrade": False, "othersTradeAlways": True, "othersTradeEndsGame": True,
+                     "endgameAlreadyTriggered": False, "myCoinFlip": True, "mySureTrade": False, "warOnMe": True,
+                     "never": False, "legacyMine": "change", "unset": "change"}, asked
+    # the question about a Trade that would end the game says so
+    expect(page.locator("#sways .sway-panel")).to_contain_text("would take Bot 1 to 20 and end the game")
+    # the setting's help says what "can change the result" means
+    help_text = page.evaluate("async () => (await import('/web/js/sway.js')).SWAY_HELP")
+    assert "yours or aimed at you" in help_text and "end the game" in help_text, help_text
     tab.close()
 
 # ---- choices in parts ---------------------------------------------------------------------------
@@ -360,8 +378,10 @@ def test_a_move_is_sent_once_even_when_the_table_is_redrawn_while_it_is_on_its_w
 
 
 def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_largest_amount(live_server, browser):  # noqa: F811
-    """Item 3: "keep 3 of 5" is five toggles and one "Keep these" (not ten buttons); a load is one button
-    with a stepper set at the most the Region takes."""
+    """Item 3: "keep 3 of 5" is five toggles and one "Keep these" (not ten buttons); loading is "Load the rest
+    by default" first, the single loads folded under "Place it yourself…", each one button with a stepper set
+    at the most the Region takes; the storing question at a phase's end is answered as the clock would by
+    default (Settings: Store a lone unit locally)."""
     tab = Tab(browser, live_server.url, *PHONE)
     page = tab.open()
     set_pace(page, "instant")
@@ -386,8 +406,12 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     page.wait_for_function(f"() => {SHOWN_VERSION} > {before}")
     # loading: each Region's weight one button, its stepper at the largest amount listed (a Region's weight that
     # takes one amount only, as the seed may deal every one of them, is a plain button: no stepper to set)
+    default = page.locator(".moves-section .moves > .move button.play-move[data-move='{\"type\":\"LoadDefault\"}']")
+    expect(default).to_have_text("Load the rest by default", timeout=60_000)
     loads = page.locator(".moves-section button.play-move[data-move*='\"LoadWeight\"']")
-    loads.first.wait_for(timeout=60_000)
+    assert loads.count() and not loads.first.is_visible()  # folded: one click loads the default way
+    page.locator(".moves-section details.more-moves > summary").click()
+    expect(loads.first).to_be_visible()
     legal = game_as(live_server, game_id, token)["legal_moves"]
     groups: dict[tuple, list[int]] = {}
     for m in legal:
@@ -406,6 +430,16 @@ def test_druglord_keeps_regions_by_toggles_then_keep_these_and_loads_at_the_larg
     family.locator("button.step-down").click()
     lower = json.loads(family.locator(":scope > button.play-move").get_attribute("data-move"))
     assert lower["units"] == sorted(set(same))[-2]
+    expect(page.locator(".moves-section details.more-moves")).to_have_attribute("open", "")  # open across the redraw
+    # Rule 5.A's question: stored on every Region offered (the clock's answer), unless asked or told never
+    store = [{"type": "StoreLocally", "regions": ["MX5", "CO3"]}, {"type": "StoreLocally", "regions": []},
+             {"type": "StoreLocally", "regions": ["MX5"]}]
+    answers = page.evaluate("""async (moves) => {
+        const { storeAnswer } = await import('/web/js/storing.js');
+        const entries = moves.map((move) => ({ move, label: '' }));
+        return [undefined, 'store', 'ask', 'never'].map((p) => storeAnswer(p, entries)?.move ?? null);
+    }""", store)
+    assert answers == [store[0], store[0], None, store[1]], answers
     tab.close()
 
 

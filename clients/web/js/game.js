@@ -12,7 +12,8 @@ import { boardFor } from "./boards/index.js";
 import { who, seatWords, namedSeats } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
 import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
-import { isSwayWindow, shouldAsk, swayPanel, SWAY_ASK, SWAY_DEFAULT, SWAY_HELP } from "./sway.js";
+import { isSwayWindow, shouldAsk, swayPanel, swayPreference, SWAY_ASK, SWAY_HELP } from "./sway.js";
+import { storeAnswer, STORE_ASK, STORE_DEFAULT, STORE_HELP } from "./storing.js";
 import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
 import { namer } from "./names.js";
 import { claimForm, gameMenu, rematchPart, followRematch, chatOf, chatMessage, readChat, wireChat, renderPresence } from "./people.js";
@@ -464,8 +465,13 @@ function settingsMenu(page) {
         "Play my only move for me"));
     if (page.doc.ruleset === "druglord") {
       items.push(h("label", {}, "Ask me to Sway", h("select", { id: "sway-ask", onchange: (e) => { page.prefs.set("sway", e.target.value); render(page); } },
-        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === page.prefs.value("sway", SWAY_DEFAULT) }, text)))),
+        Object.entries(SWAY_ASK).map(([key, text]) => h("option", { value: key, selected: key === swayPreference(page.prefs.value("sway")) }, text)))),
       h("p", { class: "muted setting-help" }, SWAY_HELP));
+    }
+    if (page.doc.ruleset === "druglord") {
+      items.push(h("label", {}, "Store a lone unit locally", h("select", { id: "store-ask", onchange: (e) => { page.prefs.set("store", e.target.value); render(page); } },
+        Object.entries(STORE_ASK).map(([key, text]) => h("option", { value: key, selected: key === (page.prefs.value("store") || STORE_DEFAULT) }, text)))),
+      h("p", { class: "muted setting-help" }, STORE_HELP));
     }
     if ("Notification" in window && Notification.permission === "default") {
       items.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
@@ -810,9 +816,12 @@ function choiceItems(page, entries, { popover = false } = {}) {
   const redraw = () => render(page);
   const trading = tradeBuilder({ ruleset: page.doc.ruleset, view: page.doc.view, doc: page.doc, data: page.data,
     moves: entries, state: page.trade, redraw });
-  const items = arrange(entries.filter(({ move }) => !(trading && isOffer(move))));
-  const forced = !popover && items.length === 1 && items[0].kind === "move" && !trading && page.picked === null;
-  const out = items.map((item) => {
+  let items = arrange(entries.filter(({ move }) => !(trading && isOffer(move))));
+  // a default the rules define ("Load the rest by default") first, the moves in parts behind "Place it yourself…"
+  const [first, rest] = popover ? [items, []] : defaultFirst(items);
+  items = first;
+  const forced = !popover && items.length === 1 && items[0].kind === "move" && !trading && page.picked === null && !rest.length;
+  const control = (item) => {
     item.redraw = redraw;
     const button = (entry, extra = {}) => moveButton(entry, { popover, ...extra });
     if (item.kind === "amount") return amountControl(item, page.choices, button);
@@ -820,11 +829,28 @@ function choiceItems(page, entries, { popover = false } = {}) {
     return h("div", { class: "move", role: "listitem" }, moveButton(item, { forced, popover }),
       popover ? null : h("button", { class: "secondary dev-only edit-move", title: "Edit before sending", "aria-label": `Edit: ${item.label}`,
         dataset: { edit: JSON.stringify(item.move) } }, "Edit"));
-  });
+  };
+  const out = items.map(control);
+  if (rest.length) {
+    const key = `${page.doc.view?.turn}:${page.doc.view?.phase}`;
+    out.push(h("details", { class: "move more-moves", role: "listitem", open: page.moreOpen === key || undefined,
+      ontoggle: (e) => { page.moreOpen = e.target.open ? key : null; } },
+    h("summary", {}, DEFAULT_FIRST[first[0].move.type]), h("div", { class: "more-list", role: "list" }, rest.map(control))));
+  }
   if (trading) out.push(trading);
   const list = h("div", { class: `moves${forced ? " only" : ""}`, role: "list" }, out);
   if (forced) playForced(page, items[0].move);
   return list;
+}
+
+// Moves the rules give a default for: that move first, the choices in parts folded under a summary (the
+// board still opens them from a tap).  A player who loads the default way clicks once a turn.
+const DEFAULT_FIRST = { LoadDefault: "Place it yourself…" };
+
+function defaultFirst(items) {
+  const index = items.findIndex((item) => item.kind === "move" && DEFAULT_FIRST[item.move.type]);
+  if (index < 0 || items.length < 2) return [items, []];
+  return [[items[index]], items.filter((_, i) => i !== index)];
 }
 
 function renderMoves(page) {
@@ -843,7 +869,7 @@ function renderMoves(page) {
   // Druglord's Sway windows: asked as the player chose, and then as a question with its stakes
   if (doc.ruleset === "druglord" && isSwayWindow(moves)) {
     const roll = doc.view?.roll;
-    if (!shouldAsk(page.prefs.value("sway", SWAY_DEFAULT), roll, moves, page.seat)) {
+    if (!shouldAsk(page.prefs.value("sway"), roll, moves, page.seat, doc.view)) {
       autoSend(page, [{ type: "EndSway" }], "sway");
       replace(page.el.moves, h("p", { class: "muted not-asked" }, "Not asked to Sway on this roll (Settings: Ask me to Sway)."));
       return;
@@ -852,9 +878,17 @@ function renderMoves(page) {
     if (page.sway.key !== key) page.sway = { key, amounts: {} };
     page.sway.redraw = () => render(page);
     replace(page.el.moves, swayPanel({ roll, view: doc.view, doc, data: page.data, you: page.seat, moves, state: page.sway,
-      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }),
-      onlyMine: page.prefs.value("sway", SWAY_DEFAULT) === "change" ? () => page.prefs.set("sway", "mine") : null }));
+      send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }) }));
     return;
+  }
+  // Druglord's storing question at a phase's end (Rule 5.A), answered as the player chose for this game
+  if (doc.ruleset === "druglord" && moves.every(({ move }) => move.type === "StoreLocally")) {
+    const answer = storeAnswer(page.prefs.value("store"), moves);
+    if (answer) {
+      autoSend(page, [answer.move], "store");
+      replace(page.el.moves, h("p", { class: "muted not-asked" }, `${answer.label} (Settings: Store a lone unit locally).`));
+      return;
+    }
   }
   // "decline all offers this turn": the offers that come after are declined as they come
   const declining = declines(moves);

@@ -9,12 +9,16 @@
 import { h } from "./dom.js";
 import { who } from "./boards/pick.js";
 
-export const SWAY_ASK = { never: "Never", mine: "Only on my rolls and rolls against me, when my Sway can change them",
-  change: "Only when my Sway can change the result", always: "Always" };
-// what "change the result" means, for the setting's help
-export const SWAY_HELP = "The result of a roll not yet cast is the one its die gives most often: you are asked when your " +
-  "Traphouse's Sway can turn it (a coin flip, a likely failure into a likely success, or the other way).";
+export const SWAY_ASK = { never: "Never", change: "Only when my Sway can change the result", always: "Always" };
+// what "change the result" means, for the setting's help (docs/clients.md says the same)
+export const SWAY_HELP = "Asked when the roll is yours or aimed at you (your Trade, Trial or roll-off, a war you fight), " +
+  "or when another player's Trade would end the game, and your Traphouse's Sway can turn its likely result (a coin " +
+  "flip, a likely failure into a likely success, or the other way). Other players' rolls that do not touch you are " +
+  "let be. A Baller card that fits the roll always asks.";
 export const SWAY_DEFAULT = "change";
+// an earlier page's "only my rolls and rolls against me" is what "change" means now
+const SWAY_PREFERENCE = { mine: "change" };
+export const swayPreference = (stored) => SWAY_PREFERENCE[stored] || (stored in SWAY_ASK ? stored : SWAY_DEFAULT);
 
 const FACES = [1, 2, 3, 4, 5, 9]; // the Classy Die (rules/druglord/data.py CLASSY_DIE)
 const WEIGHT_NAMES = { reefer: "Reefer", pills: "Pills", cocaine: "Coca", opiates: "Opiates" };
@@ -114,21 +118,35 @@ export function canChange(roll, moves) {
 }
 
 // Whether a roll is the seat's own or aimed at it: its roller, the owner of one of its dice (a roll-off's
-// contender, a war's defender), the war's attacker or defender.  Another seat's Trade, Trial or bonus roll
-// is not (the seat may still counter-Sway it: the rules allow it on any roll, so "change" and "always" ask).
+// contender, a war's defender), the war's attacker or defender.
 export function involves(roll, you) {
   if (!roll) return true;
   const ctx = roll.context || {};
   return roll.roller === you || Object.values(roll.owners || {}).includes(you) || ctx.attacker === you || ctx.defender === you;
 }
 
-// Whether to ask the seat, by its preference for this game.
-export function shouldAsk(preference, roll, moves, you = null) {
-  if (preference === "always") return true;
+// Whether another seat's Trade would end the game if it succeeds: its stacks take the roller to the game's
+// score (Rule 12, "the first to 20 stacks ends the game at the end of that turn") while nobody has yet.
+export function endsGame(roll, view) {
+  if (roll?.kind !== "trade" || !view || view.endgame_triggered_by != null) return false;
+  const score = view.players?.[roll.roller]?.score ?? 0;
+  return view.game_to != null && score < view.game_to && score + (roll.context?.units || 0) >= view.game_to;
+}
+
+// Whether a roll's result matters to the seat: its own or aimed at it, or another's Trade that would end
+// the game.  Another seat's Trade, Trial or bonus roll otherwise changes only that seat's lot: the rules let
+// anyone counter-Sway it, and "always" asks about it, but a player deciding each of them spends the game
+// answering questions about the others (32 of 43 in one game were the bots' Trades).
+export const matters = (roll, view, you) => involves(roll, you) || endsGame(roll, view);
+
+// Whether to ask the seat, by its preference for this game: "change" asks when the roll matters to the seat
+// and some Sway it may declare turns the roll's likely result.
+export function shouldAsk(preference, roll, moves, you = null, view = null) {
+  const chosen = swayPreference(preference);
+  if (chosen === "always") return true;
   if (moves.some(({ move }) => move.type === "PlayCard")) return true;
-  if (preference === "never") return false;
-  if (preference === "mine" && !involves(roll, you)) return false;
-  return canChange(roll, moves);
+  if (chosen === "never") return false;
+  return matters(roll, view, you) && canChange(roll, moves);
 }
 
 // ---- what the roll is, in words -------------------------------------------------------------
@@ -163,7 +181,8 @@ export function story(roll, view, doc, data, you, extra = {}) {
     const need = ctx.target - withExtra.trade;
     lines.push(`${whose} ${routeName(ctx.route)} Trade: ${ctx.units} ${WEIGHT_NAMES[ctx.weight] || ctx.weight} from ${placeName(data, ctx.from)} to ${placeName(data, ctx.to)}.`);
     lines.push(`Needs ${ctx.target} or more on the Classy Die (faces 1, 2, 3, 4, 5, 9; a 1 always fails)${withExtra.trade ? `, with Sway ${signed(withExtra.trade)}: ${Math.max(2, need)} or more on the die` : ""}.`);
-    lines.push(`At stake: ${ctx.units} stack${ctx.units === 1 ? "" : "s"} on the racetrack for ${yours ? "you" : roller}, or ${ctx.held} Case${ctx.held === 1 ? "" : "s"} if it fails.`);
+    lines.push(`At stake: ${ctx.units} stack${ctx.units === 1 ? "" : "s"} on the racetrack for ${yours ? "you" : roller}, or ${ctx.held} Case${ctx.held === 1 ? "" : "s"} if it fails` +
+      (endsGame(roll, view) ? `; it would take ${yours ? "you" : roller} to ${view.game_to} and end the game at the end of this turn.` : "."));
     lines.push(`It succeeds on ${chance(outcomes((r) => r === true), all)} faces.`);
   } else if (roll.kind === "war") {
     const attacker = who(doc, ctx.attacker), defender = who(doc, ctx.defender);
@@ -218,7 +237,7 @@ export function swayCommands(moves, amounts) {
 
 // One stepper per die (its range what the moves allow, the weight shared between the dice), the
 // roll's story as it would stand, a Baller card's own button, and Done: the Sway commands, then EndSway.
-export function swayPanel({ roll, view, doc, data, you, moves, state, send, label, onlyMine = null }) {
+export function swayPanel({ roll, view, doc, data, you, moves, state, send, label }) {
   const dice = reach(moves);
   const amounts = state.amounts ||= {};
   const spare = Object.values(view.players?.[you]?.traphouse || {}).reduce((a, b) => a + b, 0) -
@@ -244,8 +263,5 @@ export function swayPanel({ roll, view, doc, data, you, moves, state, send, labe
     Object.keys(dice).length ? h("div", { class: "steppers" }, steppers) : null,
     cards.map(({ move, label: l }) => label(move, l)),
     h("button", { class: "play-move sway-done", dataset: { move: JSON.stringify(commands[commands.length - 1]), commands: JSON.stringify(commands) },
-      onclick: () => send(commands) }, text),
-    // asked about a roll that is neither the player's nor aimed at them: once is enough to say "not these"
-    onlyMine && !involves(roll, you) ? h("button", { class: "secondary sway-only-mine", dataset: { commands: JSON.stringify(commands) },
-      onclick: () => { onlyMine(); send(commands); } }, `${used() ? "Sway, done," : "Done,"} and ask only about my rolls and rolls against me`) : null);
+      onclick: () => send(commands) }, text));
 }
