@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import expect, sync_playwright
 
+from tests.e2e.test_web_frontend import CHROMIUM_ARGS, SCREENSHOTS, find_chromium
 from tests.support.processes import RedisServer, running_service
 
 # Playwright's assertions wait up to 5 s by default: on a machine busy with the rest of the suite a page that
@@ -32,3 +33,15 @@ def live_server(e2e_redis, tmp_path_factory):
     env = {"CARTEL_EXTRA_RULESETS": "tests.support.race:RACE", "CONTRIBUTION_SECONDS": "30"}
     with running_service(e2e_redis.url, tmp_path_factory.mktemp("e2e"), env) as web:
         yield web
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One Chromium per test process, for every browser test it runs (a module-scoped one kept each browser
+    module's tests on one process, one after another: tests/conftest.py groups by a module's fixtures)."""
+    executable = find_chromium()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

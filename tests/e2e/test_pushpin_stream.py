@@ -20,7 +20,7 @@ from clients.sdk import CartelClient, Conflict, SeatSpec
 from service import grip
 from service.wiring import build_engine
 from tests.e2e import test_turn_stream as contract
-from tests.support.processes import Gunicorn, Pushpin, Worker, free_port, metrics_dir, stop_all, wait_until
+from tests.support.processes import Gunicorn, Pushpin, Worker, free_port, metrics_dir, run_async, stop_all, wait_until
 
 SSE = {"Accept": "text/event-stream"}
 RECOVER_SECONDS = 3  # the holds' next-link timeout here (GRIP_RECOVER_SECONDS, 60 as shipped)
@@ -433,7 +433,7 @@ def test_a_burst_of_a_thousand_followers_connecting_at_once_is_held_whole_and_se
         played.append(time.monotonic())
         return await asyncio.gather(*followers)
 
-    statuses = asyncio.run(burst())
+    statuses = run_async(burst())
     assert {s: statuses.count(s) for s in set(statuses)} == {200: BURST}
     assert len(seen) == BURST
     latest = max(seen) - played[0]

@@ -23,7 +23,7 @@ CACHE = Path(tempfile.gettempdir()) / "tabletop-cartel-axe"
 BLOCKING = ("serious", "critical")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def axe_script() -> Path:
     """axe.min.js of the pinned axe-core (npm ci from the committed lock), reused while the lock is unchanged."""
     return npm_tools(SOURCES, CACHE) / "axe-core" / "axe.min.js"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -35,14 +35,13 @@ def find_chromium() -> str:
     return CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def browser():
-    executable = find_chromium()
-    SCREENSHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+@pytest.fixture
+def browser(chromium):
+    """The process's Chromium (tests/e2e/conftest.py), with whatever a test left open closed after it (each test opens its own
+    contexts: nothing one test did is seen by the next)."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 class Tab:

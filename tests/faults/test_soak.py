@@ -14,6 +14,7 @@ import time
 import pytest
 
 from bench.soak import KINDS, PLAYED, Follower, Plan, Watch, soak
+from tests.support.processes import run_async
 
 
 def assert_nothing_lost(result: dict) -> None:
@@ -71,7 +72,7 @@ def test_a_follower_gives_up_a_stream_that_sends_nothing_and_resumes_from_what_i
         server.close()
         return ended, watch, time.monotonic() - started
 
-    ended, watch, took = asyncio.run(follow())
+    ended, watch, took = run_async(follow())
     assert ended is False  # False: resume (None would be the game's end)
     assert (watch.last, watch.silences) == (1, 1)
     assert 1.5 <= took < 10

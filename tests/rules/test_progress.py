@@ -8,8 +8,9 @@ determinization of the state and the bot key's stream "bot:<seat>:<version>").
 The bound is bench.arena's `bound(seats)`, which the arena also stops a game at (and reports it as a failure).
 The search level here is `ismcts:16`, the least budget with which the guided search may still replace
 the greedy move (4 sampled worlds for each of its 4 candidates), so the search's own choices are held to
-progress too; the default run plays it heads-up from seat 0 only, the soak run (`-m soak`, on demand) in
-every other lineup and at every table size, and the served level (`ismcts`, each game's own budget) at the
+progress too; the default run plays it heads-up from seat 0 only (and the quick bots at the least and the
+largest table), the soak run (`-m soak`, on demand) the quick bots at the sizes between and the search
+in every other lineup and at every table size, and the served level (`ismcts`, each game's own budget) at the
 least table (the stall above needed about 100 iterations: `ismcts:16` did not show it)."""
 from __future__ import annotations
 
@@ -69,11 +70,28 @@ def check(name: str, lineup: tuple[str, ...]) -> None:
     assert played is not None, f"{name} {lineup} (seed {seed!r}) did not end in {bound(len(lineup))} commands"
 
 
-@pytest.mark.parametrize("name", sorted(EVERY_RULESET))
-def test_every_game_between_the_quick_bots_ends_at_every_table_size(name):
-    for table_name, _seats, lineup in tables("quick"):
-        if table_name == name:
+def quick_tables(middle: bool) -> list[tuple[str, int]]:
+    """(ruleset, seats): the least and the largest table (the default run), or the sizes between (the soak)."""
+    return [(name, seats) for name, ruleset in sorted(EVERY_RULESET.items())
+            for seats in range(ruleset.min_seats, ruleset.max_seats + 1)
+            if (seats in (ruleset.min_seats, ruleset.max_seats)) != middle]
+
+
+def check_quick(name: str, seats: int) -> None:
+    for table_name, table_seats, lineup in tables("quick"):
+        if (table_name, table_seats) == (name, seats):
             check(name, lineup)
+
+
+@pytest.mark.parametrize("name,seats", quick_tables(middle=False))
+def test_every_game_between_the_quick_bots_ends_at_the_least_and_largest_table(name, seats):
+    check_quick(name, seats)
+
+
+@pytest.mark.soak  # the table sizes between: on demand, with the other soaks
+@pytest.mark.parametrize("name,seats", quick_tables(middle=True))
+def test_every_game_between_the_quick_bots_ends_at_the_table_sizes_between(name, seats):
+    check_quick(name, seats)
 
 
 @pytest.mark.parametrize("name,seats,lineup", tables("heads-up"))

@@ -2,6 +2,7 @@
 tests/rules/test_bot_revision.py compares across processes and with tests/data/bot-fingerprint.json.
 
     python -m tests.support.bot_fingerprint    prints {"revision": N, "revisions": {"1": {name: digest}, ...}}
+    python -m tests.support.bot_fingerprint kingpin narcos    the same, for those rulesets only
 
 Positions come from seeded random playouts of every ruleset at its least and its largest table; at each
 sampled position every awaited seat is asked for its move at every level (the search at a small budget),
@@ -52,19 +53,21 @@ def choices(ruleset, seats: int, seed: str, revision: int) -> list:
     return out
 
 
-def digests(revision: int) -> dict:
+def digests(revision: int, names=None) -> dict:
     out = {}
     for name, ruleset in sorted(EVERY_RULESET.items()):
+        if names and name not in names:
+            continue
         moves = [choices(ruleset, seats, f"fingerprint-{name}-{seats}", revision)
                  for seats in sorted({ruleset.min_seats, ruleset.max_seats})]
         out[name] = hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest()
     return out
 
 
-def fingerprint() -> dict:
-    return {"revision": BOTS_REVISION, "revisions": {str(r): digests(r) for r in RERUN_REVISIONS}}
+def fingerprint(names=None) -> dict:
+    return {"revision": BOTS_REVISION, "revisions": {str(r): digests(r, names) for r in RERUN_REVISIONS}}
 
 
 if __name__ == "__main__":
-    json.dump(fingerprint(), sys.stdout, indent=1)
+    json.dump(fingerprint(sys.argv[1:]), sys.stdout, indent=1)
     sys.stdout.write("\n")

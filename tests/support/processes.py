@@ -1,6 +1,7 @@
 """Real processes for tests: redis-server, gunicorn and RQ workers on loopback."""
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -101,6 +102,16 @@ def wait_for_game(load, stall: float = 60.0, interval: float = 0.1, what: str = 
         elif time.monotonic() - moved > stall:
             raise TimeoutError(f"waiting for {what}: no move for {stall}s at version {seen} ({game.status})")
         time.sleep(interval)
+
+
+def run_async(coroutine):
+    """asyncio.run in a thread of its own: a test process that has run a browser test keeps Playwright's sync
+    API alive (one Chromium a process, tests/e2e/conftest.py), and its event loop counts as running in the
+    main thread, where asyncio.run then refuses to start."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class PortTaken(Exception):
