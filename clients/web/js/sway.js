@@ -14,7 +14,9 @@ export const SWAY_ASK = { never: "Never", change: "Only when my Sway can change 
 export const SWAY_HELP = "Asked when the roll is yours or aimed at you (your Trade, Trial or roll-off, a war you fight), " +
   "or when another player's Trade would end the game, and your Traphouse's Sway can turn its likely result (a coin " +
   "flip, a likely failure into a likely success, or the other way). Other players' rolls that do not touch you are " +
-  "let be. A Baller card that fits the roll always asks.";
+  "let be; a roll-off is read from your side (whether you come first). A Baller card that fits the roll always asks. " +
+  "Your own Trade or Attack takes its Sway from the \"Sway on your roll\" stepper beside it (none unless you step " +
+  "it), and is not asked again (\"Always\" asks it).";
 export const SWAY_DEFAULT = "change";
 // an earlier page's "only my rolls and rolls against me" is what "change" means now
 const SWAY_PREFERENCE = { mine: "change" };
