@@ -403,6 +403,11 @@ def test_druglord_sway_chosen_beside_your_trade_and_a_one_move_region_played_by_
             try:
                 stepper.locator("button.step-up").click(timeout=5000)
                 expect(stepper.locator("output")).to_have_text("+1")
+                # a Druglord turn mid-game, your Sway beside your Trades, at both sizes (looked at: docs/screenshots)
+                tab.shot("druglord-sway-on-your-roll-phone")
+                page.set_viewport_size({"width": 1280, "height": 900})
+                tab.shot("druglord-sway-on-your-roll-desktop")
+                page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
                 move = json.loads(trade.first.get_attribute("data-move"))
                 before = len(sent)
                 trade.first.click(timeout=5000)

@@ -1066,6 +1066,9 @@ async function sendAll(page, commands) {
   // a move rolling your die goes with the Sway chosen beside it (0 unless stepped): its declaration answers so
   const rolling = page.doc.ruleset === "druglord" && commands.length === 1 && rollsYours(commands[0]);
   const sway = rolling ? Math.min(page.ownSway.amount || 0, spareWeight(page.doc.view, page.seat)) : 0;
+  // the roll's declaration can reach the page (the live feed) before the move's answer: it is the move's own
+  // until the answer says at which version
+  if (rolling) page.declared = { amount: sway, at: null };
   try {
     for (const [i, command] of commands.entries()) {
       const answer = await post(page, command, version, i > 0);
@@ -1087,6 +1090,7 @@ async function sendAll(page, commands) {
     if (!page.pending.length && (page.shown?.version ?? 0) < version) page.shown = { version, view: view ?? page.doc.view };
     render(page);
   } catch (error) {
+    if (rolling) page.declared = null;
     const command = error.command || commands[0];
     if (error instanceof ApiError && error.status === 409) {
       // the pick was for a move that did not land: the player chooses again from the board as it is now

@@ -251,8 +251,7 @@ export function swayCommands(moves, amounts) {
 export function swayPanel({ roll, view, doc, data, you, moves, state, send, label }) {
   const dice = reach(moves);
   const amounts = state.amounts ||= {};
-  const spare = Object.values(view.players?.[you]?.traphouse || {}).reduce((a, b) => a + b, 0) -
-    Object.values(view.players?.[you]?.traphouse_locked || {}).reduce((a, b) => a + b, 0);
+  const spare = spareWeight(view, you);
   const used = () => Object.values(amounts).reduce((n, a) => n + Math.abs(a), 0);
   const steppers = Object.entries(dice).map(([die, { up, down }]) => {
     const n = amounts[die] || 0;
@@ -322,6 +321,7 @@ export function declaredAnswer(preference, roll, moves, you, declared, version) 
   return [...swayCommands(moves, die && declared.amount ? { [die]: declared.amount } : {}), { type: "EndSway" }];
 }
 
-// Whether the roll waiting now is the one a move of yours just started, with an amount chosen beside it.
+// Whether the roll waiting now is the one a move of yours just started, with an amount chosen beside it (`at`
+// null: the move's answer is still on its way, and the roll waiting for your declaration can only be its own).
 export const declaredFor = (roll, you, declared, version) =>
-  Boolean(declared && roll && roll.stage === "declare" && roll.roller === you && declared.at === version);
+  Boolean(declared && roll && roll.stage === "declare" && roll.roller === you && (declared.at === null || declared.at === version));
