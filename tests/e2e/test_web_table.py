@@ -392,6 +392,9 @@ def test_druglord_sway_chosen_beside_your_trade_and_a_one_move_region_played_by_
     sent: list[dict] = []
     page.on("request", lambda r: sent.append(json.loads(r.post_data or "{}"))
             if r.method == "POST" and r.url.endswith("/commands") else None)
+    refused: list[str] = []  # a command the server refused: the page sends only what is listed
+    page.on("response", lambda r: refused.append(f"{r.request.post_data} -> {r.text()}")
+            if r.url.endswith("/commands") and r.status == 422 else None)
     # a player who draws weight whenever it may (weight in the Traphouse to Sway with) and never attacks
     me = LeavesTheDraft(page, seed=7, avoid=("Attack", "DrawBaller", "Pass"))
     swayed = drafted = False
@@ -438,6 +441,7 @@ def test_druglord_sway_chosen_beside_your_trade_and_a_one_move_region_played_by_
             continue
         me.play_once()
     assert swayed and drafted, f"a Trade with Sway on your roll: {swayed}; a draft by one tap: {drafted}"
+    assert not refused, refused
     tab.close(expected=("status of 409",))
 
 
