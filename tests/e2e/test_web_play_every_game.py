@@ -51,6 +51,9 @@ CLICK_LOG = os.environ.get("WEB_PLAY_CLICK_LOG") == "1"  # print each click, its
 # (Druglord: ending an action after a Baller draw or a last trade, when nothing else is left)
 AUTOPLAY = {"kingpin", "narcos", "druglord"}
 
+# Druglord's moves that roll your own die: the page shows a Sway stepper beside them (sway.js rollsYours)
+ROLLS_YOURS = {"Trade", "ReRoll", "Attack", "PressAttack", "Counterattack"}
+
 # What the page counts as the board's name for a thing (pick.js's data-pick, the boards' own keys).
 THING_KEYS = ["pick", "region", "card", "square", "brick", "intersection", "path", "city", "dealer"]
 
@@ -85,12 +88,18 @@ class Player:
         page.on("response", self.count_conflict)
         self.asked: dict[str, int] = {}  # the Sway questions asked, by whose roll and what kind
         self.sent: dict[str, int] = {}  # every command the page posted, by type (clicked or sent for you)
+        # your own rolls' Sway windows answered with the amount chosen beside the move (Druglord)
+        self.declared, self.rolling = 0, False
         page.on("request", self.count_sent)
 
     def count_sent(self, request) -> None:
         if request.method == "POST" and request.url.endswith("/commands"):
             kind = json.loads(request.post_data or "{}").get("type", "?")
             self.sent[kind] = self.sent.get(kind, 0) + 1
+            if kind == "EndSway" and self.rolling:  # not asked: sway() clears `rolling` before its Done
+                self.declared += 1
+            if kind != "Sway":
+                self.rolling = kind in ROLLS_YOURS
 
     def count_conflict(self, response) -> None:
         if response.status == 409 and response.url.endswith("/commands"):
@@ -209,11 +218,16 @@ class Player:
         on_board = [(value, sel) for value, sel in self.pickables() if mentions(move, value)]
         wanted = json.dumps(move, separators=(",", ":"))
         if not on_board:
-            return 1 + confirm_end(page) if click_listed(page, wanted) else None
+            steps = self.own_sway(move, page.locator(".moves-section"))
+            return steps + 1 + confirm_end(page) if click_listed(page, wanted) else None
         value, selector = self.rng.choice(on_board)
+        self.sent_before = self.sent_total()
         if page.locator(selector).first.get_attribute("aria-pressed") != "true":  # else its popover is open
             page.locator(selector).first.click()
         popover = page.locator(f".popover button.popover-move[data-move='{wanted}']")
+        # Druglord: a tap on a Region that names one move (not a roll of yours) plays it, no popover
+        if self.played_by_tap(before):
+            return 1
         # one tap opens it, even when a live event arrives between the press and the release (the
         # board waits for the release to redraw: the click once landed on a replaced element)
         if not popover_opened(page):
@@ -223,8 +237,9 @@ class Player:
                 page.locator(".pick-toggle.on").count(), f"the tap on {value} opened nothing"
             return None
         if popover.count():
+            steps = self.own_sway(move, page.locator(".popover"))
             popover.first.click()
-            return 2
+            return steps + 2
         # the popover is the board's view of it: the same move from the list, without the pick
         close = page.locator(".popover button.popover-close")
         try:
@@ -232,9 +247,10 @@ class Player:
         except PlaywrightTimeout:  # a live event redrew the board and closed it first (CI saw it once)
             if close.count():  # still open but not clickable: a failure
                 raise
+        steps = self.own_sway(move, page.locator(".moves-section"))
         if not click_listed(page, wanted):
             return None
-        return 3 + confirm_end(page)
+        return steps + 3 + confirm_end(page)
 
     def step_family(self, family: str, move: dict) -> int | None:
         """A move with a stepper: sometimes fewer than the largest amount (a click or two down), then its button."""
@@ -250,8 +266,38 @@ class Player:
         button = item.locator(":scope > button.play-move")
         if not button.count():
             return None
+        steps += self.own_sway(move, page.locator(".moves-section"))
         button.click()
         return steps + 1 + confirm_end(page)
+
+    def played_by_tap(self, before: int) -> bool:
+        """Whether the tap on the board sent a move by itself (Druglord's one-tap moves): the page posted a
+        command, rather than opening the popover."""
+        page = self.page
+        try:
+            page.wait_for_function(f"() => document.querySelector('.popover') || {SHOWN_VERSION} > {before}", timeout=3000)
+        except PlaywrightTimeout:
+            return False
+        return not page.locator(".popover").count() and self.sent_total() > self.sent_before
+
+    def sent_total(self) -> int:
+        return sum(self.sent.values())
+
+    def own_sway(self, move: dict, where) -> int:
+        """Druglord: a move that rolls your die, its Sway chosen beside it (the stepper, none by default): as
+        with the Sway question, a person mostly lets the roll be, sometimes a step or two up."""
+        if move["type"] not in ROLLS_YOURS:
+            return 0
+        up = where.locator(".own-sway button.step-up")
+        if not up.count():
+            return 0
+        steps = 0
+        for _ in range(self.rng.choice([0] * 8 + [1, 2])):
+            if not up.first.is_enabled():
+                break
+            up.first.click()
+            steps += 1
+        return steps
 
     def pick_set(self, family: str, move: dict) -> int | None:
         """A set chosen in parts: what the page proposes (half the time, when it proposes one), or a
@@ -338,6 +384,7 @@ class Player:
                 break
             steps.nth(self.rng.randrange(steps.count())).click()
             clicks += 1
+        self.rolling = False  # the question was asked: its EndSway is no answer given with the move
         page.locator(".sway-panel button.sway-done").click()
         return clicks + 1
 
@@ -514,7 +561,8 @@ def test_a_whole_game_played_by_clicking_to_the_result(live_server, browser, rul
     per_round = f"; {total / max(1, rounds):.1f} clicks per round over {rounds} rounds" if rounds else ""
     if ruleset == "druglord":  # the Sway windows: the page's question, or answered for you (the preference)
         asked = sum(1 for _, _, kind in me.clicks if kind == "EndSway")
-        per_round += (f" (Sway windows {me.sent.get('EndSway', 0)}: asked {asked}, not asked {me.sent.get('EndSway', 0) - asked}; "
+        per_round += (f" (Sway windows {me.sent.get('EndSway', 0)}: asked {asked}, answered with your move {me.declared}, "
+                      f"not asked {me.sent.get('EndSway', 0) - asked - me.declared}; "
                       f"asked about {dict(sorted(me.asked.items(), key=lambda kv: -kv[1]))})")
     by_type: dict[str, list[int]] = {}  # move type -> [clicks, moves]
     for _, taken, kind in me.clicks:

@@ -160,8 +160,9 @@ def sway_reach(view: dict, you: int) -> dict:
     return out
 
 
-def roll_result(roll: dict, faces: dict, mods: dict):
-    """The rules' reading of a roll (rules/druglord/trade.py, violence.py, trial.py, rolls.py)."""
+def roll_result(roll: dict, faces: dict, mods: dict, you: int | None = None):
+    """The rules' reading of a roll (rules/druglord/trade.py, violence.py, trial.py, rolls.py); a roll-off
+    from the side of `you` when a contender: whether you come first, or how many stand above you."""
     t = {d: 1 if faces[d] == 1 else faces[d] + mods[d] for d in roll["dice"]}
     if roll["kind"] == "trade":
         return faces["trade"] != 1 and t["trade"] >= roll["context"]["target"]
@@ -172,15 +173,21 @@ def roll_result(roll: dict, faces: dict, mods: dict):
     if roll["kind"] == "trial":
         return max(1, min(t["trial"], 7))
     if roll["kind"] == "rolloff":
+        mine = next((d for d in roll["dice"] if roll["owners"].get(d) == you), None)
+        if mine is not None:
+            above, tied = sum(t[d] > t[mine] for d in roll["dice"]), any(d != mine and t[d] == t[mine] for d in roll["dice"])
+            if roll["context"]["first_only"]:
+                return "not first" if above else "tied first" if tied else "first"
+            return (above, tied)
         order = sorted(roll["dice"], key=lambda d: -t[d])
         return tuple((d, sum(t[e] > t[d] for e in order)) for d in order) if not roll["context"]["first_only"] \
             else tuple(sorted(d for d in order if t[d] == t[order[0]]))
     return tuple(sorted(t.items()))
 
 
-def likely(roll: dict, mods: dict) -> frozenset:
+def likely(roll: dict, mods: dict, you: int | None = None) -> frozenset:
     """The result a roll gives on the most natural faces (a tie: the tied results)."""
-    counts = Counter(roll_result(roll, dict(zip(roll["dice"], faces)), mods)
+    counts = Counter(roll_result(roll, dict(zip(roll["dice"], faces)), mods, you)
                      for faces in itertools.product(FACES, repeat=min(4, len(roll["dice"]))))
     most = max(counts.values())
     return frozenset(r for r, n in counts.items() if n == most)
@@ -205,8 +212,8 @@ def sway_can_change(view: dict, you: int) -> bool:
         mods[die] += units
     for _, _, die, amount in roll["mods"]:
         mods[die] += amount
-    now = likely(roll, mods)
-    return any(s and likely(roll, {**mods, die: mods[die] + s}) != now
+    now = likely(roll, mods, you)
+    return any(s and likely(roll, {**mods, die: mods[die] + s}, you) != now
                for die, (up, down) in sway_reach(view, you).items() for s in range(-down, up + 1))
 
 
@@ -242,7 +249,8 @@ def test_druglord_with_the_default_preference_asks_to_sway_only_when_sway_can_ch
         # the page says so when it answers by itself ("Not asked to Sway on this roll"), and sends at once; a
         # click's version is not the test's to guess (in a roll-off every seat sways at once: the version can
         # move between reading the page and the click)
-        by_itself = page.locator(".moves-section .not-asked").count() > 0
+        # (your own roll answered with the Sway chosen beside its move is not "by itself": `.declared`)
+        by_itself = page.locator(".moves-section .not-asked:not(.declared)").count() > 0
         if body.get("type") == "EndSway" and last["type"] != "Sway" and by_itself:
             version = int(route.request.headers.get("if-match", '"0"').strip('"'))
             doc = game_as(live_server, game_id, token)
@@ -333,6 +341,109 @@ def test_the_default_asks_about_rolls_that_touch_you_and_not_about_another_seats
     tab.close()
 
 # ---- choices in parts ---------------------------------------------------------------------------
+
+def test_the_action_order_roll_off_is_read_from_your_side(live_server, browser):  # noqa: F811
+    """Clicks per Druglord round: the action order's roll-off is asked about when your Sway can change whether you
+    come first (the rest follows clockwise from the first), not the order of the others: one unit of weight, that
+    could only shift which of the bots comes first, asks nothing; two, that make you likely first, ask."""
+    tab = Tab(browser, live_server.url)
+    page = tab.open()
+    page.wait_for_selector("#create-game")
+    asked = page.evaluate("""async () => {
+        const { shouldAsk, canChange } = await import('/web/js/sway.js');
+        const rolloff = { kind: 'rolloff', roller: 0, dice: ['seat0', 'seat1', 'seat2'], owners: { seat0: 0, seat1: 1, seat2: 2 },
+            sway: [], mods: [], context: { for: 'action', first_only: true, slots: [[0, 1, 2]], rounds: [] } };
+        const moves = (units) => [
+            ...units.map((n) => ({ move: { type: 'Sway', die: 'seat0', weight: 'pills', units: n } })),
+            ...units.flatMap((n) => [n, -n]).map((n) => ({ move: { type: 'Sway', die: 'seat1', weight: 'pills', units: n } })),
+            ...units.flatMap((n) => [n, -n]).map((n) => ({ move: { type: 'Sway', die: 'seat2', weight: 'pills', units: n } })),
+            { move: { type: 'EndSway' } }];
+        const view = { game_to: 20, endgame_triggered_by: null, players: [{ score: 0 }, { score: 0 }, { score: 0 }] };
+        return { oneUnit: shouldAsk('change', rolloff, moves([1]), 0, view), twoUnits: shouldAsk('change', rolloff, moves([1, 2]), 0, view),
+                 oneUnitOthersOrder: canChange(rolloff, moves([1])) };
+    }""")
+    # the page's reading agrees with the tests' oracle (sway_can_change), and a bot's place alone is not yours
+    assert asked == {"oneUnit": False, "twoUnits": True, "oneUnitOthersOrder": True}, asked
+    roll = {"kind": "rolloff", "roller": 0, "dice": ["seat0", "seat1", "seat2"], "owners": {"seat0": 0, "seat1": 1, "seat2": 2},
+            "sway": [], "mods": [], "context": {"for": "action", "first_only": True}}
+    me = {"traphouse": {"pills": 1}, "traphouse_locked": {"pills": 0}}
+    assert not sway_can_change({"roll": roll, "players": [me, {}, {}]}, 0)
+    assert sway_can_change({"roll": roll, "players": [{**me, "traphouse": {"pills": 2}}, {}, {}]}, 0)
+    tab.close()
+
+
+class LeavesTheDraft(Player):
+    """The test's player, who leaves a draft to the test (a draft is the test's to tap)."""
+
+    def offered(self) -> list:
+        options = super().offered()
+        return [] if any(o[1]["type"] == "DraftRegion" for o in options) else options
+
+
+def test_druglord_sway_chosen_beside_your_trade_and_a_one_move_region_played_by_one_tap(live_server, browser):  # noqa: F811
+    """Clicks per Druglord round: a move that rolls your die (a Trade, an Attack) has "Sway on your roll" beside
+    it, none by default; the page then answers your roll's declaration with that amount, unasked (the roller
+    declares first: nothing is known then that was not known at the move).  A tap on a Region that names one
+    move rolling no die of yours (a draft) plays it, without the popover."""
+    tab = Tab(browser, live_server.url, *PHONE)
+    page = tab.open()
+    set_pace(page, "instant")
+    create_game(page, "druglord", [("human", None), ("bot", "greedy"), ("bot", "greedy")], {"game_to": 20})
+    sent: list[dict] = []
+    page.on("request", lambda r: sent.append(json.loads(r.post_data or "{}"))
+            if r.method == "POST" and r.url.endswith("/commands") else None)
+    refused: list[str] = []  # a command the server refused: the page sends only what is listed
+    page.on("response", lambda r: refused.append(f"{r.request.post_data} -> {r.text()}")
+            if r.url.endswith("/commands") and r.status == 422 else None)
+    # a player who draws weight whenever it may (weight in the Traphouse to Sway with) and never attacks
+    me = LeavesTheDraft(page, seed=7, avoid=("Attack", "DrawBaller", "Pass"))
+    swayed = drafted = False
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not game_over(page) and not (swayed and drafted):
+        stepper = page.locator(".moves-section .own-sway").first
+        trade = page.locator(".moves-section .moves > .move > button.play-move[data-move*='\"type\":\"Trade\"']:enabled")
+        if not swayed and stepper.count() and trade.count():
+            try:
+                stepper.locator("button.step-up").click(timeout=5000)
+                expect(stepper.locator("output")).to_have_text("+1")
+                # a Druglord turn mid-game, your Sway beside your Trades, at both sizes (looked at: docs/screenshots)
+                tab.shot("druglord-sway-on-your-roll-phone")
+                page.set_viewport_size({"width": 1280, "height": 900})
+                tab.shot("druglord-sway-on-your-roll-desktop")
+                page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+                move = json.loads(trade.first.get_attribute("data-move"))
+                before = len(sent)
+                trade.first.click(timeout=5000)
+            except PlaywrightTimeout:  # the game moved on under the click (a bot's move): look again
+                continue
+            # the Trade, then your Sway of 1 on the trade die and EndSway, sent by the page: never the question
+            page.wait_for_function(f"() => {SHOWN_VERSION} > 0 && document.querySelector('.not-asked.declared, .sway-panel')")
+            expect(page.locator(".sway-panel")).to_have_count(0)
+            page.wait_for_timeout(500)
+            ours = sent[before:before + 3]
+            assert ours[0] == move, ours
+            assert ours[1]["type"] == "Sway" and ours[1]["die"] == "trade" and ours[1]["units"] == 1, ours
+            assert ours[2] == {"type": "EndSway"}, ours
+            swayed = True
+            continue
+        draft = page.locator(".board .pickable[data-region]")
+        moves = [json.loads(m) for m in page.evaluate(
+            "() => [...document.querySelectorAll('.moves-section button.play-move[data-move]')].map((b) => b.dataset.move)")]
+        if not drafted and any(m["type"] == "DraftRegion" for m in moves) and draft.count():
+            single = [m["region"] for m in moves if m["type"] == "DraftRegion"]
+            region = single[0]
+            before = len(sent)
+            page.locator(f".board .pickable[data-region='{region}']").first.click()
+            page.wait_for_timeout(800)
+            expect(page.locator(".popover")).to_have_count(0)
+            assert {"type": "DraftRegion", "region": region} in sent[before:], sent[before:]
+            drafted = True
+            continue
+        me.play_once()
+    assert swayed and drafted, f"a Trade with Sway on your roll: {swayed}; a draft by one tap: {drafted}"
+    assert not refused, refused
+    tab.close(expected=("status of 409",))
+
 
 def test_a_move_is_sent_once_even_when_the_table_is_redrawn_while_it_is_on_its_way(live_server, browser):  # noqa: F811
     """An event arriving while a move is on its way redraws the moves; a button of that redraw, clicked (a

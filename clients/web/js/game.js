@@ -12,7 +12,8 @@ import { boardFor } from "./boards/index.js";
 import { who, seatWords, namedSeats } from "./boards/pick.js";
 import { moveForm, mentions } from "./moves.js";
 import { arrange, amountControl, setControl, toggleIn } from "./choices.js";
-import { isSwayWindow, shouldAsk, swayPanel, swayPreference, SWAY_ASK, SWAY_HELP } from "./sway.js";
+import { isSwayWindow, shouldAsk, swayPanel, swayPreference, SWAY_ASK, SWAY_HELP, rollsYours, spareWeight, yourDie,
+  ownSwayControl, declaredAnswer, declaredFor } from "./sway.js";
 import { storeAnswer, STORE_ASK, STORE_DEFAULT, STORE_HELP } from "./storing.js";
 import { tradeBuilder, isOffer, declines, turnKey } from "./trade.js";
 import { namer } from "./names.js";
@@ -44,7 +45,7 @@ export async function showGame(main, gameId) {
     gameId, held: seats.get(gameId), seat: null, doc: null, rs: null, data: null, schema: null,
     picked: null, feed: null, lastVersion: 0, stopped: false, refreshing: null,
     pending: [], telling: 0, instantUpTo: 0, shown: null, views: new Map(), recent: [],
-    touched: new Map(), wasMyTurn: false, openedAt: 0, choices: {}, sway: {}, trade: {}, auto: null,
+    touched: new Map(), wasMyTurn: false, openedAt: 0, choices: {}, sway: {}, trade: {}, auto: null, ownSway: { amount: 0 }, declared: null,
     prefs: gamePrefs(gameId),
   };
   page.seat = Object.keys(page.held).map(Number).sort((a, b) => a - b)[0] ?? null;
@@ -469,6 +470,11 @@ function settingsMenu(page) {
       h("p", { class: "muted setting-help" }, SWAY_HELP));
     }
     if (page.doc.ruleset === "druglord") {
+      items.push(h("label", {}, "A tap on a Region with one move", h("select", { id: "tap-plays", onchange: (e) => { page.prefs.set("tap", e.target.value); render(page); } },
+        Object.entries(TAP_PLAYS).map(([key, text]) => h("option", { value: key, selected: key === (page.prefs.value("tap") || "one") }, text)))),
+      h("p", { class: "muted setting-help" }, TAP_HELP));
+    }
+    if (page.doc.ruleset === "druglord") {
       items.push(h("label", {}, "Store a lone unit locally", h("select", { id: "store-ask", onchange: (e) => { page.prefs.set("store", e.target.value); render(page); } },
         Object.entries(STORE_ASK).map(([key, text]) => h("option", { value: key, selected: key === (page.prefs.value("store") || STORE_DEFAULT) }, text)))),
       h("p", { class: "muted setting-help" }, STORE_HELP));
@@ -772,11 +778,25 @@ function pickOnBoard(page, value) {
   const items = arrange(naming);
   if (items.length && items.every((i) => i.kind === "set") && toggleIn(arrange(offered(page)), page.choices, value)) {
     page.picked = null;
+  } else if (oneTap(page, items) && !page.sending) {
+    page.picked = null;
+    send(page, items[0].move);
+    return;
   } else {
     page.picked = page.picked === value ? null : value;
   }
   render(page);
 }
+
+// Druglord: a tap on a Region that names one move, and a move that rolls no die of yours (a draft, a claim, a
+// card played on it), plays it: the popover would hold that one button.  A move that rolls your die opens the
+// popover, where its Sway is chosen beside it (sway.js); Settings can bring the popover back for every tap.
+export const TAP_PLAYS = { one: "Plays it", show: "Shows it first" };
+export const TAP_HELP = "A tap on a Region that names only one move (a draft, a claim) plays it. Trades and attacks, " +
+  "which roll your die, open beside the Region with their Sway; so does a Region with several moves. " +
+  "Hover or long-press a Region to read it without playing.";
+const oneTap = (page, items) => page.doc.ruleset === "druglord" && page.prefs.value("tap") !== "show" &&
+  items.length === 1 && items[0].kind === "move" && !rollsYours(items[0].move) && !endsTurn(items[0].move);
 
 function thingName(page, value) {
   return namer(page.doc.ruleset, page.data, page.shown?.view ?? page.doc.view, page.doc)(value);
@@ -796,11 +816,18 @@ function popover(page) {
   const shown = h("div", { class: "popover", role: "dialog", "aria-label": `Moves for ${what}` },
     h("p", { class: "popover-what" }, what),
     target?.dataset.tip ? h("p", { class: "popover-tip muted" }, target.dataset.tip) : null,
-    choiceItems(page, moves, { popover: true }),
+    ownSway(page, moves), choiceItems(page, moves, { popover: true }),
     h("button", { class: "secondary popover-close", onclick: () => { page.picked = null; render(page); } }, "Close"));
   // through the CSSOM: the page's Content-Security-Policy refuses inline style attributes
   Object.assign(shown.style, { left: `${left}px`, top: `${top}px` });
   return shown;
+}
+
+// Druglord: beside the moves that roll your own die, how much to Sway it (sway.js), when you have weight to Sway with.
+function ownSway(page, moves) {
+  if (page.doc.ruleset !== "druglord" || !moves.some(({ move }) => rollsYours(move))) return null;
+  const spare = spareWeight(page.doc.view, page.seat);
+  return spare ? ownSwayControl({ state: page.ownSway, spare, redraw: () => render(page) }) : null;
 }
 
 // A move's button: its data-move is what a click sends (onMoveClick); `text` and `detail` for the
@@ -869,13 +896,24 @@ function renderMoves(page) {
   // Druglord's Sway windows: asked as the player chose, and then as a question with its stakes
   if (doc.ruleset === "druglord" && isSwayWindow(moves)) {
     const roll = doc.view?.roll;
+    // your own roll, its Sway chosen beside the move that made it: declared with that amount, not asked again
+    const declared = declaredAnswer(page.prefs.value("sway"), roll, moves, page.seat, page.declared, doc.version);
+    if (declared) {
+      autoSend(page, declared, "declared");
+      const n = page.declared.amount;
+      replace(page.el.moves, h("p", { class: "muted not-asked declared", dataset: { amount: n } },
+        n ? `Your Sway of +${n} on your roll, as chosen with your move.` : "No Sway on your roll, as chosen with your move."));
+      return;
+    }
     if (!shouldAsk(page.prefs.value("sway"), roll, moves, page.seat, doc.view)) {
       autoSend(page, [{ type: "EndSway" }], "sway");
       replace(page.el.moves, h("p", { class: "muted not-asked" }, "Not asked to Sway on this roll (Settings: Ask me to Sway)."));
       return;
     }
     const key = `${doc.version}`;
-    if (page.sway.key !== key) page.sway = { key, amounts: {} };
+    // asked about your own roll all the same (a Baller card fits it; "always"): set at the amount chosen with the move
+    const chosen = declaredFor(roll, page.seat, page.declared, doc.version) && page.declared.amount;
+    if (page.sway.key !== key) page.sway = { key, amounts: chosen ? { [yourDie(roll, page.seat)]: chosen } : {} };
     page.sway.redraw = () => render(page);
     replace(page.el.moves, swayPanel({ roll, view: doc.view, doc, data: page.data, you: page.seat, moves, state: page.sway,
       send: (commands) => sendAll(page, commands), label: (move, label) => moveButton({ move, label }) }));
@@ -904,7 +942,7 @@ function renderMoves(page) {
       h("button", { class: "secondary", onclick: () => { page.picked = null; render(page); } }, "Show all")));
   }
   if (!moves.length) out.push(h("p", { class: "muted" }, "No move involves this."));
-  else out.push(choiceItems(page, moves));
+  else out.push(ownSway(page, moves), choiceItems(page, moves));
   // a table created to allow it: the search bot's view of this very choice, from what this seat can see
   if (doc.analysis && doc.status === "active") {
     out.push(analysisPanel(page.gameId, doc.version, page.seat, "you", { token: token(page), own: true }));
@@ -1025,6 +1063,12 @@ async function sendAll(page, commands) {
   // the question is answered (or another move chosen): it must not come back with the next redraw
   page.el.moves.querySelector(".confirm-end")?.remove();
   for (const button of page.el.moves.querySelectorAll("button")) button.disabled = true;
+  // a move rolling your die goes with the Sway chosen beside it (0 unless stepped): its declaration answers so
+  const rolling = page.doc.ruleset === "druglord" && commands.length === 1 && rollsYours(commands[0]);
+  const sway = rolling ? Math.min(page.ownSway.amount || 0, spareWeight(page.doc.view, page.seat)) : 0;
+  // the roll's declaration can reach the page (the live feed) before the move's answer: it is the move's own
+  // until the answer says at which version
+  if (rolling) page.declared = { amount: sway, at: null };
   try {
     for (const [i, command] of commands.entries()) {
       const answer = await post(page, command, version, i > 0);
@@ -1038,6 +1082,7 @@ async function sendAll(page, commands) {
     page.picked = null;
     page.choices = {};
     page.trade = {};
+    if (rolling) { page.declared = { amount: sway, at: version }; page.ownSway = { amount: 0 }; }
     replace(page.el.notice);
     await refresh(page);
     // the page's own moves are on the board at once: the others' after them are told as they come
@@ -1045,6 +1090,7 @@ async function sendAll(page, commands) {
     if (!page.pending.length && (page.shown?.version ?? 0) < version) page.shown = { version, view: view ?? page.doc.view };
     render(page);
   } catch (error) {
+    if (rolling) page.declared = null;
     const command = error.command || commands[0];
     if (error instanceof ApiError && error.status === 409) {
       // the pick was for a move that did not land: the player chooses again from the board as it is now

@@ -14,7 +14,9 @@ export const SWAY_ASK = { never: "Never", change: "Only when my Sway can change 
 export const SWAY_HELP = "Asked when the roll is yours or aimed at you (your Trade, Trial or roll-off, a war you fight), " +
   "or when another player's Trade would end the game, and your Traphouse's Sway can turn its likely result (a coin " +
   "flip, a likely failure into a likely success, or the other way). Other players' rolls that do not touch you are " +
-  "let be. A Baller card that fits the roll always asks.";
+  "let be; a roll-off is read from your side (whether you come first). A Baller card that fits the roll always asks. " +
+  "Your own Trade or Attack takes its Sway from the \"Sway on your roll\" stepper beside it (none unless you step " +
+  "it), and is not asked again (\"Always\" asks it).";
 export const SWAY_DEFAULT = "change";
 // an earlier page's "only my rolls and rolls against me" is what "change" means now
 const SWAY_PREFERENCE = { mine: "change" };
@@ -58,8 +60,11 @@ const total = (face, mod) => (face === 1 ? 1 : face + mod);
 
 // The result of a roll for natural faces {die: face} and modifiers {die: n}, as something comparable:
 // the rules' own outcomes (rules/druglord/trade.py, violence.py, trial.py, rolls.py), or null when the
-// page does not know how this kind of roll is read (then every change of a total may matter).
-function result(roll, faces, mods) {
+// page does not know how this kind of roll is read (then every change of a total may matter).  A roll-off
+// is read from the side of `you` when you are a contender: whether you come first (the action order: the
+// rest follows clockwise from the first), or how many stand above you (a full ranking); the order of the
+// others among themselves is theirs.
+function result(roll, faces, mods, you = null) {
   const t = Object.fromEntries(roll.dice.map((d) => [d, total(faces[d], mods[d])]));
   switch (roll.kind) {
     case "trade": return faces.trade !== 1 && t.trade >= roll.context.target;
@@ -69,6 +74,12 @@ function result(roll, faces, mods) {
     }
     case "trial": return Math.max(1, Math.min(t.trial, 7));
     case "rolloff": {
+      const mine = roll.dice.find((d) => roll.owners?.[d] === you);
+      if (mine !== undefined) {
+        const above = roll.dice.filter((d) => t[d] > t[mine]).length, tied = roll.dice.some((d) => d !== mine && t[d] === t[mine]);
+        if (roll.context.first_only) return above ? "not first" : tied ? "tied first" : "first";
+        return `${above}${tied ? " tied" : ""}`;
+      }
       // the order of the totals (ties roll again): who stands where
       const order = [...roll.dice].sort((a, b) => t[b] - t[a]);
       return roll.context.first_only ? order.filter((d) => t[d] === t[order[0]]).join(",")
@@ -87,10 +98,10 @@ function* faceSets(dice) {
 
 // The result a roll is likely to give: the one its natural faces give most often (two dice: of the 36
 // pairs); a tie between results is itself the likely result ("either", as a coin flip).
-function likely(roll, mods) {
+function likely(roll, mods, you = null) {
   const counts = new Map();
   for (const faces of faceSets(roll.dice.slice(0, 4))) {
-    const r = JSON.stringify(result(roll, faces, mods));
+    const r = JSON.stringify(result(roll, faces, mods, you));
     counts.set(r, (counts.get(r) || 0) + 1);
   }
   const most = Math.max(...counts.values());
@@ -102,16 +113,16 @@ function likely(roll, mods) {
 // face off a roll that succeeds five times in six changes nothing a player would sway for; one that
 // turns a coin flip, or a likely failure into a likely success, does.  A Baller card the seat may play
 // counts as a change (the page does not read the cards' effects).
-export function canChange(roll, moves) {
+export function canChange(roll, moves, you = null) {
   if (!roll) return true;
   if (moves.some(({ move }) => move.type === "PlayCard")) return true;
   const dice = reach(moves);
   if (!Object.keys(dice).length) return false;
   const mods = modifiers(roll);
-  const now = likely(roll, mods);
+  const now = likely(roll, mods, you);
   for (const [die, { up, down }] of Object.entries(dice)) {
     for (let s = -down; s <= up; s++) {
-      if (s && likely(roll, { ...mods, [die]: mods[die] + s }) !== now) return true;
+      if (s && likely(roll, { ...mods, [die]: mods[die] + s }, you) !== now) return true;
     }
   }
   return false;
@@ -146,7 +157,7 @@ export function shouldAsk(preference, roll, moves, you = null, view = null) {
   if (chosen === "always") return true;
   if (moves.some(({ move }) => move.type === "PlayCard")) return true;
   if (chosen === "never") return false;
-  return matters(roll, view, you) && canChange(roll, moves);
+  return matters(roll, view, you) && canChange(roll, moves, you);
 }
 
 // ---- what the roll is, in words -------------------------------------------------------------
@@ -240,8 +251,7 @@ export function swayCommands(moves, amounts) {
 export function swayPanel({ roll, view, doc, data, you, moves, state, send, label }) {
   const dice = reach(moves);
   const amounts = state.amounts ||= {};
-  const spare = Object.values(view.players?.[you]?.traphouse || {}).reduce((a, b) => a + b, 0) -
-    Object.values(view.players?.[you]?.traphouse_locked || {}).reduce((a, b) => a + b, 0);
+  const spare = spareWeight(view, you);
   const used = () => Object.values(amounts).reduce((n, a) => n + Math.abs(a), 0);
   const steppers = Object.entries(dice).map(([die, { up, down }]) => {
     const n = amounts[die] || 0;
@@ -265,3 +275,53 @@ export function swayPanel({ roll, view, doc, data, you, moves, state, send, labe
     h("button", { class: "play-move sway-done", dataset: { move: JSON.stringify(commands[commands.length - 1]), commands: JSON.stringify(commands) },
       onclick: () => send(commands) }, text));
 }
+
+// ---- Sway on your own roll, chosen with the move that makes it -------------------------------
+
+// The moves that start a roll of your own (rules/druglord: a Trade's or a re-roll's trade die, an attack's,
+// a pressed attack's or a counterattack's attack die).  The roller declares first, before anyone answers
+// (rolls.py: "Its roller first declares Sway"), so an amount chosen beside the move is the same choice the
+// declaration would ask, made a click earlier, with nothing more known by then.
+const ROLLS_YOURS = new Set(["Trade", "ReRoll", "Attack", "PressAttack", "Counterattack"]);
+export const rollsYours = (move) => ROLLS_YOURS.has(move.type);
+
+// Your Traphouse weight free to Sway with (what is not locked), from your view.
+export function spareWeight(view, you) {
+  const me = view?.players?.[you];
+  if (!me) return 0;
+  return Object.entries(me.traphouse || {}).reduce((n, [w, units]) => n + Math.max(0, units - (me.traphouse_locked?.[w] || 0)), 0);
+}
+
+// The die a roll of yours gives you to Sway (a trade's trade die, a war's attack die when you roll it).
+export const yourDie = (roll, you) => roll.dice.find((d) => roll.owners?.[d] === you);
+
+// The stepper beside the moves that roll your dice: "Sway on your roll: − +0 +", 0 by default.  `state.amount`
+// is kept across redraws (the popover on the board and the moves panel show the same one).
+export function ownSwayControl({ state, spare, redraw }) {
+  const n = Math.min(state.amount || 0, spare);
+  const set = (next) => { state.amount = next; redraw(); };
+  return h("div", { class: "own-sway", role: "group", "aria-label": "Sway on your roll" },
+    h("span", { class: "stepper", dataset: { die: "yours" } },
+      h("span", { class: "counter-name" }, "Sway on your roll"),
+      h("button", { type: "button", class: "secondary step-down", disabled: n <= 0, "aria-label": "Sway down one", onclick: () => set(n - 1) }, "−"),
+      h("output", { class: "step-value" }, signed(n)),
+      h("button", { type: "button", class: "secondary step-up", disabled: n >= spare, "aria-label": "Sway up one", onclick: () => set(n + 1) }, "+")),
+    h("span", { class: "muted own-sway-help" }, n ? `+${n} on the die of the Trade or Attack you choose, ${n} of your ${spare} Traphouse unit${spare === 1 ? "" : "s"}`
+      : `Added to your die when you Trade or Attack (1 Traphouse unit each, ${spare} to spare); none by default`));
+}
+
+// Your roll's declaration, answered with the amount chosen beside its move (`declared`: {amount, at}, `at` the
+// version the move's answer left, where the roll waits for your declaration and nothing else can happen
+// first): the Sway commands and EndSway, or null when the page asks instead (a Baller card fits the roll:
+// cards are always asked; "always" asks, its stepper set at that amount).
+export function declaredAnswer(preference, roll, moves, you, declared, version) {
+  if (!declaredFor(roll, you, declared, version)) return null;
+  if (swayPreference(preference) === "always" || moves.some(({ move }) => move.type === "PlayCard")) return null;
+  const die = yourDie(roll, you);
+  return [...swayCommands(moves, die && declared.amount ? { [die]: declared.amount } : {}), { type: "EndSway" }];
+}
+
+// Whether the roll waiting now is the one a move of yours just started, with an amount chosen beside it (`at`
+// null: the move's answer is still on its way, and the roll waiting for your declaration can only be its own).
+export const declaredFor = (roll, you, declared, version) =>
+  Boolean(declared && roll && roll.stage === "declare" && roll.roller === you && (declared.at === null || declared.at === version));
