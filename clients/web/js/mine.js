@@ -47,11 +47,12 @@ function row(game, doc, title) {
   if (ended(doc.status)) {
     const [verdict, sentence] = result(doc, game.seat);
     li.classList.add(verdict === "You won" || verdict === "You shared the win" ? "won" : "over");
-    li.append(h("p", { class: "mine-status" }, h("span", { class: "mine-result" }, verdict), sentence ? ` — ${sentence}` : ""));
+    li.append(h("p", { class: "mine-status" }, h("span", { class: "mine-result" }, verdict), sentence ? ` — ${sentence}` : ""),
+      h("p", { class: "muted" }, `Started ${timeAgo(game.created_at)}`));
   } else {
     const [turn, yours] = whoseTurn(doc, game.seat);
     li.classList.toggle("your-turn", yours);
-    li.append(h("p", { class: "mine-status" }, h("span", { class: yours ? "turn-badge" : "mine-turn" }, turn),
+    li.append(h("p", { class: "mine-status" }, h("span", { class: yours ? "mine-yours" : "mine-turn" }, turn),
       h("span", { class: "muted" }, ` · started ${timeAgo(game.created_at)}`)));
   }
   return li;

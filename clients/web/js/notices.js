@@ -16,7 +16,7 @@ import { followStream } from "./stream.js";
 
 const LAST = (playerId) => `tabletop-cartel:stream-last:${playerId}`;
 const GAME_NOTES = new Set(["your_turn", "game_started", "game_finished", "rematch_offer", "challenge_accepted"]);
-const SHOWN_AT_MOST = 4;
+const SHOWN_AT_MOST = 3;
 
 const notices = new Map(); // key (game:<id> | challenge:<id>) -> {text, el}
 const listeners = new Set();
