@@ -141,10 +141,13 @@ def test_my_games_lists_both_games_with_your_turn_on_the_right_one(live_server, 
     host.shot("my-games-desktop")
     assert not seat_numbers_read(page), seat_numbers_read(page)
 
-    # the link opens the game, at the player's seat
+    # the link opens the game, at the player's seat: a seat token this browser lost is renewed with the player's key
+    page.evaluate(f"localStorage.removeItem('tabletop-cartel:seats:{first}')")
     yours.locator(".mine-open").click()
     page.wait_for_url(f"**/#/games/{first}")
     expect(page.locator(".you[data-seat='0']")).to_contain_text("You play as Mara")
+    expect(page.locator(".moves-section button.play-move").first).to_be_visible()
+    assert held_token(page, first, 0)
     # the game menu leads back
     page.click("details.game-menu > summary")
     page.click(".game-menu a.mine-link")

@@ -76,7 +76,7 @@ function notifyBrowser(key, text, href) {
 // The page's own title (a game's "● Your move — Kingpin") stays; the notices go before it.
 function retitle() {
   const others = [...notices.entries()].filter(([key]) => key !== `game:${gameOnScreen()}`).map(([, n]) => n.text);
-  prefix = others.length ? `(${others.length}) ${others[0]}${others.length > 1 ? " and more" : ""} · ` : "";
+  prefix = others.length ? `(${others.length}) ${others.at(-1)}${others.length > 1 ? " and more" : ""} · ` : ""; // the newest
   if (document.title !== prefix + base) document.title = prefix + base;
 }
 
