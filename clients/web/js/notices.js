@@ -9,7 +9,7 @@
 // (BroadcastChannel).  The last note's id is kept in this browser's storage: a reload, a reconnect or the
 // next tab to follow resumes after it (Last-Event-ID), so nothing is told twice.
 import { api, prefs, ruleset, seats } from "./api.js";
-import { h } from "./dom.js";
+import { h, timeAgo } from "./dom.js";
 import { who, seatWords } from "./boards/pick.js";
 import { player, asPlayer, seatLink } from "./player.js";
 import { followStream } from "./stream.js";
@@ -124,7 +124,9 @@ async function gameNote(kind, data) {
   const key = `game:${doc.id}`;
   if (kind === "your_turn") {
     if (!awaited || doc.status !== "active") return; // played since (another tab, another device): nothing to say
-    const text = `Your turn in ${title} against ${against}`;
+    let text = `Your turn in ${title} against ${against}`;
+    // two games against the same people read alike: the newer says when it started
+    if ([...notices].some(([k, n]) => k !== key && n.text === text)) text += ` (started ${timeAgo(doc.created_at)})`;
     show(key, "turn", text, { game: doc, seat });
     return notifyBrowser(key, text, `#/games/${doc.id}`);
   }
