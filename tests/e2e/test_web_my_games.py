@@ -174,10 +174,10 @@ def test_my_games_lists_both_games_with_your_turn_on_the_right_one(live_server, 
 
 
 def test_a_notice_with_a_working_link_when_another_game_becomes_your_turn_told_once(live_server, browser):  # noqa: F811
-    """On game A's page, Bo (another client) plays game B round to the player: a notice says "Your turn in
-    Kingpin against Bo", the tab's title says it, and its link opens game B at the player's seat.  The stream
-    resumes after a reload without telling it again (Last-Event-ID kept in this browser): the next note shown is
-    the next one only."""
+    """On game A's page, Cy (another client) plays game B round to the player: a notice says "Your turn in
+    Kingpin against Cy", the tab's title says it.  The stream resumes after a reload without telling it again
+    (Last-Event-ID kept in this browser): the next note shown is the next one only, in both tabs of the browser
+    (one follows the stream for both); its link opens that game at the player's seat."""
     bo = new_player(live_server.url, "Cy")
     host = Tab(browser, live_server.url)
     page = host.open()
@@ -205,10 +205,18 @@ def test_a_notice_with_a_working_link_when_another_game_becomes_your_turn_told_o
     page.reload()
     expect(page.locator(".you[data-seat='0']")).to_be_visible()
     expect(page.locator("body[data-my-stream=live]")).to_be_attached()
+    # a second tab of the same browser: one of the two follows the stream, and both tell what it says
+    other_tab = host.context.new_page()
+    other_tab.goto(f"{live_server.url}/#/mine")
+    expect(other_tab.locator(".mine-who")).to_contain_text("You play as Juno")
     play_turn_away(live_server.url, third, 1, tokens[third])
     expect(page.locator(f"#notices .note-card[data-key='game:{third}']")).to_contain_text("Your turn in Kingpin")
+    expect(other_tab.locator(f"#notices .note-card[data-key='game:{third}']")).to_contain_text("Your turn in Kingpin")
     expect(page.locator(f"#notices .note-card[data-key='game:{game_b}']")).to_have_count(0)
     expect(notices).to_have_count(1)
+    following = [p.evaluate("document.body.dataset.myStream || ''") for p in (page, other_tab)]
+    assert sorted(following) == ["", "live"], following  # one connection for the browser
+    other_tab.close()
 
     # the link opens that game at the player's seat, and the notice goes
     page.locator(f"#notices .note-card[data-key='game:{third}'] a").click()

@@ -22,7 +22,7 @@ const notices = new Map(); // key (game:<id> | challenge:<id>) -> {text, el}
 const listeners = new Set();
 const handled = new Set(); // note ids this tab has handled (its own follow's and the others')
 const accepting = new Set(); // challenges accepted on this page: their game opens here, no notice for it
-let channel = null, follow = null, release = null, box = null, base = document.title, prefix = "";
+let channel = null, follow = null, release = null, waiting = null, box = null, base = document.title, prefix = "";
 
 export const onNote = (f) => { listeners.add(f); return () => listeners.delete(f); };
 
@@ -212,13 +212,17 @@ function lead(me) {
     });
   };
   if (!navigator.locks) { start(); return; }
-  navigator.locks.request(`tabletop-cartel:my-stream:${me.id}`, () => {
+  waiting = new AbortController(); // a tab waiting for the lock stops waiting when its player changes
+  navigator.locks.request(`tabletop-cartel:my-stream:${me.id}`, { signal: waiting.signal }, () => {
+    waiting = null;
     start();
     return new Promise((resolve) => { release = resolve; }); // held until this tab stops following
-  });
+  }).catch(() => {});
 }
 
 function stop() {
+  waiting?.abort();
+  waiting = null;
   follow?.stop();
   follow = null;
   release?.();
