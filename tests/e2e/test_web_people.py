@@ -59,6 +59,9 @@ def test_a_friend_takes_the_open_seat_by_the_invitation_link_with_a_name_chats_r
     other.click("form.claim-form button.take-seat")
     expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Ana")
     assert game(live_server, game_id)["seats"][1]["name"] == "Ana"
+    # the host's seat carries the name the page made for its player (player.js: none was typed)
+    host_name = game(live_server, game_id)["seats"][0]["name"]
+    assert re.fullmatch(r"[A-Z][a-z]+-[A-Z][a-z]+", host_name), host_name
     friend.shot("people-seat-taken-phone")
 
     # chat, live both ways; each sees the other here (a live follower: the turn states, or the page's look)
@@ -67,9 +70,9 @@ def test_a_friend_takes_the_open_seat_by_the_invitation_link_with_a_name_chats_r
     expect(page.locator(".chat-log li", has_text="hello from Ana")).to_contain_text("Ana: hello from Ana")
     page.fill("input[name=chat-text]", "welcome")
     page.press("input[name=chat-text]", "Enter")
-    expect(other.locator(".chat-log li", has_text="welcome")).to_contain_text("Blue: welcome")
+    expect(other.locator(".chat-log li", has_text="welcome")).to_contain_text(f"{host_name}: welcome")
     expect(page.locator(".presence .person.here[data-seat='1']")).to_contain_text("Ana")
-    expect(other.locator(".presence .person.here[data-seat='0']")).to_contain_text("Blue")
+    expect(other.locator(".presence .person.here[data-seat='0']")).to_contain_text(host_name)
     expect(page.locator(".presence input[name=chat-name], .chat-form input[name=chat-name]")).to_be_hidden()
     host.shot("people-chat-desktop")
     friend.shot("people-chat-phone")
@@ -93,7 +96,7 @@ def test_a_friend_takes_the_open_seat_by_the_invitation_link_with_a_name_chats_r
     # the rematch: asked by one, accepted by the other, followed by both
     page.click("button.ask-rematch")
     expect(page.locator(".rematch-waiting")).to_contain_text("waiting for Ana to accept")
-    expect(other.locator(".rematch")).to_contain_text("Blue wants a rematch.")
+    expect(other.locator(".rematch")).to_contain_text(f"{host_name} wants a rematch.")
     host.shot("people-rematch-asked-desktop")
     friend.shot("people-rematch-offered-phone")
     other.click("button.ask-rematch")
@@ -180,11 +183,11 @@ def test_a_private_tables_seat_link_opens_the_table_for_its_friend_alone_and_tak
     set_pace(other, "instant")
     expect(other.locator("text=You are watching")).to_be_visible()
     assert "invitation" not in other.url, other.url  # the token left the address bar
-    other.fill("input[name=claim-name]", "Ana")
+    other.fill("input[name=claim-name]", "Noor")
     other.click("form.claim-form button.take-seat")
-    expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Ana")
+    expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Noor")
     other.reload()  # the seat's token admits from now on
-    expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Ana")
+    expect(other.locator(".you[data-seat='1']")).to_contain_text("You play as Noor")
     friend.shot("people-private-seat-taken-phone")
 
     stranger.page.goto(link)  # used up by the claim

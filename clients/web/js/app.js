@@ -1,5 +1,6 @@
 // The page's router: #/ (lobby), #/games/<id> (play or watch), #/replay[/<id>] (replay and verify),
-// #/rules/<ruleset> (a game's rules and rulings).
+// #/rules/<ruleset> (a game's rules and rulings), #/mine (my games).  On every page: the player's stream,
+// told as notices (notices.js).
 import { $, replace, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showGame } from "./game.js";
@@ -7,6 +8,8 @@ import { showReplay } from "./replay.js";
 import { showRules } from "./rules.js";
 import { prefs, invitations } from "./api.js";
 import { installTips } from "./tips.js";
+import { showMine } from "./mine.js";
+import { startNotices } from "./notices.js";
 
 let leave = null; // the current page's cleanup (closes its event stream, stops its timers)
 
@@ -26,6 +29,7 @@ async function route() {
     if (page === "games" && id) leave = await showGame(main, decodeURIComponent(id));
     else if (page === "replay") leave = await showReplay(main, id ? decodeURIComponent(id) : null);
     else if (page === "rules" && id) leave = await showRules(main, decodeURIComponent(id));
+    else if (page === "mine") leave = await showMine(main);
     else leave = await showLobby(main);
   } catch (error) {
     replace(main, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message),
@@ -53,5 +57,6 @@ function developerToggle() {
 
 developerToggle();
 installTips();
+startNotices();
 window.addEventListener("hashchange", route);
 route();

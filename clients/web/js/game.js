@@ -20,6 +20,8 @@ import { namer } from "./names.js";
 import { claimForm, gameMenu, rematchPart, followRematch, chatOf, chatMessage, readChat, wireChat, renderPresence } from "./people.js";
 import { toast } from "./app.js";
 import { analysisPanel } from "./analysis.js";
+import { claimAs } from "./player.js";
+import { notifySetting, notifyOn } from "./notices.js";
 
 const LOG_LIMIT = 300;
 const TITLE = document.title;
@@ -427,7 +429,7 @@ function announceTurn(page) {
   setFavicon(mine ? "#f0a202" : null);
   if (mine && !page.wasMyTurn) {
     if (prefs.get("sound")) beep();
-    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    if (document.hidden && notifyOn()) {
       new Notification(`${what} — ${rs.title}`, { body: "It is your turn at the table.", tag: page.gameId });
     }
   }
@@ -479,10 +481,7 @@ function settingsMenu(page) {
         Object.entries(STORE_ASK).map(([key, text]) => h("option", { value: key, selected: key === (page.prefs.value("store") || STORE_DEFAULT) }, text)))),
       h("p", { class: "muted setting-help" }, STORE_HELP));
     }
-    if ("Notification" in window && Notification.permission === "default") {
-      items.push(h("button", { class: "secondary", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } },
-        "Notify me when it is my turn"));
-    }
+    items.push(notifySetting()); // notices.js: asks the browser's permission when switched on
   }
   return h("details", { class: "settings", open }, h("summary", { "aria-label": "Settings" }, "⚙ Settings"), h("div", { class: "settings-body" }, items));
 }
@@ -609,8 +608,7 @@ async function claimSeat(page, seat, name = "") {
   let release;
   page.claiming = new Promise((resolve) => { release = resolve; });
   try {
-    const claimed = await api(`/v1/games/${page.gameId}/seats/${seat}/claim`,
-      { method: "POST", body: { entropy: randomEntropy(), ...(name ? { name } : {}) } });
+    const claimed = await claimAs(page.gameId, seat, name, { entropy: randomEntropy() }); // the player's seat (player.js)
     seats.add(page.gameId, claimed.seat, claimed.token);
     commitments.keep(page.gameId, claimed.seed_commitment);
     page.held = seats.get(page.gameId);

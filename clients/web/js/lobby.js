@@ -1,6 +1,8 @@
-// The lobby: list games, create one (seats, options and clock from the ruleset's own description),
-// claim an open seat, resume a seat this browser holds.
+// The lobby: my games (mine.js), list games, create one (seats, options and clock from the ruleset's own
+// description), claim an open seat, resume a seat this browser holds.
 import { api, seats, describeError, commitments, contributeOwed, sentInvitations } from "./api.js";
+import { createAs, player } from "./player.js";
+import { myGames } from "./mine.js";
 import { h, replace, timeAgo, words } from "./dom.js";
 import { who, SEAT_COLOUR } from "./boards/pick.js";
 
@@ -34,9 +36,11 @@ export async function showLobby(main) {
   const rulesetSelect = h("select", { id: "filter-ruleset", onchange: (e) => { filters.ruleset = e.target.value; filters.offset = 0; refresh(); } },
     h("option", { value: "" }, "every game"), rulesets.map((r) => h("option", { value: r.name }, r.title)));
 
+  const mine = h("div", { class: "lobby-mine" });
   replace(main,
     h("h1", {}, "Lobby"),
     message,
+    mine,
     h("div", { class: "layout" },
       h("section", { "aria-labelledby": "games-h" },
         h("h2", { id: "games-h" }, "Games"),
@@ -45,9 +49,12 @@ export async function showLobby(main) {
           h("button", { class: "secondary", onclick: refresh }, "Refresh")),
         list),
       createForm(rulesets, message)));
+  // the player's games first, once this browser has a player (a first seat makes one)
+  let stopMine = player.get() ? myGames(mine) : null;
+  const unhook = player.onChange((me) => { if (me && !stopMine) stopMine = myGames(mine); });
   await refresh();
   const timer = setInterval(refresh, 10000);
-  return () => clearInterval(timer);
+  return () => { clearInterval(timer); stopMine?.(); unhook(); };
 }
 
 function gamesTable(lobby, titles, described) {
@@ -107,7 +114,8 @@ function createForm(rulesets, message) {
     const submit = form.querySelector("button[type=submit]");
     submit.disabled = true;
     try {
-      const created = await api("/v1/games", { method: "POST", body: spec });
+      // the first seat this browser plays is its player's (made now if there is none): in My games, on its stream
+      const created = await createAs(spec);
       for (const seat of created.seats) {
         if (seat.token) seats.add(created.id, seat.seat, seat.token);
         if (seat.invitation) sentInvitations.add(created.id, seat.seat, seat.invitation); // to share from the menu
@@ -135,8 +143,12 @@ function createForm(rulesets, message) {
     h("option", { value: "private" }, "Private: only the people you invite"));
   // POST /v1/games `analysis`: each seat may ask the search bot about its own move while the game is on
   const analysis = h("input", { type: "checkbox", name: "analysis", id: "create-analysis" });
+  // the first seat this browser plays carries its player's name (a first one names the player)
+  const me = player.get();
+  const playingAs = h("p", { class: "muted playing-as" }, me ? ["You play your seat as ", h("b", {}, me.name), "."]
+    : "The name you give your seat is your name here: your games are kept under it.");
   form.append(h("div", { class: "row" }, h("label", {}, "Game", pick), rulesLink),
-    body, h("div", { class: "row" }, h("label", {}, "Who can find it", visibility)),
+    body, playingAs, h("div", { class: "row" }, h("label", {}, "Who can find it", visibility)),
     h("div", { class: "row" }, h("label", {}, analysis, "Players may ask the bot what it would play (the game is not rated)")),
     h("button", { type: "submit" }, "Create game"));
   return h("section", { "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, "New game"), form);

@@ -5,16 +5,21 @@
 import { api, seats, describeError, sentInvitations } from "./api.js";
 import { h, replace, timeAgo } from "./dom.js";
 import { who } from "./boards/pick.js";
+import { player } from "./player.js";
 
 // ---- taking a seat: with a name -------------------------------------------------------------
 
-// "Take the Blue seat" for each open seat, under one name field (optional: the seat's colour otherwise).
+// "Take the Blue seat" for each open seat, under one name field (optional: a name is made up otherwise).  This
+// browser's first seat at a table is its player's (player.js claimAs), under the player's name once there is one.
 export function claimForm(doc, open, claim) {
+  const me = player.get();
+  const asPlayer = me && !Object.keys(seats.get(doc.id)).length;
   const name = h("input", { name: "claim-name", maxlength: 64, size: 16, autocomplete: "nickname", placeholder: "optional",
     "aria-label": "Your name at the table" });
   const buttons = open.map((seat) => h("button", { type: "submit", class: "take-seat", value: String(seat), dataset: { seat } },
     `Take the ${who(doc, seat)} seat`));
-  const form = h("form", { class: "claim-form row" }, h("label", {}, "Your name", name), buttons);
+  const form = h("form", { class: "claim-form row" },
+    asPlayer ? h("p", { class: "playing-as" }, "You play as ", h("b", {}, me.name), ".") : h("label", {}, "Your name", name), buttons);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const seat = Number((event.submitter || buttons[0]).value);
@@ -91,7 +96,8 @@ export function gameMenu({ doc, seat, gameId, act, invite, open }) {
       "Yes, abort it", act),
     asking("leave", "Leave my seat…", "Give up your seat? It is open again for anyone to take.", "Yes, leave", act));
   }
-  return h("details", { class: "game-menu", open }, h("summary", { "aria-label": "Game menu: invite, resign" }, "☰ Game"),
+  items.push(h("p", { class: "menu-mine" }, h("a", { href: "#/mine", class: "mine-link" }, "My games")));
+  return h("details", { class: "game-menu", open }, h("summary", { "aria-label": "Game menu: invite, resign, my games" }, "☰ Game"),
     h("div", { class: "menu-body" }, items));
 }
 
