@@ -312,6 +312,10 @@ def test_druglord_map_names_every_region_legibly_and_zooms_pans_and_still_picks_
     page = tab.open()
     game_id = create_game(page, "druglord", [("human", None), ("bot", "random"), ("bot", "random")])
     token = seat_token(page, game_id)
+    # a tap picks the Region and shows its moves (by default a Region naming one move, a draft, plays it)
+    page.click("details.settings > summary")
+    page.select_option("#tap-plays", "show")
+    page.click("details.settings > summary")
     board = "svg.druglord-map"
     expect(page.locator(f"{board} g.region text.name")).to_have_count(len(regions))
     # every Region's name is written on the map (not only in a tooltip): whole, or shortened word by word

@@ -350,6 +350,8 @@ class Player:
         page = self.page
         builder = page.locator(".moves-section .trade-builder")
         clicks = 0
+        if not builder.count():  # the moves were drawn again since they were read (a bot moved): read them again
+            return None
         if builder.evaluate("b => b.tagName === 'DETAILS' && !b.open"):
             builder.locator("summary").click()  # "Offer a trade…" opens the builder
             clicks += 1
@@ -370,9 +372,11 @@ class Player:
         buttons.nth(self.rng.randrange(buttons.count())).click()
         return clicks + 1
 
-    def sway(self) -> int:
+    def sway(self) -> int | None:
         """The Sway question: mostly no Sway, sometimes a step or two on a die, then Done."""
         page = self.page
+        if not page.locator(".sway-panel").count():  # answered for you since the page was read: read it again
+            return None
         # what the question was about: whose roll, and its kind (its first line: "Bot 1's Land Trade: ...")
         asked = re.sub(r"^(Your|[^']+'s) .*?(Trade|bonus roll|roll).*", r"\1 \2", page.locator(".sway-panel p").first.inner_text())
         self.asked[asked[:40]] = self.asked.get(asked[:40], 0) + 1

@@ -746,20 +746,21 @@ def test_tooltips_on_dice_and_cards_by_hover_and_by_long_press(live_server, brow
     page = phone.open()
     create_game(page, "druglord", [("human", None), ("bot", "greedy")])
     page.locator("svg.druglord-map g.region").first.wait_for()
-    # a Region nothing picks, where the map shows it
+    # a long press on a Region nothing picks, where the map shows it: pointerdown held, then up, as a finger
+    # does; found and pressed in one turn of the page's script (a live event that arrives between the two
+    # moves the map: the press once landed on no Region, and no tip came)
     x, y = page.evaluate("""() => {
         const svg = document.querySelector('svg.druglord-map').getBoundingClientRect();
         for (const g of document.querySelectorAll('svg.druglord-map g.region:not(.pickable)')) {
             const r = g.querySelector('circle.spot').getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-            if (x > svg.left && x < svg.right && y > svg.top && y < svg.bottom && document.elementFromPoint(x, y)?.closest('g.region') === g) return [x, y];
+            const el = document.elementFromPoint(x, y);
+            if (x > svg.left && x < svg.right && y > svg.top && y < svg.bottom && el?.closest('g.region') === g) {
+                el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch', clientX: x, clientY: y }));
+                return [x, y];
+            }
         }
         return null;
     }""")
-    # a long press: pointerdown held, then up, as a finger does
-    page.evaluate("""([x, y]) => {
-        const el = document.elementFromPoint(x, y);
-        el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch', clientX: x, clientY: y }));
-    }""", [x, y])
     page.wait_for_timeout(700)
     expect(page.locator("#tip")).to_be_visible()
     expect(page.locator("#tip")).to_contain_text("Demand")
