@@ -84,6 +84,9 @@ def take_all(base: str, browser, out: Path, moves: int) -> None:
         page.goto(f"{base}/")
         page.wait_for_selector("table.games")
         shoot(page, out / f"lobby-{kind}.png")
+        page.goto(f"{base}/#/mine")  # the games this browser's player made above, yours to move first
+        page.wait_for_selector("li.mine-game")
+        shoot(page, out / f"mine-{kind}.png")
         page.goto(f"{base}/#/replay/{finished_game(base)}")
         page.wait_for_selector("#replay-turn")
         page.select_option("#replay-turn", index=6)

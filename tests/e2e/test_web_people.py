@@ -61,7 +61,7 @@ def test_a_friend_takes_the_open_seat_by_the_invitation_link_with_a_name_chats_r
     assert game(live_server, game_id)["seats"][1]["name"] == "Ana"
     # the host's seat carries the name the page made for its player (player.js: none was typed)
     host_name = game(live_server, game_id)["seats"][0]["name"]
-    assert re.fullmatch(r"[A-Z][a-z]+-[A-Z][a-z]+", host_name), host_name
+    assert re.fullmatch(r"[A-Z][a-z]+-[A-Z][a-z]+-[a-z]{3}", host_name), host_name
     friend.shot("people-seat-taken-phone")
 
     # chat, live both ways; each sees the other here (a live follower: the turn states, or the page's look)

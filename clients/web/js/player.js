@@ -27,13 +27,17 @@ export function fitName(typed) {
   return ascii.length >= 2 ? ascii : "";
 }
 
-// A name for a player who gave none: two words, no digits (a digit in a name reads like an id on the page).
+// A name for a player who gave none: two words and three letters, no digits (a digit in a name reads like an
+// id on the page).  The letters make about seven million names: two words alone are 400, which a server's
+// players soon take, and the page then had nothing left to offer (a test session's server met a taken name in
+// most runs: its 409 is in the console whatever the page does next).
 const FIRST = ["Quiet", "Lucky", "Sly", "Brave", "Swift", "Calm", "Bold", "Sharp", "Merry", "Grand", "Dusty", "Silver",
   "Cosmic", "Velvet", "Rusty", "Sunny", "Stormy", "Clever", "Nimble", "Jolly"];
 const SECOND = ["Otter", "Falcon", "Badger", "Lynx", "Heron", "Fox", "Raven", "Marten", "Viper", "Moose", "Gecko",
   "Bison", "Panda", "Tiger", "Walrus", "Coyote", "Magpie", "Jackal", "Puma", "Ibex"];
 const pick = (list) => list[crypto.getRandomValues(new Uint32Array(1))[0] % list.length];
-export const madeUpName = () => `${pick(FIRST)}-${pick(SECOND)}`;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
+export const madeUpName = () => `${pick(FIRST)}-${pick(SECOND)}-${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}`;
 
 // The player, made now if this browser has none: under the typed name if it fits and is free, else that name
 // with a word after it, else a made-up one.  The player's stream (notices.js) reads a new feed from its
