@@ -103,6 +103,9 @@ function drop(key) {
 // A notice: its sentence (a link to the game when `game` is given) and, for a challenge, its answers.
 function show(key, kind, text, { game, seat, actions } = {}) {
   drop(key);
+  // the game may have opened while its note was read (a game just created: its first turn's note comes as
+  // the page goes to it); on screen, it says itself
+  if (game && game.id === gameOnScreen() && !document.hidden) return retitle();
   const close = h("button", { type: "button", class: "secondary notice-close", "aria-label": `Dismiss: ${text}`, onclick: () => drop(key) }, "×");
   const said = game ? seatLink(() => drop(key), text, game, seat) : text;
   const el = h("div", { class: `note-card ${kind}`, dataset: { key, kind } }, h("p", {}, said), actions ? h("div", { class: "row" }, actions) : null, close);
