@@ -52,6 +52,9 @@ export function brief(data) {
     .join(" ");
 }
 
+// Names in a sentence: "Bo", "Bo and Cy", "Bo, Cy and Di".
+export const andList = (names) => (names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0] ?? "");
+
 // A data key in words: "turn_limit" -> "Turn limit".
 export const words = (key) => String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 

@@ -4,7 +4,7 @@
 // to it; the finished ones below with their result.  In the lobby, and on its own page (#/mine, the game
 // menu's link).  Whose turn and the result are the game's document (GET /v1/games/{id}, read with the key).
 import { api, ruleset } from "./api.js";
-import { h, replace, timeAgo } from "./dom.js";
+import { andList, h, replace, timeAgo } from "./dom.js";
 import { who, seatWords } from "./boards/pick.js";
 import { player, seatLink } from "./player.js";
 import { onNote, opponents, notifySetting } from "./notices.js";
@@ -25,7 +25,7 @@ export function whoseTurn(doc, mine) {
   if (awaited.includes(mine)) return [doc.awaiting?.[mine] === "response" ? "Your answer" : "Your turn", true];
   if (!awaited.length) return ["Playing", false];
   const names = [...new Set(awaited.map((s) => named(doc, s)))];
-  return [names.length === 1 ? `${upper(names[0])}'s turn` : `${upper(names.slice(0, -1).join(", "))} and ${names.at(-1)} to play`, false];
+  return [names.length === 1 ? `${upper(names[0])}'s turn` : `${upper(andList(names))} to play`, false];
 }
 
 // How it ended for the player: "You won", "You lost", with the game's own sentence (seats by name).

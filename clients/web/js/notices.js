@@ -9,7 +9,7 @@
 // (BroadcastChannel).  The last note's id is kept in this browser's storage: a reload, a reconnect or the
 // next tab to follow resumes after it (Last-Event-ID), so nothing is told twice.
 import { api, prefs, ruleset, seats } from "./api.js";
-import { h, timeAgo } from "./dom.js";
+import { andList, h, timeAgo } from "./dom.js";
 import { who, seatWords } from "./boards/pick.js";
 import { player, asPlayer, seatLink } from "./player.js";
 import { followStream } from "./stream.js";
@@ -41,7 +41,7 @@ export function opponents(doc, mine) {
     else people.push(s.kind === "open" ? `an open seat` : who(doc, i));
   });
   if (bots.length) people.push(bots.length === 1 ? "a bot" : `${["", "", "two", "three", "four", "five"][bots.length] || "several"} bots`);
-  return people.length > 1 ? `${people.slice(0, -1).join(", ")} and ${people.at(-1)}` : people[0] || "nobody";
+  return andList(people) || "nobody";
 }
 
 // ---- browser notifications, when switched on -------------------------------------------------
